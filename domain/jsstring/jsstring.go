@@ -1,0 +1,202 @@
+// Package jsstring gives Go strings the JavaScript string semantics the
+// contract is written in: UTF-16 code-unit length and order, the JavaScript
+// whitespace set, WHATWG UTF-8 decoding and the search normalisation.
+//
+// The reference implementation is a JavaScript program; wherever a limit,
+// an ordering or a comparison is observable on the wire it follows these
+// rules, not Go's byte or rune semantics.
+package jsstring
+
+import (
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/language"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Len returns the length of s in UTF-16 code units, which is what every
+// length limit of the contract counts ("😀a" has length 3).
+func Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
+}
+
+// Compare orders a and b by UTF-16 code units, as JavaScript's < does. It
+// differs from Go's byte order only when one string holds a character at
+// or above U+10000 where the other holds one in U+E000..U+FFFF.
+func Compare(a, b string) int {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i] < utf8.RuneSelf && b[j] < utf8.RuneSelf {
+			if a[i] != b[j] {
+				if a[i] < b[j] {
+					return -1
+				}
+				return 1
+			}
+			i++
+			j++
+			continue
+		}
+		ra, sa := utf8.DecodeRuneInString(a[i:])
+		rb, sb := utf8.DecodeRuneInString(b[j:])
+		if ra != rb {
+			ua, ub := firstUnit(ra), firstUnit(rb)
+			if ua != ub {
+				if ua < ub {
+					return -1
+				}
+				return 1
+			}
+			// Same high surrogate: the low surrogates decide.
+			la, lb := secondUnit(ra), secondUnit(rb)
+			if la < lb {
+				return -1
+			}
+			return 1
+		}
+		i += sa
+		j += sb
+	}
+	switch {
+	case len(a)-i < len(b)-j:
+		return -1
+	case len(a)-i > len(b)-j:
+		return 1
+	}
+	return 0
+}
+
+// Less reports whether a sorts before b in code-unit order.
+func Less(a, b string) bool { return Compare(a, b) < 0 }
+
+func firstUnit(r rune) rune {
+	if r >= 0x10000 {
+		hi, _ := utf16.EncodeRune(r)
+		return hi
+	}
+	return r
+}
+
+func secondUnit(r rune) rune {
+	if r >= 0x10000 {
+		_, lo := utf16.EncodeRune(r)
+		return lo
+	}
+	return 0
+}
+
+// IsSpace reports whether r is in the set String.prototype.trim removes
+// (and what \s means in a JavaScript regular expression). Unlike
+// unicode.IsSpace it excludes U+0085 and includes U+FEFF.
+func IsSpace(r rune) bool {
+	switch r {
+	case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}
+
+// TrimSpace removes JavaScript whitespace from both ends of s.
+func TrimSpace(s string) string { return strings.TrimFunc(s, IsSpace) }
+
+// Truncate returns the first n UTF-16 code units of s. A surrogate pair
+// that would be split is dropped whole (Go strings cannot hold half of one).
+func Truncate(s string, n int) string {
+	units := 0
+	for i, r := range s {
+		w := 1
+		if r >= 0x10000 {
+			w = 2
+		}
+		if units+w > n {
+			return s[:i]
+		}
+		units += w
+	}
+	return s
+}
+
+var lower = cases.Lower(language.Und)
+
+// Normalize is the search normalisation: JavaScript trim, then NFKC, then
+// locale-independent full lower-casing with the final-sigma rule.
+func Normalize(s string) string {
+	return lower.String(norm.NFKC.String(TrimSpace(s)))
+}
+
+// DecodeUTF8 decodes b as the WHATWG UTF-8 decoder does: each maximal
+// invalid subsequence becomes one U+FFFD (Go's per-byte replacement would
+// give two for the truncated sequence E2 82). A byte-order mark is kept.
+func DecodeUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	var sb strings.Builder
+	sb.Grow(len(b) + 8)
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < 0x80 {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		need, lo, hi := 0, byte(0x80), byte(0xBF)
+		switch {
+		case c >= 0xC2 && c <= 0xDF:
+			need = 1
+		case c == 0xE0:
+			need, lo = 2, 0xA0
+		case c >= 0xE1 && c <= 0xEC, c == 0xEE, c == 0xEF:
+			need = 2
+		case c == 0xED:
+			need, hi = 2, 0x9F
+		case c == 0xF0:
+			need, lo = 3, 0x90
+		case c >= 0xF1 && c <= 0xF3:
+			need = 3
+		case c == 0xF4:
+			need, hi = 3, 0x8F
+		default:
+			sb.WriteRune(utf8.RuneError)
+			i++
+			continue
+		}
+		j := i + 1
+		ok := true
+		for k := 0; k < need; k++ {
+			if j >= len(b) || b[j] < lo || b[j] > hi {
+				ok = false
+				break
+			}
+			lo, hi = 0x80, 0xBF
+			j++
+		}
+		if !ok {
+			sb.WriteRune(utf8.RuneError)
+			i = j
+			continue
+		}
+		sb.Write(b[i:j])
+		i = j
+	}
+	return sb.String()
+}
