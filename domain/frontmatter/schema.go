@@ -14,4 +14,3 @@ type Issue struct {
 func Validate(v any) (*adr.Frontmatter, []Issue) {
 	panic("frontmatter.Validate: not implemented yet")
 }
-

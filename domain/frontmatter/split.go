@@ -28,4 +28,3 @@ func (e *FenceError) Error() string {
 func Split(text string) (Parts, error) {
 	panic("frontmatter.Split: not implemented yet")
 }
-
