@@ -1,0 +1,342 @@
+package filesystem
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+// view is one projection's ports.Corpus: the canonical directory found by
+// Open and the identity of every record Read returned, for Verify.
+type view struct {
+	r *Reader
+	roots
+	// displayDir is the canonical directory relative to the canonical
+	// root, "/"-separated; "" when the directory is the root.
+	displayDir string
+
+	mu   sync.Mutex
+	read map[string]readRecord
+}
+
+// readRecord is what Verify re-checks for one record Read returned.
+type readRecord struct {
+	id    identity
+	limit int64
+}
+
+// identity says whether a file is still the one that was read. Size and
+// mtime catch an in-place rewrite, dev and inode a replacement.
+type identity struct {
+	dev, ino uint64
+	size     int64
+	mtimeNs  int64
+}
+
+func identityOf(st *unix.Stat_t) identity {
+	return identity{dev: uint64(st.Dev), ino: st.Ino, size: st.Size, mtimeNs: st.Mtim.Nano()}
+}
+
+var _ ports.Corpus = (*view)(nil)
+
+func newView(r *Reader, rt roots) *view {
+	display := ""
+	if rt.dir != rt.root {
+		// resolveRoots guarantees dir lies beneath root.
+		display = filepath.ToSlash(strings.TrimPrefix(rt.dir[len(rt.root):], string(filepath.Separator)))
+	}
+	return &view{r: r, roots: rt, displayDir: display, read: map[string]readRecord{}}
+}
+
+// displayPath turns a "/"-separated name relative to the ADR directory
+// into the path findings show: relative to the canonical root.
+func (v *view) displayPath(name string) string {
+	if v.displayDir == "" {
+		return name
+	}
+	return v.displayDir + "/" + name
+}
+
+// dirOpenFlags open a directory without following a symlink swapped in
+// after validation and without any chance of blocking: O_DIRECTORY makes
+// a FIFO fail with ENOTDIR, O_NONBLOCK is there should that ever not hold.
+const dirOpenFlags = unix.O_RDONLY | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
+
+// fileOpenFlags open a record: never through a symlink, and never waiting
+// for a writer should a FIFO or device have replaced the file.
+const fileOpenFlags = unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
+
+// List lists the canonical directory; see ports.Corpus.
+func (v *view) List(ctx context.Context, recursive bool) ([]ports.Entry, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("listing the ADR directory: %w", err)
+	}
+	fd, err := openRetry(func() (int, error) { return unix.Open(v.dir, dirOpenFlags, 0) })
+	if err != nil {
+		return nil, unavailable(notFoundOr(err, corpus.DirNotFound, corpus.DirNotReadable),
+			fmt.Errorf("opening ADR directory %s: %w", v.dir, err))
+	}
+	var entries []ports.Entry
+	if err := v.listDir(ctx, fd, v.dir, "", recursive, &entries); err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("listing the ADR directory: %w", ctx.Err())
+		}
+		return nil, unavailable(notFoundOr(err, corpus.DirNotFound, corpus.DirNotReadable),
+			fmt.Errorf("listing ADR directory %s: %w", v.dir, err))
+	}
+	slices.SortFunc(entries, func(a, b ports.Entry) int { return jsstring.Compare(a.Name, b.Name) })
+	return entries, nil
+}
+
+// listDir appends the entries of the open directory fd (which it closes),
+// named with prefix, descending into subdirectories when recursive. Only
+// reading fd itself can fail: a nested directory that cannot be opened
+// (gone, unreadable) is listed as an entry without children, so that one
+// stray folder does not make the whole corpus unavailable.
+func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursive bool, out *[]ports.Entry) error {
+	f := os.NewFile(uintptr(fd), path)
+	defer f.Close()
+	des, err := f.ReadDir(-1)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	for _, de := range des {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		name := prefix + de.Name()
+		e := ports.Entry{Name: name, Path: v.displayPath(name), Kind: kindOf(de.Type())}
+		var st unix.Stat_t
+		if err := unix.Fstatat(fd, de.Name(), &st, unix.AT_SYMLINK_NOFOLLOW); err == nil {
+			e.Size = st.Size
+		}
+		*out = append(*out, e)
+		if !recursive || e.Kind != ports.KindDirectory {
+			continue
+		}
+		sub, err := openRetry(func() (int, error) { return unix.Openat(fd, de.Name(), dirOpenFlags, 0) })
+		if err != nil {
+			continue
+		}
+		if err := v.listDir(ctx, sub, filepath.Join(path, de.Name()), name+"/", true, out); err != nil && ctx.Err() != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// kindOf maps the type bits the directory reports (a symlink stays a
+// symlink) to an entry kind.
+func kindOf(t fs.FileMode) ports.EntryKind {
+	switch {
+	case t&fs.ModeSymlink != 0:
+		return ports.KindSymlink
+	case t.IsDir():
+		return ports.KindDirectory
+	case t.IsRegular():
+		return ports.KindRegular
+	}
+	return ports.KindOther
+}
+
+// Read returns the bytes of the top-level record name; see ports.Corpus.
+func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if !isEntryName(name) {
+		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%q is not the name of a top-level entry", name))
+	}
+	// Errors name the display path, never the absolute one: a read
+	// error's text may reach a finding message.
+	p, disp := filepath.Join(v.dir, name), v.displayPath(name)
+
+	// The pre-read guard: still a regular file, still inside, not too big.
+	var st unix.Stat_t
+	if err := unix.Lstat(p, &st); err != nil {
+		return nil, readErr(ports.ReadStatFailed, &fs.PathError{Op: "lstat", Path: disp, Err: err})
+	}
+	if err := v.checkRegularInside(p, disp, &st); err != nil {
+		return nil, readErr(ports.ReadStatFailed, err)
+	}
+	if st.Size > limit {
+		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s has %d bytes, more than %d", disp, st.Size, limit))
+	}
+	if v.r.beforeOpen != nil {
+		v.r.beforeOpen(p)
+	}
+
+	fd, err := openRetry(func() (int, error) { return unix.Open(p, fileOpenFlags, 0) })
+	if err != nil {
+		kind := ports.ReadFailed
+		if errors.Is(err, unix.ELOOP) {
+			// O_NOFOLLOW met a symlink swapped in after the guard.
+			kind = ports.ReadStatFailed
+		}
+		return nil, readErr(kind, &fs.PathError{Op: "open", Path: disp, Err: err})
+	}
+	defer unix.Close(fd)
+	var fst unix.Stat_t
+	if err := unix.Fstat(fd, &fst); err != nil {
+		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "fstat", Path: disp, Err: err})
+	}
+	if fst.Mode&unix.S_IFMT != unix.S_IFREG || uint64(fst.Dev) != uint64(st.Dev) || fst.Ino != st.Ino {
+		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s was replaced between its checks and its opening", disp))
+	}
+	data, err := readAtMost(fd, st.Size, limit)
+	if err != nil {
+		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "read", Path: disp, Err: err})
+	}
+	if int64(len(data)) > limit {
+		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s grew past %d bytes while being read", disp, limit))
+	}
+
+	v.mu.Lock()
+	v.read[name] = readRecord{id: identityOf(&st), limit: limit}
+	v.mu.Unlock()
+	return data, nil
+}
+
+// checkRegularInside is the part of the guard Read and Verify share: the
+// lstat result st of p is a regular file and p's real path lies inside the
+// canonical directory. Errors name p by its display path disp.
+func (v *view) checkRegularInside(p, disp string, st *unix.Stat_t) error {
+	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return fmt.Errorf("%s is not a regular file (mode %#o)", disp, st.Mode&unix.S_IFMT)
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return fmt.Errorf("resolving %s: %w", disp, withoutPath(err))
+	}
+	if !beneath(v.dir, real) {
+		return fmt.Errorf("%s resolves outside the ADR directory", disp)
+	}
+	return nil
+}
+
+// withoutPath strips the absolute path a *fs.PathError carries, keeping
+// its cause.
+func withoutPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// isEntryName reports whether name is a single path segment, the only
+// thing Read may be asked for.
+func isEntryName(name string) bool {
+	return name != "" && name != "." && name != ".." &&
+		!strings.ContainsRune(name, '/') && !strings.ContainsRune(name, 0)
+}
+
+// readAtMost reads from fd until end of file or until limit+1 bytes
+// arrived, whichever is first: one byte past the limit is enough to know
+// the file grew, and nothing more is ever read. size (the guard's stat)
+// only sizes the first buffer.
+func readAtMost(fd int, size, limit int64) ([]byte, error) {
+	const chunk = 64 * 1024
+	want := max(limit, 0)
+	if want < math.MaxInt64 {
+		want++
+	}
+	initial := int64(chunk)
+	if size >= 0 && size < initial {
+		initial = size + 1
+	}
+	buf := make([]byte, 0, min(initial, want))
+	for int64(len(buf)) < want {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, int(min(want-int64(len(buf)), chunk)))
+		}
+		end := len(buf) + int(min(int64(cap(buf)-len(buf)), want-int64(len(buf))))
+		n, err := unix.Read(fd, buf[len(buf):end])
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			break
+		}
+		buf = buf[:len(buf)+n]
+	}
+	return buf, nil
+}
+
+// Verify re-validates the roots and every record Read returned; see
+// ports.Corpus.
+func (v *view) Verify(ctx context.Context) error {
+	rt, err := v.r.validate(ctx)
+	if err != nil {
+		return err
+	}
+	if rt.dir != v.dir {
+		return unavailable(corpus.CorpusChangedDuringLoad,
+			fmt.Errorf("ADR directory now resolves to %s, not %s", rt.dir, v.dir))
+	}
+	v.mu.Lock()
+	read := maps.Clone(v.read)
+	v.mu.Unlock()
+	names := slices.Sorted(maps.Keys(read))
+	for _, name := range names {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("verifying the corpus: %w", err)
+		}
+		if err := v.verifyRecord(name, read[name]); err != nil {
+			return unavailable(corpus.CorpusChangedDuringLoad, err)
+		}
+	}
+	return nil
+}
+
+// verifyRecord repeats the guard for one record and requires its
+// identity to be the one remembered when it was read.
+func (v *view) verifyRecord(name string, rec readRecord) error {
+	p, disp := filepath.Join(v.dir, name), v.displayPath(name)
+	var st unix.Stat_t
+	if err := unix.Lstat(p, &st); err != nil {
+		return &fs.PathError{Op: "lstat", Path: disp, Err: err}
+	}
+	if err := v.checkRegularInside(p, disp, &st); err != nil {
+		return err
+	}
+	if st.Size > rec.limit {
+		return fmt.Errorf("%s now has %d bytes, more than %d", disp, st.Size, rec.limit)
+	}
+	if got := identityOf(&st); got != rec.id {
+		return fmt.Errorf("%s changed after it was read: %+v, was %+v", disp, got, rec.id)
+	}
+	return nil
+}
+
+// openRetry retries an open interrupted by a signal, which Go's runtime
+// signals can cause on some file systems.
+func openRetry(open func() (int, error)) (int, error) {
+	for {
+		fd, err := open()
+		if err != unix.EINTR {
+			return fd, err
+		}
+	}
+}
+
+func readErr(kind ports.ReadErrorKind, err error) *ports.ReadError {
+	return &ports.ReadError{Kind: kind, Err: err}
+}

@@ -1,0 +1,201 @@
+package filesystem
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+// Names of the records in testdata/records.
+const (
+	rec1 = "0001-read-records-without-following-symlinks.md"
+	rec2 = "0002-validate-the-root-on-every-call.md"
+)
+
+// base returns a fresh canonical temporary directory: the tests compare
+// canonical paths, and the temporary directory itself may sit behind a
+// symlink on some systems.
+func base(t *testing.T) string {
+	t.Helper()
+	d, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// newRepo makes a worktree root under parent (a .git directory, as git
+// init leaves it for our purposes) with the testdata records in
+// docs/adr, and returns the root.
+func newRepo(t *testing.T, parent, name string) string {
+	t.Helper()
+	root := filepath.Join(parent, name)
+	mkdir(t, filepath.Join(root, ".git"))
+	copyRecords(t, filepath.Join(root, "docs", "adr"))
+	return root
+}
+
+// copyRecords copies testdata/records into dir.
+func copyRecords(t *testing.T, dir string) {
+	t.Helper()
+	mkdir(t, dir)
+	for _, name := range []string{rec1, rec2} {
+		b, err := os.ReadFile(filepath.Join("testdata", "records", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(dir, name), b)
+	}
+}
+
+func mkdir(t *testing.T, p string) {
+	t.Helper()
+	if err := os.MkdirAll(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func write(t *testing.T, p string, b []byte) {
+	t.Helper()
+	mkdir(t, filepath.Dir(p))
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	mkdir(t, filepath.Dir(link))
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mkfifo(t *testing.T, p string) {
+	t.Helper()
+	mkdir(t, filepath.Dir(p))
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func remove(t *testing.T, p string) {
+	t.Helper()
+	if err := os.RemoveAll(p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func rename(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.Rename(from, to); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// replaceSymlink points link at target atomically, as a deployment that
+// flips a "current" symlink would.
+func replaceSymlink(t *testing.T, target, link string) {
+	t.Helper()
+	tmp := link + ".new"
+	symlink(t, target, tmp)
+	rename(t, tmp, link)
+}
+
+// skipIfRoot skips a test that needs permission bits to be enforced; the
+// access seam covers the same reasons when running as root.
+func skipIfRoot(t *testing.T) {
+	t.Helper()
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: permission bits are not enforced (the access-seam tests cover these reasons)")
+	}
+}
+
+// chmod changes p's mode and restores it at cleanup, so t.TempDir can
+// remove the tree.
+func chmod(t *testing.T, p string, mode os.FileMode) {
+	t.Helper()
+	fi, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, mode); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(p, fi.Mode().Perm()) })
+}
+
+// denyAccess makes the reader's access check fail with EACCES for the
+// given paths, as it would for a user lacking the permission.
+func denyAccess(r *Reader, paths ...string) {
+	r.access = func(p string, mode uint32) error {
+		for _, d := range paths {
+			if p == d {
+				return syscall.EACCES
+			}
+		}
+		return nil
+	}
+}
+
+// noBlock runs f and fails the test if it does not return promptly: no
+// operation of the reader may wait on a FIFO.
+func noBlock(t *testing.T, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("%s blocked", what)
+	}
+}
+
+// reasonOf returns the reason of an *ports.UnavailableError, "" for nil,
+// and fails the test for any other error.
+func reasonOf(t *testing.T, err error) corpus.UnavailableReason {
+	t.Helper()
+	if err == nil {
+		return ""
+	}
+	var ue *ports.UnavailableError
+	if !errors.As(err, &ue) {
+		t.Fatalf("error %v (%T) is not a *ports.UnavailableError", err, err)
+	}
+	return ue.Reason
+}
+
+// readKindOf returns the kind of a *ports.ReadError, or -1 for nil, and
+// fails the test for any other error.
+func readKindOf(t *testing.T, err error) ports.ReadErrorKind {
+	t.Helper()
+	if err == nil {
+		return -1
+	}
+	var re *ports.ReadError
+	if !errors.As(err, &re) {
+		t.Fatalf("error %v (%T) is not a *ports.ReadError", err, err)
+	}
+	return re.Kind
+}
+
+// openView opens r and returns the concrete view, failing the test on
+// error.
+func openView(t *testing.T, r *Reader) *view {
+	t.Helper()
+	c, err := r.Open(context.Background())
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	return c.(*view)
+}
