@@ -18,7 +18,9 @@ import (
 )
 
 // Len returns the length of s in UTF-16 code units, which is what every
-// length limit of the contract counts ("😀a" has length 3).
+// length limit of the contract counts ("😀a" has length 3). A lone
+// surrogate carried as WTF-8 (what the YAML decoder writes for "\ud800")
+// counts one unit, as it does in JavaScript.
 func Len(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
@@ -28,7 +30,7 @@ func Len(s string) int {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := decodeUnit(s[i:])
 		i += size
 		if r >= 0x10000 {
 			n += 2
@@ -37,6 +39,19 @@ func Len(s string) int {
 		}
 	}
 	return n
+}
+
+// decodeUnit decodes the first character of s like utf8.DecodeRuneInString,
+// except that a WTF-8 lone surrogate (ED A0..BF 80..BF) yields its code
+// unit instead of three replacement characters, so that lengths and
+// orderings of such strings agree with JavaScript's.
+func decodeUnit(s string) (rune, int) {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && size == 1 && len(s) >= 3 && s[0] == 0xED &&
+		s[1] >= 0xA0 && s[1] <= 0xBF && s[2] >= 0x80 && s[2] <= 0xBF {
+		return rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F) | 0xD000, 3
+	}
+	return r, size
 }
 
 // Compare orders a and b by UTF-16 code units, as JavaScript's < does. It
@@ -56,8 +71,8 @@ func Compare(a, b string) int {
 			j++
 			continue
 		}
-		ra, sa := utf8.DecodeRuneInString(a[i:])
-		rb, sb := utf8.DecodeRuneInString(b[j:])
+		ra, sa := decodeUnit(a[i:])
+		rb, sb := decodeUnit(b[j:])
 		if ra != rb {
 			ua, ub := firstUnit(ra), firstUnit(rb)
 			if ua != ub {
@@ -122,7 +137,8 @@ func TrimSpace(s string) string { return strings.TrimFunc(s, IsSpace) }
 // that would be split is dropped whole (Go strings cannot hold half of one).
 func Truncate(s string, n int) string {
 	units := 0
-	for i, r := range s {
+	for i := 0; i < len(s); {
+		r, size := decodeUnit(s[i:])
 		w := 1
 		if r >= 0x10000 {
 			w = 2
@@ -131,6 +147,7 @@ func Truncate(s string, n int) string {
 			return s[:i]
 		}
 		units += w
+		i += size
 	}
 	return s
 }

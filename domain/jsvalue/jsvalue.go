@@ -8,7 +8,7 @@ package jsvalue
 
 import (
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -148,9 +148,13 @@ func appendValue(dst []byte, v any, canonical bool) []byte {
 			return append(dst, "null"...)
 		}
 		keys := x.keys
-		if canonical {
-			keys = append([]string(nil), keys...)
-			sort.SliceStable(keys, func(i, j int) bool { return jsstring.Less(keys[i], keys[j]) })
+		// Keys are unique, so an unstable sort is exact; objects whose
+		// keys are already in order (common for small nested values) are
+		// written without a copy.
+		var scratch [32]string // frontmatter-sized objects sort without allocating
+		if canonical && !slices.IsSortedFunc(keys, jsstring.Compare) {
+			keys = append(scratch[:0], keys...)
+			slices.SortFunc(keys, jsstring.Compare)
 		}
 		dst = append(dst, '{')
 		for i, k := range keys {
