@@ -1,0 +1,518 @@
+package yaml12
+
+import (
+	"encoding/base64"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/jsvalue"
+)
+
+// anchorState is what the builder knows about one anchored node, mirroring
+// the reference's bookkeeping for its alias limit.
+type anchorState struct {
+	// count is 1 for the anchor itself plus one per alias resolved to it.
+	count int
+	// aliasCount is how many values one expansion of the anchor stands
+	// for, as the reference measures it (0 until first needed).
+	aliasCount int
+	res        any
+	size       int
+	done       bool
+}
+
+// builder is the second pass: it turns the composed tree into values in
+// document order, expanding aliases the way the reference does.
+type builder struct {
+	c       *composer
+	anchors map[*yaml.Node]*anchorState
+	lines   map[string]int
+	// static caches alias counts of subtrees without aliases, which
+	// cannot change.
+	static map[*yaml.Node]int
+}
+
+func newBuilder(c *composer) *builder {
+	return &builder{
+		c:       c,
+		anchors: map[*yaml.Node]*anchorState{},
+		lines:   map[string]int{},
+		static:  map[*yaml.Node]int{},
+	}
+}
+
+// Placeholders for an alias to a collection that contains the alias. The
+// reference builds a cyclic value there; a cycle would send any Go code
+// that walks the value (serialisation, comparison) into endless recursion,
+// so the inner reference becomes an exotic value named like the type the
+// reference would report for it.
+var (
+	cyclicArray  = jsvalue.Exotic{Constructor: "array"}
+	cyclicObject = jsvalue.Exotic{Constructor: "object"}
+)
+
+func (b *builder) build(root *yaml.Node) (any, error) {
+	if root == nil {
+		b.lines[""] = 1
+		return nil, nil
+	}
+	b.lines[""] = b.c.dec.line(root.Line)
+	v, size, err := b.value(root, "", 0)
+	if err != nil {
+		return nil, err
+	}
+	if size > MaxValues {
+		return nil, b.tooBig(root)
+	}
+	return v, nil
+}
+
+func (b *builder) tooBig(n *yaml.Node) error {
+	return &ResolveError{
+		Message: "the document's aliases expand to more than " + strconv.Itoa(MaxValues) + " values",
+		Line:    b.c.dec.line(n.Line),
+	}
+}
+
+// value converts n. path is n's path for Lines, and depth its number of
+// components; paths are only built while depth <= MaxLinesDepth. size
+// counts the values n expands to, aliases included.
+func (b *builder) value(n *yaml.Node, path string, depth int) (v any, size int, err error) {
+	if n.Kind == yaml.AliasNode {
+		return b.alias(n)
+	}
+	var st *anchorState
+	if n.Anchor != "" {
+		st = &anchorState{count: 1}
+		b.anchors[n] = st
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		v, size = b.c.scalars[n], 1
+	case yaml.SequenceNode:
+		v, size, err = b.sequence(n, path, depth)
+	case yaml.MappingNode:
+		v, size, err = b.mapping(n, path, depth)
+	default:
+		v, size = nil, 1
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if size > MaxValues {
+		return nil, 0, b.tooBig(n)
+	}
+	if st != nil {
+		st.res, st.size, st.done = v, size, true
+	}
+	return v, size, nil
+}
+
+func (b *builder) alias(n *yaml.Node) (any, int, error) {
+	target := n.Alias
+	line := b.c.dec.line(n.Line)
+	if target == nil || b.c.dec.undefined[target] {
+		return nil, 0, &ResolveError{
+			Message: "alias *" + n.Value + " refers to an anchor that is not defined before it",
+			Line:    line,
+		}
+	}
+	st := b.anchors[target]
+	if st == nil {
+		// The anchored node was never converted (it sits where the
+		// reference does not look, such as a !!set member's value): convert
+		// it now, as the reference does.
+		if _, _, err := b.value(target, "", MaxLinesDepth+1); err != nil {
+			return nil, 0, err
+		}
+		st = b.anchors[target]
+	}
+	st.count++
+	if st.aliasCount == 0 {
+		st.aliasCount = b.aliasCount(target)
+	}
+	if st.count*st.aliasCount > MaxAliasCount {
+		return nil, 0, &ResolveError{
+			Message: "aliases are expanded more than " + strconv.Itoa(MaxAliasCount) + " times; the document looks like an alias-expansion attack",
+			Line:    line,
+		}
+	}
+	if !st.done {
+		if target.Kind == yaml.SequenceNode {
+			return cyclicArray, 1, nil
+		}
+		return cyclicObject, 1, nil
+	}
+	return st.res, st.size, nil
+}
+
+// aliasCount measures an anchored node as the reference does: a scalar
+// counts 1, an alias the count of its anchor so far, a collection the
+// largest of its members (0 when empty).
+func (b *builder) aliasCount(n *yaml.Node) int {
+	if c, ok := b.static[n]; ok {
+		return c
+	}
+	c, static := b.measure(n)
+	if static {
+		b.static[n] = c
+	}
+	return c
+}
+
+func (b *builder) measure(n *yaml.Node) (count int, static bool) {
+	switch n.Kind {
+	case yaml.AliasNode:
+		if n.Alias == nil || b.c.dec.undefined[n.Alias] {
+			return 0, false
+		}
+		if st := b.anchors[n.Alias]; st != nil {
+			return st.count * st.aliasCount, false
+		}
+		return 0, false
+	case yaml.SequenceNode, yaml.MappingNode:
+		static = true
+		for _, ch := range n.Content {
+			var c int
+			if cached, ok := b.static[ch]; ok {
+				c = cached
+			} else {
+				var s bool
+				c, s = b.measure(ch)
+				if s {
+					b.static[ch] = c
+				}
+				static = static && s
+			}
+			count = max(count, c)
+		}
+		return count, static
+	}
+	return 1, true
+}
+
+func (b *builder) record(path string, depth int, n *yaml.Node) {
+	if depth <= MaxLinesDepth {
+		b.lines[path] = b.c.dec.line(n.Line)
+	}
+}
+
+func childPath(path string, depth int, seg string) string {
+	if depth > MaxLinesDepth {
+		return ""
+	}
+	if depth == 1 {
+		return seg
+	}
+	return path + "." + seg
+}
+
+func (b *builder) sequence(n *yaml.Node, path string, depth int) (any, int, error) {
+	switch b.c.specials[n] {
+	case asPairs:
+		return b.pairs(n, path, depth)
+	case asOmap:
+		return b.omap(n)
+	}
+	items := make([]any, len(n.Content))
+	size := 1
+	for i, ch := range n.Content {
+		p := childPath(path, depth+1, strconv.Itoa(i))
+		b.record(p, depth+1, ch)
+		v, s, err := b.value(ch, p, depth+1)
+		if err != nil {
+			return nil, 0, err
+		}
+		items[i] = v
+		size += s
+		if size > MaxValues {
+			return nil, 0, b.tooBig(n)
+		}
+	}
+	return items, size, nil
+}
+
+func (b *builder) mapping(n *yaml.Node, path string, depth int) (any, int, error) {
+	if b.c.specials[n] == asSet {
+		// A Set holds the keys only; the reference never converts the
+		// (null) values.
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if _, _, err := b.value(n.Content[i], "", MaxLinesDepth+1); err != nil {
+				return nil, 0, err
+			}
+		}
+		return exoticSet, 1, nil
+	}
+	obj := newJSObject(len(n.Content) / 2)
+	size := 1
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		key, _, ks, err := b.key(kn)
+		if err != nil {
+			return nil, 0, err
+		}
+		p := childPath(path, depth+1, key)
+		b.record(p, depth+1, kn)
+		v, s, err := b.value(vn, p, depth+1)
+		if err != nil {
+			return nil, 0, err
+		}
+		obj.set(key, v)
+		size += ks + s
+		if size > MaxValues {
+			return nil, 0, b.tooBig(n)
+		}
+	}
+	return obj.finish(), size, nil
+}
+
+// key converts a mapping key and names the member it becomes, as
+// JavaScript's String() would for a primitive. A collection key becomes
+// YAML flow text, an approximation of the reference's own rendering.
+func (b *builder) key(kn *yaml.Node) (name string, jsKey any, size int, err error) {
+	v, size, err := b.value(kn, "", MaxLinesDepth+1)
+	if err != nil {
+		return "", nil, 0, err
+	}
+	switch x := v.(type) {
+	case nil, bool, float64, string:
+		return jsString(x), v, size, nil
+	case jsvalue.Exotic:
+		return b.exoticKey(kn, x), v, size, nil
+	}
+	if kn.Kind == yaml.AliasNode {
+		return "*" + kn.Value, v, size, nil
+	}
+	return b.flowText(kn), v, size, nil
+}
+
+// exoticKey names a member whose key is a tagged scalar or collection
+// with no JSON counterpart.
+func (b *builder) exoticKey(kn *yaml.Node, x jsvalue.Exotic) string {
+	switch x {
+	case exoticBuffer:
+		if kn.Kind == yaml.ScalarNode {
+			raw := strings.Map(func(r rune) rune {
+				if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
+					return -1
+				}
+				return r
+			}, b.c.sub.restore(kn.Value))
+			if bs, err := base64.StdEncoding.DecodeString(raw); err == nil {
+				return jsstring.DecodeUTF8(bs)
+			}
+			if bs, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(raw, "=")); err == nil {
+				return jsstring.DecodeUTF8(bs)
+			}
+		}
+	case exoticSet, exoticMap:
+		return "[object " + x.Constructor + "]"
+	}
+	if kn.Kind == yaml.ScalarNode {
+		return b.c.sub.restore(kn.Value)
+	}
+	if kn.Kind == yaml.AliasNode {
+		return "*" + kn.Value
+	}
+	return b.flowText(kn)
+}
+
+// flowText renders a node as YAML flow text on one line, the way the
+// reference names a member whose key is a collection ("[ a, b ]",
+// "{ a: 1 }").
+func (b *builder) flowText(n *yaml.Node) string {
+	var sb strings.Builder
+	b.writeFlow(&sb, n)
+	return sb.String()
+}
+
+func (b *builder) writeFlow(sb *strings.Builder, n *yaml.Node) {
+	if n.Anchor != "" {
+		sb.WriteString("&" + n.Anchor + " ")
+	}
+	if n.Style&yaml.TaggedStyle != 0 {
+		sb.WriteString(n.Tag + " ")
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		sb.WriteString("*" + n.Value)
+	case yaml.SequenceNode:
+		if len(n.Content) == 0 {
+			sb.WriteString("[]")
+			return
+		}
+		sb.WriteString("[ ")
+		for i, ch := range n.Content {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			b.writeFlow(sb, ch)
+		}
+		sb.WriteString(" ]")
+	case yaml.MappingNode:
+		if len(n.Content) == 0 {
+			sb.WriteString("{}")
+			return
+		}
+		// Like the reference, leave the values out when none was written
+		// ("{ a, b }").
+		keysOnly := true
+		for i := 1; i < len(n.Content); i += 2 {
+			v := n.Content[i]
+			if v.Kind != yaml.ScalarNode || v.Value != "" || v.Style != 0 || v.Anchor != "" {
+				keysOnly = false
+				break
+			}
+		}
+		sb.WriteString("{ ")
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			b.writeFlow(sb, n.Content[i])
+			if !keysOnly {
+				sb.WriteString(": ")
+				b.writeFlow(sb, n.Content[i+1])
+			}
+		}
+		sb.WriteString(" }")
+	case yaml.ScalarNode:
+		s := b.c.sub.restore(n.Value)
+		switch {
+		case n.Style&yaml.SingleQuotedStyle != 0:
+			sb.WriteString("'" + strings.ReplaceAll(s, "'", "''") + "'")
+		case n.Style&(yaml.DoubleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+			sb.Write(jsvalue.AppendString(nil, s))
+		case b.c.scalars[n] == nil && n.Style&yaml.TaggedStyle == 0:
+			sb.WriteString("null")
+		default:
+			sb.WriteString(s)
+		}
+	}
+}
+
+// pairs builds an !!pairs sequence: one single-member object per entry.
+func (b *builder) pairs(n *yaml.Node, path string, depth int) (any, int, error) {
+	items := make([]any, len(n.Content))
+	size := 1
+	for i, item := range n.Content {
+		p := childPath(path, depth+1, strconv.Itoa(i))
+		b.record(p, depth+1, item)
+		key, _, v, s, err := b.pair(item)
+		if err != nil {
+			return nil, 0, err
+		}
+		obj := newJSObject(1)
+		obj.set(key, v)
+		items[i] = obj.finish()
+		size += 1 + s
+		if size > MaxValues {
+			return nil, 0, b.tooBig(n)
+		}
+	}
+	return items, size, nil
+}
+
+// omap builds an !!omap sequence: a Map, whose keys must be unique (the
+// reference throws while building it, hence a ResolveError).
+func (b *builder) omap(n *yaml.Node) (any, int, error) {
+	var keys []any
+	for _, item := range n.Content {
+		_, jsKey, _, _, err := b.pair(item)
+		if err != nil {
+			return nil, 0, err
+		}
+		for _, k := range keys {
+			if sameValueZero(k, jsKey) {
+				return nil, 0, &ResolveError{Message: "an !!omap repeats a key: its keys must be unique", Line: b.c.dec.line(item.Line)}
+			}
+		}
+		keys = append(keys, jsKey)
+	}
+	return exoticMap, 1, nil
+}
+
+// pair converts one entry of an !!omap or !!pairs sequence, key then
+// value: a one-key mapping gives its key and value, an empty mapping a
+// null key, anything else is a key with a null value. size counts both.
+func (b *builder) pair(item *yaml.Node) (key string, jsKey any, v any, size int, err error) {
+	switch {
+	case item.Kind == yaml.MappingNode && len(item.Content) >= 2:
+		key, jsKey, ks, err := b.key(item.Content[0])
+		if err != nil {
+			return "", nil, nil, 0, err
+		}
+		v, vs, err := b.value(item.Content[1], "", MaxLinesDepth+1)
+		return key, jsKey, v, ks + vs, err
+	case item.Kind == yaml.MappingNode:
+		return "", nil, nil, 2, nil
+	}
+	key, jsKey, ks, err := b.key(item)
+	return key, jsKey, nil, ks + 1, err
+}
+
+// jsObject collects members with JavaScript's rules: assigning an
+// existing key keeps its place, and finish puts integer-like keys first in
+// numeric order, as every JavaScript object orders its own properties.
+type jsObject struct {
+	keys []string
+	vals map[string]any
+}
+
+func newJSObject(n int) *jsObject {
+	return &jsObject{keys: make([]string, 0, n), vals: make(map[string]any, n)}
+}
+
+func (o *jsObject) set(k string, v any) {
+	if _, ok := o.vals[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.vals[k] = v
+}
+
+func (o *jsObject) finish() *jsvalue.Object {
+	out := jsvalue.NewObject(len(o.keys))
+	var indices []uint32
+	for _, k := range o.keys {
+		if i, ok := arrayIndex(k); ok {
+			indices = append(indices, i)
+		}
+	}
+	if len(indices) > 0 {
+		slices.Sort(indices)
+		for _, i := range indices {
+			k := strconv.FormatUint(uint64(i), 10)
+			out.Set(k, o.vals[k])
+		}
+	}
+	for _, k := range o.keys {
+		if _, ok := arrayIndex(k); !ok {
+			out.Set(k, o.vals[k])
+		}
+	}
+	return out
+}
+
+// arrayIndex reports whether k is a canonical array index ("0", "7",
+// "4294967294"), the keys JavaScript lists before all others.
+func arrayIndex(k string) (uint32, bool) {
+	if k == "" || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
+		return 0, false
+	}
+	var n uint64
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	if n > 4294967294 {
+		return 0, false
+	}
+	return uint32(n), true
+}

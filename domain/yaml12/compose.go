@@ -1,0 +1,322 @@
+package yaml12
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// special marks a collection whose explicit tag changes what it becomes.
+type special int
+
+const (
+	plain   special = iota
+	asSet           // !!set on a mapping: a JavaScript Set of its keys
+	asOmap          // !!omap on a sequence: a JavaScript Map
+	asPairs         // !!pairs on a sequence: an array of one-member objects
+)
+
+// composer is the first pass over the node tree. Like the reference's
+// composer it resolves every scalar and finds the errors that belong to
+// the document's syntax and tags (duplicate keys, bad !!timestamp, !!set
+// with values, ...), without following aliases. Only a document that
+// passes it is turned into values.
+type composer struct {
+	sub       *substitution
+	dec       *decoded
+	scalars   map[*yaml.Node]any
+	specials  map[*yaml.Node]special
+	problems  []Problem
+	lineStart []int
+	tooDeep   bool
+	handles   map[string]bool
+	// last is the previous answer of offset.
+	last struct{ line, col, off int }
+}
+
+func newComposer(sub *substitution, dec *decoded) *composer {
+	return &composer{
+		sub:      sub,
+		dec:      dec,
+		scalars:  map[*yaml.Node]any{},
+		specials: map[*yaml.Node]special{},
+	}
+}
+
+func (c *composer) problem(n *yaml.Node, msg string) {
+	c.add(Problem{Message: msg, Line: c.dec.line(n.Line)})
+}
+
+func (c *composer) add(p Problem) {
+	if len(c.problems) < MaxProblems {
+		c.problems = append(c.problems, p)
+	}
+}
+
+// compose resolves n and checks it. inFlow tells whether n sits in a flow
+// collection.
+func (c *composer) compose(n *yaml.Node, depth int, inFlow bool) {
+	if n == nil || c.tooDeep {
+		return
+	}
+	if n.Kind == yaml.AliasNode {
+		c.checkAlias(n)
+	} else {
+		c.checkProperties(n, inFlow)
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		c.scalars[n] = c.scalar(n)
+		if n.Style&yaml.DoubleQuotedStyle != 0 {
+			c.checkEscapes(n)
+		}
+		if inFlow && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && strings.HasSuffix(n.Value, ":") {
+			c.checkColonBeforeIndicator(n)
+		}
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+			c.checkCommentAfter(n)
+		}
+	case yaml.SequenceNode, yaml.MappingNode:
+		if depth >= MaxDepth {
+			c.tooDeep = true
+			c.problem(n, "collections are nested more than "+strconv.Itoa(MaxDepth)+" levels deep")
+			return
+		}
+		if n.Style&yaml.FlowStyle != 0 && !inFlow {
+			c.checkCommentAfter(n)
+		}
+		for _, ch := range n.Content {
+			c.compose(ch, depth+1, n.Style&yaml.FlowStyle != 0)
+		}
+		if n.Style&yaml.FlowStyle == 0 {
+			c.checkContinuations(n)
+			c.checkValueIndent(n)
+		}
+		if n.Kind == yaml.MappingNode {
+			c.mapping(n)
+		} else {
+			c.sequence(n)
+		}
+	}
+}
+
+// scalar resolves a scalar node: explicit tag first, then the Core schema
+// for plain scalars; quoted and block scalars are strings.
+func (c *composer) scalar(n *yaml.Node) any {
+	s := c.sub.restore(n.Value)
+	if n.Style&yaml.TaggedStyle != 0 {
+		out := resolveTagged(n.Tag, s)
+		if out.failed {
+			c.problem(n, "a !!timestamp value must be a date (yyyy-mm-dd, optionally followed by a time)")
+		}
+		return out.value
+	}
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return s
+	}
+	if c.nonSpecificTag(n) {
+		return s
+	}
+	return resolvePlain(s)
+}
+
+// nonSpecificTag reports whether a plain scalar carries the "!" tag, which
+// makes it a string. yaml.v3 drops that tag, so we look at the node's
+// properties in the text.
+func (c *composer) nonSpecificTag(n *yaml.Node) bool {
+	off, ok := c.offset(n)
+	if !ok {
+		return false
+	}
+	t := c.dec.text
+	if off >= len(t) || (t[off] != '!' && t[off] != '&') {
+		return false
+	}
+	for i := off; i < len(t); {
+		switch t[i] {
+		case '&':
+			for i++; i < len(t) && !isSeparator(t[i]); i++ {
+			}
+		case '!':
+			j := i + 1
+			for j < len(t) && !isSeparator(t[j]) {
+				j++
+			}
+			return j == i+1
+		default:
+			return false
+		}
+		// Skip the separation before the next property: blanks, line
+		// breaks and comments.
+		for i < len(t) {
+			switch t[i] {
+			case ' ', '\t', '\r', '\n':
+				i++
+				continue
+			case '#':
+				for i < len(t) && t[i] != '\n' {
+					i++
+				}
+				continue
+			}
+			break
+		}
+	}
+	return false
+}
+
+func isSeparator(b byte) bool {
+	switch b {
+	case ' ', '\t', '\r', '\n', ',', '[', ']', '{', '}':
+		return true
+	}
+	return false
+}
+
+// offset finds the byte offset of a node's start in the parsed text from
+// its line and (character) column. Nodes come mostly in text order, so it
+// resumes from the previous answer when it can: a long line of nodes then
+// costs linear time, not quadratic.
+func (c *composer) offset(n *yaml.Node) (int, bool) {
+	if c.lineStart == nil {
+		c.lineStart = []int{0}
+		for i := 0; i < len(c.dec.text); i++ {
+			if c.dec.text[i] == '\n' {
+				c.lineStart = append(c.lineStart, i+1)
+			}
+		}
+	}
+	if n.Line < 1 || n.Line > len(c.lineStart) || n.Column < 1 {
+		return 0, false
+	}
+	off, col := c.lineStart[n.Line-1], 1
+	if n.Line == c.last.line && n.Column >= c.last.col {
+		off, col = c.last.off, c.last.col
+	}
+	for ; col < n.Column; col++ {
+		if off >= len(c.dec.text) {
+			return 0, false
+		}
+		_, size := utf8.DecodeRuneInString(c.dec.text[off:])
+		off += size
+	}
+	c.last.line, c.last.col, c.last.off = n.Line, n.Column, off
+	return off, true
+}
+
+// keyIdentity gives a scalar key's value in a form where Go's == is the
+// reference's duplicate-key test, JavaScript strict equality of the
+// values: 1 and 1.0 collide, 1 and "1" do not, 0 and -0 do. Exotic values
+// are objects, equal only to themselves: ok is false.
+func keyIdentity(v any) (any, bool) {
+	switch x := v.(type) {
+	case float64:
+		if x == 0 {
+			return float64(0), true
+		}
+		return x, true
+	case nil, bool, string:
+		return v, true
+	}
+	return nil, false
+}
+
+// sameValueZero is the equality of a JavaScript Map's keys: strict
+// equality, except that NaN equals NaN.
+func sameValueZero(a, b any) bool {
+	ka, okA := keyIdentity(a)
+	kb, okB := keyIdentity(b)
+	if !okA || !okB {
+		return false
+	}
+	return ka == kb || (isNaN(a) && isNaN(b))
+}
+
+func (c *composer) mapping(n *yaml.Node) {
+	// Duplicate keys: scalar keys only (a collection or alias key is
+	// compared by identity, so it never repeats). The map holds each
+	// key's value under its Go type, which separates 1 from "1" as
+	// JavaScript's === does; NaN never finds itself in a Go map either.
+	seen := map[any]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		v, ok := keyIdentity(c.scalars[k])
+		if !ok {
+			continue
+		}
+		if seen[v] {
+			c.problem(k, "duplicate key "+strconv.Quote(c.sub.restore(k.Value))+" in a mapping: each key may appear only once")
+			continue
+		}
+		seen[v] = true
+	}
+	if n.Style&yaml.TaggedStyle == 0 || n.Tag != tagSet {
+		return
+	}
+	// !!set: every member must be a key with an untagged null value.
+	for i := 1; i < len(n.Content); i += 2 {
+		v := n.Content[i]
+		if v.Kind != yaml.ScalarNode || v.Style&yaml.TaggedStyle != 0 || c.scalars[v] != nil {
+			c.problem(n, "a !!set may only hold keys without values")
+			return
+		}
+	}
+	c.specials[n] = asSet
+}
+
+func (c *composer) sequence(n *yaml.Node) {
+	if n.Style&yaml.TaggedStyle == 0 || (n.Tag != tagOmap && n.Tag != tagPairs) {
+		return
+	}
+	kind := asPairs
+	if n.Tag == tagOmap {
+		kind = asOmap
+	}
+	var keys []any
+	for _, item := range n.Content {
+		if item.Kind != yaml.MappingNode {
+			// An item that is not a mapping is a key without a value.
+			if item.Kind == yaml.ScalarNode {
+				keys = c.omapKey(n, kind, keys, c.scalars[item])
+			}
+			continue
+		}
+		if len(item.Content) > 2 {
+			c.problem(item, "each entry of a !!pairs or !!omap sequence must be its own one-key mapping")
+			continue
+		}
+		if len(item.Content) == 2 && item.Content[0].Kind == yaml.ScalarNode {
+			keys = c.omapKey(n, kind, keys, c.scalars[item.Content[0]])
+		}
+		if len(item.Content) == 0 {
+			keys = c.omapKey(n, kind, keys, nil)
+		}
+	}
+	c.specials[n] = kind
+}
+
+// omapKey checks an !!omap key against the earlier ones (SameValueZero:
+// unlike a mapping's keys, NaN does repeat here).
+func (c *composer) omapKey(n *yaml.Node, kind special, keys []any, k any) []any {
+	if kind != asOmap {
+		return keys
+	}
+	for _, s := range keys {
+		if sameValueZero(s, k) {
+			c.problem(n, "an !!omap repeats a key: its keys must be unique")
+			return keys
+		}
+	}
+	return append(keys, k)
+}
+
+func isNaN(v any) bool {
+	f, ok := v.(float64)
+	return ok && math.IsNaN(f)
+}

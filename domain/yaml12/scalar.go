@@ -1,0 +1,197 @@
+package yaml12
+
+import (
+	"math"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/jsvalue"
+)
+
+// The YAML 1.2 Core schema, as the reference resolves it. Plain scalars are
+// tried against these patterns in this order; the first match decides the
+// type. Nothing else is implicit: YAML 1.1 forms (yes/no, 017 as octal,
+// timestamps, 1_000, sexagesimal) stay strings.
+var (
+	reNull     = regexp.MustCompile(`^(?:~|[Nn]ull|NULL)?$`)
+	reBool     = regexp.MustCompile(`^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$`)
+	reIntOct   = regexp.MustCompile(`^0o[0-7]+$`)
+	reInt      = regexp.MustCompile(`^[-+]?[0-9]+$`)
+	reIntHex   = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
+	reFloatNaN = regexp.MustCompile(`^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$`)
+	reFloatExp = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$`)
+	reFloat    = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$`)
+	// reTimestamp is what an explicit !!timestamp must look like; anything
+	// else under that tag is an error in the reference, not a string.
+	reTimestamp = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})` +
+		`(?:(?:t|T|[ \t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\.[0-9]+)?)` +
+		`(?:[ \t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$`)
+)
+
+// The tags of the Core schema and the reference's extra YAML 1.1 tags
+// that change a value, as yaml.v3 spells tag:yaml.org,2002:x. Any other
+// tag (!!str included) leaves a scalar a string and a collection plain.
+const (
+	tagNull      = "!!null"
+	tagBool      = "!!bool"
+	tagInt       = "!!int"
+	tagFloat     = "!!float"
+	tagBinary    = "!!binary"
+	tagTimestamp = "!!timestamp"
+	tagSet       = "!!set"
+	tagOmap      = "!!omap"
+	tagPairs     = "!!pairs"
+)
+
+// Exotic values: the reference builds JavaScript objects that are not plain
+// data for these tags. Only the constructor name is observable.
+var (
+	exoticBuffer = jsvalue.Exotic{Constructor: "Buffer"}
+	exoticDate   = jsvalue.Exotic{Constructor: "Date"}
+	exoticSet    = jsvalue.Exotic{Constructor: "Set"}
+	exoticMap    = jsvalue.Exotic{Constructor: "Map"}
+)
+
+// resolvePlain gives an untagged plain scalar its Core-schema value.
+func resolvePlain(s string) any {
+	switch {
+	case reNull.MatchString(s):
+		return nil
+	case reBool.MatchString(s):
+		return s[0] == 't' || s[0] == 'T'
+	}
+	if v, ok := resolveInt(s); ok {
+		return v
+	}
+	if v, ok := resolveFloat(s); ok {
+		return v
+	}
+	return s
+}
+
+// resolveInt applies the three integer forms. Integers are doubles, as in
+// JavaScript: digits beyond 2^53 are rounded away.
+func resolveInt(s string) (float64, bool) {
+	switch {
+	case reIntOct.MatchString(s):
+		return radixToFloat(s[2:], 8), true
+	case reInt.MatchString(s):
+		// Decimal even with leading zeros (017 is 17). ParseFloat rounds
+		// correctly, like the reference's parseInt; "-0" stays negative.
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			// Only a range error is possible: the pattern admits digits only.
+			return math.Inf(sign(s)), true
+		}
+		return f, true
+	case reIntHex.MatchString(s):
+		return radixToFloat(s[2:], 16), true
+	}
+	return 0, false
+}
+
+// resolveFloat applies the three float forms.
+func resolveFloat(s string) (float64, bool) {
+	switch {
+	case reFloatNaN.MatchString(s):
+		if strings.HasSuffix(strings.ToLower(s), "nan") {
+			return math.NaN(), true
+		}
+		return math.Inf(sign(s)), true
+	case reFloatExp.MatchString(s), reFloat.MatchString(s):
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			// Out of range: ParseFloat already returned ±Inf or ±0, as
+			// JavaScript's parseFloat would.
+			return f, true
+		}
+		return f, true
+	}
+	return 0, false
+}
+
+func sign(s string) int {
+	if strings.HasPrefix(s, "-") {
+		return -1
+	}
+	return 1
+}
+
+// radixToFloat converts digits in base 8 or 16 to the nearest double.
+func radixToFloat(digits string, base int) float64 {
+	n, ok := new(big.Int).SetString(digits, base)
+	if !ok {
+		return math.NaN()
+	}
+	f, _ := new(big.Float).SetInt(n).Float64()
+	return f
+}
+
+// tagOutcome is what an explicit tag does to a scalar.
+type tagOutcome struct {
+	value any
+	// failed is set when the reference reports an error (not a warning)
+	// for the tag, e.g. !!timestamp on something that is not a date.
+	failed bool
+}
+
+// resolveTagged resolves a scalar carrying the explicit tag tag. A tag
+// that does not fit the text leaves the text as a string, as do unknown
+// tags (the reference only warns about those).
+func resolveTagged(tag, s string) tagOutcome {
+	switch tag {
+	case tagNull:
+		if reNull.MatchString(s) {
+			return tagOutcome{value: nil}
+		}
+	case tagBool:
+		if reBool.MatchString(s) {
+			return tagOutcome{value: s[0] == 't' || s[0] == 'T'}
+		}
+	case tagInt:
+		if v, ok := resolveInt(s); ok {
+			return tagOutcome{value: v}
+		}
+	case tagFloat:
+		if v, ok := resolveFloat(s); ok {
+			return tagOutcome{value: v}
+		}
+	case tagBinary:
+		return tagOutcome{value: exoticBuffer}
+	case tagTimestamp:
+		if reTimestamp.MatchString(s) {
+			return tagOutcome{value: exoticDate}
+		}
+		return tagOutcome{value: s, failed: true}
+	}
+	return tagOutcome{value: s}
+}
+
+// jsString is JavaScript's String(v) for a primitive: how the reference
+// turns a scalar key into an object member name.
+func jsString(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case bool:
+		if x {
+			return "true"
+		}
+		return "false"
+	case float64:
+		switch {
+		case math.IsNaN(x):
+			return "NaN"
+		case math.IsInf(x, 1):
+			return "Infinity"
+		case math.IsInf(x, -1):
+			return "-Infinity"
+		}
+		return string(jsvalue.AppendNumber(nil, x))
+	case string:
+		return x
+	}
+	return ""
+}
