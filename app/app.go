@@ -7,7 +7,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -29,13 +32,18 @@ type Result struct {
 	// Structured is the structured answer ({corpusHealth?, result}); nil
 	// when IsError.
 	Structured any
-	// IsError marks an input-validation failure (or an unexpected fault):
-	// Text then explains it and Structured is nil.
+	// IsError marks refused arguments: Text then explains them and
+	// Structured is nil. (An unexpected fault is Call's error instead, so
+	// the adapter can log the cause and word the answer without paths.)
 	IsError bool
 }
 
 // Options configures a Service.
-type Options struct{}
+type Options struct {
+	// Parse turns one candidate's bytes into a record or findings; nil
+	// uses the corpus default. A caller may supply a memoising one.
+	Parse corpus.ParseFunc
+}
 
 // Service answers tool calls from a corpus source.
 type Service struct {
@@ -54,8 +62,68 @@ func (s *Service) Tools() []string {
 }
 
 // Call validates args (a JSON object, or empty for none) for the named
-// tool, projects the corpus afresh and answers. It returns ErrUnknownTool
-// for a name that is not a tool.
+// tool, projects the corpus afresh and answers. Validation happens before
+// the corpus is touched; refused arguments give an isError Result.
+//
+// Errors: ErrUnknownTool for a name that is not a tool;
+// ErrArgumentsNotObject when args is not a JSON object; anything else is
+// an unexpected fault (a cancelled ctx, a reader failing in a way the
+// contract does not anticipate) and is the adapter's to report.
 func (s *Service) Call(ctx context.Context, tool string, args json.RawMessage) (Result, error) {
-	panic("app.Service.Call: not implemented yet")
+	if !slices.Contains(s.Tools(), tool) {
+		return Result{}, fmt.Errorf("%w: %q", ErrUnknownTool, tool)
+	}
+	set, err := decodeArgs(args)
+	if err != nil {
+		return Result{}, fmt.Errorf("%s: %w", tool, err)
+	}
+	switch tool {
+	case ToolSearchDecisions:
+		in, issues := parseSearch(set)
+		if len(issues) > 0 {
+			return refusal(tool, issues), nil
+		}
+		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
+	case ToolGetDecision:
+		in, issues := parseGet(set)
+		if len(issues) > 0 {
+			return refusal(tool, issues), nil
+		}
+		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerGet(p, in) })
+	case ToolGetDecisionContext:
+		in, issues := parseContext(set)
+		if len(issues) > 0 {
+			return refusal(tool, issues), nil
+		}
+		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in) })
+	default:
+		in, issues := parseSuperseded(set)
+		if len(issues) > 0 {
+			return refusal(tool, issues), nil
+		}
+		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSuperseded(p, in) })
+	}
+}
+
+// withProjection projects the corpus and answers over it. An unavailable
+// corpus is an answer of its own (without corpusHealth, no cursor
+// inspected); any other failure is a fault.
+func (s *Service) withProjection(ctx context.Context, answer func(*corpus.Projection) Result) (Result, error) {
+	p, err := s.Project(ctx)
+	if err != nil {
+		var u *ports.UnavailableError
+		if errors.As(err, &u) {
+			return unavailable(u.Reason), nil
+		}
+		return Result{}, err
+	}
+	return answer(p), nil
+}
+
+// unavailable is the corpus-unavailable answer.
+func unavailable(reason corpus.UnavailableReason) Result {
+	msg := reason.Message()
+	return Result{Text: msg, Structured: Answer{Result: CorpusUnavailable{
+		Outcome: OutcomeCorpusUnavailable, Reason: reason, Message: msg,
+	}}}
 }

@@ -1,0 +1,101 @@
+package app
+
+import (
+	"context"
+	"slices"
+
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/affects"
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/cursor"
+)
+
+// GetDecisionContext answers get_decision_context. Invalid input gives an
+// isError result, as it would over JSON.
+func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Result, error) {
+	if issues := in.issues(); len(issues) > 0 {
+		return refusal(ToolGetDecisionContext, issues), nil
+	}
+	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in) })
+}
+
+// answerContext is get_decision_context over one projection. Every record
+// is resolved (its derived findings count whether or not it matched); the
+// matches form one flat walk in record order, which is paginated first and
+// only then split by status bucket, so a page may fill any bucket or none.
+func answerContext(p *corpus.Projection, in ContextInput) Result {
+	var walk []ContextEntry
+	var derived []adr.Finding
+	for _, r := range p.Records {
+		res := affects.Resolve(r, in.Files)
+		derived = append(derived, res.Findings...)
+		if res.Matched() {
+			walk = append(walk, contextEntryOf(r, res.Fired))
+		}
+	}
+	findings := withDerived(p.Findings, derived)
+
+	// The paths are matched as given; only the cursor binding sees them
+	// de-duplicated and sorted, so reordering the list keeps a walk going.
+	files := sortedUnique(in.Files)
+	primary := channel{
+		scope: cursor.ContextResults,
+		token: in.Cursor,
+		limit: in.limit(),
+		shape: []any{files, in.limit()},
+	}
+	secondary := findingsChannel(cursor.ContextFindings, in.Page, []any{files, in.findingsLimit()})
+	pg, refused, ok := paginate(p, primary, len(walk), secondary, len(findings))
+	if !ok {
+		return refused
+	}
+	out := Matches{
+		Outcome:         OutcomeMatches,
+		Governing:       []ContextEntry{},
+		ActiveProposals: []ContextEntry{},
+		History:         []ContextEntry{},
+		Cursor:          pg.primary.next,
+		Findings:        findingsPage(findings, pg.findings),
+	}
+	for _, e := range walk[pg.primary.lo:pg.primary.hi] {
+		switch e.Status.Bucket() {
+		case adr.BucketGoverning:
+			out.Governing = append(out.Governing, e)
+		case adr.BucketActiveProposals:
+			out.ActiveProposals = append(out.ActiveProposals, e)
+		default:
+			out.History = append(out.History, e)
+		}
+	}
+	text := summaryMatches(len(out.Governing), len(out.ActiveProposals), len(out.History), len(out.Findings.Items))
+	return answer(p, text, out)
+}
+
+func contextEntryOf(r *adr.Record, fired []adr.FiredMatcher) ContextEntry {
+	fm := r.Frontmatter
+	rel := Relations{
+		Supersedes:    nonNil(fm.Supersedes),
+		RelatesTo:     nonNil(fm.RelatesTo),
+		ConflictsWith: nonNil(fm.ConflictsWith),
+	}
+	if fm.SupersededBy != "" {
+		by := fm.SupersededBy
+		rel.SupersededBy = &by
+	}
+	return ContextEntry{
+		ID: fm.ID, Title: fm.Title, Status: fm.Status, SourcePath: r.SourcePath,
+		FiredMatchers: nonNil(fired), Relations: rel,
+	}
+}
+
+// withDerived is a tool's findings channel: the corpus findings plus the
+// findings this call derived, in canonical order. The projection's own
+// slice is never modified.
+func withDerived(corpusFindings, derived []adr.Finding) []adr.Finding {
+	if len(derived) == 0 {
+		return corpusFindings
+	}
+	all := slices.Concat(corpusFindings, derived)
+	adr.SortFindings(all)
+	return all
+}

@@ -1,0 +1,82 @@
+package app
+
+import (
+	"context"
+
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/cursor"
+)
+
+// GetDecision answers get_decision. Invalid input gives an isError
+// result, as it would over JSON.
+func (s *Service) GetDecision(ctx context.Context, in GetInput) (Result, error) {
+	if issues := in.issues(); len(issues) > 0 {
+		return refusal(ToolGetDecision, issues), nil
+	}
+	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerGet(p, in) })
+}
+
+// answerGet is get_decision over one projection. A log-qualified ref is
+// never looked up locally: this server sees a single log. Only an
+// ambiguous id has a candidates channel; on every other outcome a
+// supplied cursor that verifies is still refused as not applicable.
+func answerGet(p *corpus.Projection, in GetInput) Result {
+	ref := adr.ParseRef(in.Ref)
+	var holders []*adr.Record
+	if !ref.Federated() {
+		holders = p.ByID[ref.ID]
+	}
+	ambiguous := len(holders) > 1
+
+	primary := channel{
+		scope:        cursor.DecisionCandidates,
+		token:        in.Cursor,
+		limit:        in.limit(),
+		shape:        []any{in.Ref, in.limit()},
+		inapplicable: !ambiguous,
+	}
+	n := 0
+	if ambiguous {
+		n = len(holders)
+	}
+	findings := p.Findings
+	secondary := findingsChannel(cursor.DecisionFindings, in.Page, []any{in.findingsLimit()})
+	pg, refused, ok := paginate(p, primary, n, secondary, len(findings))
+	if !ok {
+		return refused
+	}
+	fpage := findingsPage(findings, pg.findings)
+	f := len(fpage.Items)
+
+	switch {
+	case ref.Federated():
+		return answer(p, summaryFederated(in.Ref, f), Federated{
+			Outcome: OutcomeFederated, RequestedRef: in.Ref, Log: ref.Log, ID: ref.ID, Findings: fpage,
+		})
+	case len(holders) == 0:
+		return answer(p, summaryNotFound(in.Ref, f), NotFound{
+			Outcome: OutcomeNotFound, RequestedRef: in.Ref, Findings: fpage,
+		})
+	case !ambiguous:
+		r := holders[0]
+		fm := r.Frontmatter
+		return answer(p, summaryFound(fm.ID, f), Found{
+			Outcome: OutcomeFound,
+			Decision: Decision{
+				RequestedRef: in.Ref, ID: fm.ID, Title: fm.Title, Status: fm.Status,
+				SourcePath: r.SourcePath, Frontmatter: fm.Raw, Body: r.Body,
+			},
+			Findings: fpage,
+		})
+	}
+	page := holders[pg.primary.lo:pg.primary.hi]
+	cands := make([]Summary, len(page))
+	for i, r := range page {
+		cands[i] = summaryOf(r)
+	}
+	return answer(p, summaryAmbiguous(in.Ref, len(cands), f), Ambiguous{
+		Outcome: OutcomeAmbiguousLocalID, RequestedRef: in.Ref, Candidates: cands,
+		Cursor: pg.primary.next, Findings: fpage,
+	})
+}

@@ -1,0 +1,226 @@
+package app
+
+import (
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/cursor"
+	"github.com/adrkit/adrkit-go/domain/jsvalue"
+)
+
+// The types in this file are the structured answers. Field order is the
+// reference's key order; a nullable member is a pointer without omitempty
+// so that it marshals as null; slices are always non-nil so that they
+// marshal as [].
+
+// Outcome strings (result.outcome).
+const (
+	OutcomeResults           = "results"
+	OutcomeFound             = "found"
+	OutcomeNotFound          = "not-found"
+	OutcomeAmbiguousLocalID  = "ambiguous-local-id"
+	OutcomeFederated         = "federated-log-unavailable"
+	OutcomeMatches           = "matches"
+	OutcomeEntries           = "entries"
+	OutcomeInvalidCursor     = "invalid-cursor"
+	OutcomeCorpusUnavailable = "corpus-unavailable"
+)
+
+// Answer is the structured content of every tool answer.
+type Answer struct {
+	// CorpusHealth is absent only on corpus-unavailable.
+	CorpusHealth *CorpusHealth `json:"corpusHealth,omitempty"`
+	Result       any           `json:"result"`
+}
+
+// CorpusHealth summarises the projection the answer was computed from.
+type CorpusHealth struct {
+	Fingerprint   string `json:"fingerprint"`
+	RecordCount   int    `json:"recordCount"`
+	ExcludedCount int    `json:"excludedCount"`
+}
+
+func healthOf(p *corpus.Projection) *CorpusHealth {
+	return &CorpusHealth{Fingerprint: p.Fingerprint, RecordCount: p.RecordCount, ExcludedCount: p.ExcludedCount}
+}
+
+// FindingsPage is one page of a tool's findings channel.
+type FindingsPage struct {
+	Items  []adr.Finding `json:"items"`
+	Cursor *string       `json:"cursor"`
+}
+
+// InvalidCursor says a supplied cursor was refused.
+type InvalidCursor struct {
+	Outcome string        `json:"outcome"`
+	Reason  cursor.Reason `json:"reason"`
+	Message string        `json:"message"`
+}
+
+// CorpusUnavailable says the corpus could not be projected at all.
+type CorpusUnavailable struct {
+	Outcome string                   `json:"outcome"`
+	Reason  corpus.UnavailableReason `json:"reason"`
+	Message string                   `json:"message"`
+}
+
+// Summary identifies a record without its content.
+type Summary struct {
+	ID         string     `json:"id"`
+	Title      string     `json:"title"`
+	Status     adr.Status `json:"status"`
+	SourcePath string     `json:"sourcePath"`
+}
+
+func summaryOf(r *adr.Record) Summary {
+	fm := r.Frontmatter
+	return Summary{ID: fm.ID, Title: fm.Title, Status: fm.Status, SourcePath: r.SourcePath}
+}
+
+// SearchResults is the results outcome of search_decisions.
+type SearchResults struct {
+	Outcome  string       `json:"outcome"`
+	Items    []SearchItem `json:"items"`
+	Cursor   *string      `json:"cursor"`
+	Findings FindingsPage `json:"findings"`
+}
+
+// SearchItem is one matching record and the fields that matched.
+type SearchItem struct {
+	ID            string     `json:"id"`
+	Title         string     `json:"title"`
+	Status        adr.Status `json:"status"`
+	SourcePath    string     `json:"sourcePath"`
+	MatchedFields []string   `json:"matchedFields"`
+}
+
+// Found is the found outcome of get_decision.
+type Found struct {
+	Outcome  string       `json:"outcome"`
+	Decision Decision     `json:"decision"`
+	Findings FindingsPage `json:"findings"`
+}
+
+// Decision is a whole record as get_decision returns it.
+type Decision struct {
+	RequestedRef string     `json:"requestedRef"`
+	ID           string     `json:"id"`
+	Title        string     `json:"title"`
+	Status       adr.Status `json:"status"`
+	SourcePath   string     `json:"sourcePath"`
+	// Frontmatter is the validated value, defaults applied, in schema
+	// key order.
+	Frontmatter *jsvalue.Object `json:"frontmatter"`
+	Body        string          `json:"body"`
+}
+
+// NotFound is the not-found outcome of get_decision.
+type NotFound struct {
+	Outcome      string       `json:"outcome"`
+	RequestedRef string       `json:"requestedRef"`
+	Findings     FindingsPage `json:"findings"`
+}
+
+// Ambiguous is the ambiguous-local-id outcome of get_decision.
+type Ambiguous struct {
+	Outcome      string       `json:"outcome"`
+	RequestedRef string       `json:"requestedRef"`
+	Candidates   []Summary    `json:"candidates"`
+	Cursor       *string      `json:"cursor"`
+	Findings     FindingsPage `json:"findings"`
+}
+
+// Federated is the federated-log-unavailable outcome of get_decision.
+type Federated struct {
+	Outcome      string       `json:"outcome"`
+	RequestedRef string       `json:"requestedRef"`
+	Log          string       `json:"log"`
+	ID           string       `json:"id"`
+	Findings     FindingsPage `json:"findings"`
+}
+
+// Matches is the matches outcome of get_decision_context: one page of the
+// flat walk, split by status bucket.
+type Matches struct {
+	Outcome         string         `json:"outcome"`
+	Governing       []ContextEntry `json:"governing"`
+	ActiveProposals []ContextEntry `json:"activeProposals"`
+	History         []ContextEntry `json:"history"`
+	Cursor          *string        `json:"cursor"`
+	Findings        FindingsPage   `json:"findings"`
+}
+
+// ContextEntry is a record whose affects matchers fired.
+type ContextEntry struct {
+	ID            string             `json:"id"`
+	Title         string             `json:"title"`
+	Status        adr.Status         `json:"status"`
+	SourcePath    string             `json:"sourcePath"`
+	FiredMatchers []adr.FiredMatcher `json:"firedMatchers"`
+	Relations     Relations          `json:"relations"`
+}
+
+// Relations are the record's relation fields, verbatim, never expanded.
+type Relations struct {
+	Supersedes    []string `json:"supersedes"`
+	SupersededBy  *string  `json:"supersededBy"`
+	RelatesTo     []string `json:"relatesTo"`
+	ConflictsWith []string `json:"conflictsWith"`
+}
+
+// Entries is the entries outcome of list_superseded.
+type Entries struct {
+	Outcome  string            `json:"outcome"`
+	Items    []SupersededEntry `json:"items"`
+	Cursor   *string           `json:"cursor"`
+	Findings FindingsPage      `json:"findings"`
+}
+
+// SupersededEntry is a superseded record and the state of its direct
+// replacement. SupersededBy holds one of TargetResolved, TargetDangling,
+// TargetAmbiguous or TargetFederated.
+type SupersededEntry struct {
+	ID           string     `json:"id"`
+	Title        string     `json:"title"`
+	Status       adr.Status `json:"status"`
+	SourcePath   string     `json:"sourcePath"`
+	SupersededBy any        `json:"supersededBy"`
+}
+
+// TargetResolved: the replacement is exactly one local record.
+type TargetResolved struct {
+	Resolved bool    `json:"resolved"`
+	Target   Summary `json:"target"`
+}
+
+// TargetDangling: no local record holds the replacement id.
+type TargetDangling struct {
+	Resolved  bool   `json:"resolved"`
+	TargetRef string `json:"targetRef"`
+	Reason    string `json:"reason"`
+}
+
+// TargetAmbiguous: several local records hold the replacement id.
+type TargetAmbiguous struct {
+	Resolved       bool   `json:"resolved"`
+	TargetRef      string `json:"targetRef"`
+	Reason         string `json:"reason"`
+	CandidateCount int    `json:"candidateCount"`
+}
+
+// TargetFederated: the replacement lives in another log, which this
+// server cannot read.
+type TargetFederated struct {
+	Resolved  bool   `json:"resolved"`
+	TargetRef string `json:"targetRef"`
+	Reason    string `json:"reason"`
+	Log       string `json:"log"`
+	ID        string `json:"id"`
+}
+
+// nonNil makes an absent list marshal as [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

@@ -1,0 +1,94 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+// Project reads the corpus afresh and projects it. Nothing is cached: an
+// edit between two calls is visible to the second.
+//
+// The error is an *ports.UnavailableError when the corpus cannot be used
+// at all (root or directory invalid, listing failed, or the corpus changed
+// while it was read); that replaces any partial result. Any other error is
+// an unexpected fault (including a cancelled ctx).
+func (s *Service) Project(ctx context.Context) (*corpus.Projection, error) {
+	view, err := s.reader.Open(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("open corpus: %w", err)
+	}
+	entries, err := view.List(ctx, false)
+	if err != nil {
+		return nil, fmt.Errorf("list ADR directory: %w", err)
+	}
+	var cands []corpus.Candidate
+	for _, e := range entries {
+		if e.Kind != ports.KindRegular || !corpus.IsCandidateName(e.Name) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("read %s: %w", e.Path, err)
+		}
+		c, err := readCandidate(ctx, view, e)
+		if err != nil {
+			return nil, err
+		}
+		cands = append(cands, c)
+	}
+	proj := corpus.Build(cands, s.opts.Parse)
+	if err := view.Verify(ctx); err != nil {
+		return nil, fmt.Errorf("verify corpus: %w", err)
+	}
+	return proj, nil
+}
+
+// readCandidate reads one candidate, turning a per-file failure into an
+// exclusion. Only failures that concern the whole projection (an
+// unavailable corpus, a cancelled call) are returned as errors.
+func readCandidate(ctx context.Context, view ports.Corpus, e ports.Entry) (corpus.Candidate, error) {
+	c := corpus.Candidate{Path: e.Path}
+	data, err := view.Read(ctx, e.Name, corpus.MaxRecordBytes)
+	if err == nil {
+		c.Content = data
+		return c, nil
+	}
+	var unavailable *ports.UnavailableError
+	if errors.As(err, &unavailable) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return c, fmt.Errorf("read %s: %w", e.Path, err)
+	}
+	var rerr *ports.ReadError
+	if !errors.As(err, &rerr) {
+		c.Exclusion = corpus.ExcludedReadError
+		c.Cause = readCause(err)
+		return c, nil
+	}
+	switch rerr.Kind {
+	case ports.ReadTooLarge:
+		c.Exclusion = corpus.ExcludedTooLarge
+	case ports.ReadStatFailed:
+		c.Exclusion = corpus.ExcludedStatError
+	default:
+		c.Exclusion = corpus.ExcludedReadError
+		c.Cause = readCause(rerr.Err)
+	}
+	return c, nil
+}
+
+// readCause says why the bytes could not be read, in our own words. The
+// underlying error may name absolute paths, so it is never quoted.
+func readCause(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return "permission to read the file was denied"
+	case errors.Is(err, fs.ErrNotExist):
+		return "the file disappeared before it could be read"
+	case errors.Is(err, fs.ErrInvalid):
+		return "the file is not something that can be read"
+	}
+	return "reading the file failed"
+}

@@ -1,0 +1,129 @@
+package app
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/cursor"
+	"github.com/adrkit/adrkit-go/domain/jsstring"
+)
+
+// Matched field names, in the order matchedFields lists them.
+const (
+	fieldBody  = "body"
+	fieldID    = "id"
+	fieldTag   = "tag"
+	fieldTitle = "title"
+)
+
+// SearchDecisions answers search_decisions. Invalid input gives an
+// isError result, as it would over JSON.
+func (s *Service) SearchDecisions(ctx context.Context, in SearchInput) (Result, error) {
+	if issues := in.issues(); len(issues) > 0 {
+		return refusal(ToolSearchDecisions, issues), nil
+	}
+	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
+}
+
+// answerSearch is search_decisions over one projection.
+func answerSearch(p *corpus.Projection, in SearchInput) Result {
+	needle := jsstring.Normalize(in.Query)
+	items := searchItems(p, in, needle)
+	findings := p.Findings
+
+	primary := channel{
+		scope: cursor.SearchResults,
+		token: in.Cursor,
+		limit: in.limit(),
+		shape: []any{needle, sortedUnique(stringsOf(in.Status)), sortedUnique(in.Tags), sortedUnique(stringsOf(in.Scope)), in.limit()},
+	}
+	secondary := findingsChannel(cursor.SearchFindings, in.Page, []any{in.findingsLimit()})
+
+	pg, refused, ok := paginate(p, primary, len(items), secondary, len(findings))
+	if !ok {
+		return refused
+	}
+	page := items[pg.primary.lo:pg.primary.hi]
+	fpage := findingsPage(findings, pg.findings)
+	return answer(p, summaryResults(len(page), len(fpage.Items)), SearchResults{
+		Outcome:  OutcomeResults,
+		Items:    nonNil(page),
+		Cursor:   pg.primary.next,
+		Findings: fpage,
+	})
+}
+
+// searchItems filters then matches the records, in canonical order.
+// Filters compare raw values exactly; matching compares normalised text.
+func searchItems(p *corpus.Projection, in SearchInput, needle string) []SearchItem {
+	var items []SearchItem
+	for _, r := range p.Records {
+		fm := r.Frontmatter
+		if !passesFilters(fm, in) {
+			continue
+		}
+		var fields []string
+		if strings.Contains(jsstring.Normalize(r.Body), needle) {
+			fields = append(fields, fieldBody)
+		}
+		if strings.Contains(jsstring.Normalize(fm.ID), needle) {
+			fields = append(fields, fieldID)
+		}
+		for _, t := range fm.Tags {
+			if strings.Contains(jsstring.Normalize(t), needle) {
+				fields = append(fields, fieldTag)
+				break
+			}
+		}
+		if strings.Contains(jsstring.Normalize(fm.Title), needle) {
+			fields = append(fields, fieldTitle)
+		}
+		if len(fields) == 0 {
+			continue
+		}
+		items = append(items, SearchItem{
+			ID: fm.ID, Title: fm.Title, Status: fm.Status, SourcePath: r.SourcePath, MatchedFields: fields,
+		})
+	}
+	return items
+}
+
+// passesFilters: status any-of, scope any-of, tags all-of, each exact;
+// an absent filter does not constrain.
+func passesFilters(fm *adr.Frontmatter, in SearchInput) bool {
+	if in.Status != nil && !slices.Contains(in.Status, fm.Status) {
+		return false
+	}
+	if in.Scope != nil && !slices.Contains(in.Scope, scopeOf(fm)) {
+		return false
+	}
+	for _, t := range in.Tags {
+		if !slices.Contains(fm.Tags, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// scopeOf is the record's scope with the schema default applied, for
+// frontmatter built without the parser.
+func scopeOf(fm *adr.Frontmatter) adr.Scope {
+	if fm.Scope == "" {
+		return adr.ScopeComponent
+	}
+	return fm.Scope
+}
+
+// sortedUnique is the query-shape form of a filter or file list:
+// de-duplicated and in code-unit order, [] when absent.
+func sortedUnique(vals []string) []string {
+	out := slices.Clone(vals)
+	if out == nil {
+		out = []string{}
+	}
+	slices.SortFunc(out, jsstring.Compare)
+	return slices.Compact(out)
+}
