@@ -1,0 +1,417 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// era is the protocol generation a request is served under.
+type era int
+
+const (
+	// eraLegacy: the initialize handshake revisions (2024-11-05 up to
+	// 2025-11-25).
+	eraLegacy era = iota + 1
+	// eraModern: revision 2026-07-28, every request carrying the _meta
+	// envelope.
+	eraModern
+)
+
+// modernRevision is the only envelope revision this server speaks.
+const modernRevision = "2026-07-28"
+
+// Method names the admission rules need to tell apart.
+const (
+	methodInitialize = "initialize"
+	methodPing       = "ping"
+	methodToolsList  = "tools/list"
+	methodToolsCall  = "tools/call"
+	methodDiscover   = "server/discover"
+	methodListen     = "subscriptions/listen"
+	methodCancelled  = "notifications/cancelled"
+)
+
+// served says which requests each era answers; anything else is "method
+// not found". The SDK would happily serve empty prompt and resource lists,
+// logging levels and more; the contract is four tools and nothing else.
+var served = map[era]map[string]bool{
+	eraLegacy: {methodInitialize: true, methodPing: true, methodToolsList: true, methodToolsCall: true},
+	eraModern: {methodDiscover: true, methodToolsList: true, methodToolsCall: true, methodListen: true},
+}
+
+// legacyRevisions are the handshake revisions an initialize is answered
+// with as asked; any other request gets the newest of them.
+var legacyRevisions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"}
+
+// negotiateLegacy picks the revision an initialize result names.
+func negotiateLegacy(requested string) string {
+	for _, v := range legacyRevisions {
+		if v == requested {
+			return v
+		}
+	}
+	return legacyRevisions[0]
+}
+
+// phase is where a connection stands in choosing its era.
+type phase int
+
+const (
+	// phaseOpening: nothing has decided the era yet.
+	phaseOpening phase = iota
+	// phaseProbing: a server/discover with a valid envelope was answered,
+	// but the client may still fall back to the initialize handshake.
+	phaseProbing
+	phaseLegacy
+	phaseModern
+)
+
+// decision is what admission makes of one request or notification.
+type decision struct {
+	// drop: the message never reaches the SDK (a notification that was
+	// refused).
+	drop bool
+	era  era
+	// verdict, when set, is the JSON-RPC error the request is answered
+	// with instead of being served.
+	verdict *jsonrpc.Error
+	// diagnostic, when set, is reported out of band (and makes the
+	// binary's exit status 1).
+	diagnostic error
+	// params is what the SDK gets as the request's params; nil means
+	// none.
+	params map[string]json.RawMessage
+}
+
+// admitter holds a connection's era state. The SDK decides the era of
+// every request on its own, from that request's _meta alone, and keeps
+// state that lets the eras leak into each other; the contract instead
+// pins one era per connection from its opening messages, so the decision
+// is made here, in arrival order, before the SDK sees the message.
+type admitter struct {
+	phase phase
+}
+
+// admit decides what happens to f (a request or a notification) and
+// advances the connection's phase.
+func (a *admitter) admit(f frame) decision {
+	env := checkEnvelope(f.params)
+	if f.kind != frameRequest {
+		return a.admitNotification(f, env)
+	}
+	switch a.phase {
+	case phaseLegacy:
+		return a.serve(f, eraLegacy)
+	case phaseModern:
+		if f.method == methodInitialize && (env.status == envelopeAbsent || env.status == envelopeInvalid) {
+			// A legacy client that arrived late: tell it which revision the
+			// connection speaks.
+			requested := stringField(f.params, "protocolVersion")
+			return decision{
+				verdict: unsupportedRevision(requested,
+					"this connection already speaks revision "+modernRevision+
+						"; the initialize handshake is not available on it"),
+				diagnostic: fmt.Errorf("refused an initialize handshake (revision %q) on a connection that speaks revision %s",
+					requested, modernRevision),
+			}
+		}
+		switch env.status {
+		case envelopeAbsent:
+			return decision{verdict: &jsonrpc.Error{
+				Code: jsonrpc.CodeInvalidParams,
+				Message: "this connection speaks revision " + modernRevision +
+					": every request must carry the _meta envelope (" +
+					sdk.MetaKeyProtocolVersion + " and " + sdk.MetaKeyClientCapabilities + ")",
+			}}
+		case envelopeInvalid:
+			return decision{verdict: env.invalidError()}
+		}
+		// Once the era is pinned, a well-formed envelope is served whatever
+		// revision it names, as the reference does.
+		return a.serve(f, eraModern)
+	}
+
+	// Opening or probing: the message may choose the era. An initialize
+	// without a valid envelope is a legacy client whatever its _meta says;
+	// so is any request that makes no claim.
+	if env.status == envelopeAbsent || (f.method == methodInitialize && env.status != envelopeValid) {
+		a.phase = phaseLegacy
+		return a.serve(f, eraLegacy)
+	}
+	switch env.status {
+	case envelopeInvalid:
+		return decision{verdict: env.invalidError()}
+	case envelopeUnsupported:
+		return decision{
+			verdict:    unsupportedRevision(env.revision, fmt.Sprintf("revision %q is not supported", env.revision)),
+			diagnostic: fmt.Errorf("refused a request for unsupported protocol revision %q", env.revision),
+		}
+	}
+	if f.method == methodDiscover {
+		a.phase = phaseProbing
+	} else {
+		a.phase = phaseModern
+	}
+	return a.serve(f, eraModern)
+}
+
+// admitNotification handles a message without an id. Notifications never
+// answer, so the only choices are to pass or drop them.
+func (a *admitter) admitNotification(f frame, env envelope) decision {
+	switch a.phase {
+	case phaseLegacy:
+		return decision{era: eraLegacy, params: stripClaim(f.params)}
+	case phaseOpening:
+		if env.status == envelopeAbsent {
+			a.phase = phaseLegacy
+			return decision{era: eraLegacy, params: f.params}
+		}
+	}
+	switch env.status {
+	case envelopeInvalid:
+		return decision{drop: true, diagnostic: fmt.Errorf("dropped notification %q: %s", f.method, env.problemText())}
+	case envelopeUnsupported:
+		return decision{drop: true, diagnostic: fmt.Errorf("dropped notification %q for unsupported protocol revision %q", f.method, env.revision)}
+	}
+	return decision{era: eraModern, params: f.params}
+}
+
+// serve admits a request under e: methods outside the era's set are
+// refused, tools/call and initialize get their shape checked (the SDK
+// would answer those defects with the wrong codes before any middleware
+// runs), and the params are brought into the form the SDK needs to treat
+// the request as e.
+func (a *admitter) serve(f frame, e era) decision {
+	d := decision{era: e}
+	if !served[e][f.method] {
+		// The SDK decodes params before our middleware can refuse the
+		// method, so params it cannot decode must not reach it.
+		d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
+		return d
+	}
+	switch f.method {
+	case methodToolsCall:
+		if problem := checkToolsCall(f.params); problem != "" {
+			d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid tools/call request: " + problem}
+			return d
+		}
+	case methodInitialize:
+		if problem := checkInitialize(f.params); problem != "" {
+			d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "invalid initialize request: " + problem}
+			return d
+		}
+	}
+	if e == eraLegacy {
+		d.params = stripClaim(f.params)
+	} else {
+		d.params = pinRevision(f.params)
+	}
+	if d.params == nil {
+		d.params = map[string]json.RawMessage{}
+	}
+	return d
+}
+
+// checkToolsCall checks the request shape every tools/call must have:
+// params with a string name and, when given, an object of arguments.
+func checkToolsCall(params map[string]json.RawMessage) string {
+	if params == nil {
+		return "params are missing"
+	}
+	name, ok := params["name"]
+	if !ok {
+		return "params.name is missing"
+	}
+	if t := jsonType(name); t != "string" {
+		return "params.name must be a string, not " + article(t)
+	}
+	if args, ok := params["arguments"]; ok {
+		if t := jsonType(args); t != "object" {
+			return "params.arguments must be an object, not " + article(t)
+		}
+	}
+	return ""
+}
+
+// checkInitialize checks the handshake params the reference requires.
+func checkInitialize(params map[string]json.RawMessage) string {
+	if params == nil {
+		return "params are missing"
+	}
+	if t := jsonType(params["protocolVersion"]); t != "string" {
+		return "params.protocolVersion must be a string, not " + article(t)
+	}
+	if t := jsonType(params["capabilities"]); t != "object" {
+		return "params.capabilities must be an object, not " + article(t)
+	}
+	info := params["clientInfo"]
+	if t := jsonType(info); t != "object" {
+		return "params.clientInfo must be an object, not " + article(t)
+	}
+	var fields map[string]json.RawMessage
+	_ = json.Unmarshal(info, &fields)
+	for _, key := range []string{"name", "version"} {
+		if t := jsonType(fields[key]); t != "string" {
+			return "params.clientInfo." + key + " must be a string, not " + article(t)
+		}
+	}
+	return ""
+}
+
+// envelopeStatus is the verdict on a message's _meta envelope.
+type envelopeStatus int
+
+const (
+	// envelopeAbsent: no protocolVersion claim in _meta.
+	envelopeAbsent envelopeStatus = iota
+	envelopeInvalid
+	envelopeUnsupported
+	envelopeValid
+)
+
+// envelope is what checkEnvelope found.
+type envelope struct {
+	status   envelopeStatus
+	revision string
+	// key and problem describe an invalid envelope.
+	key, problem string
+}
+
+// checkEnvelope judges the 2026-07-28 envelope in params._meta. A message
+// makes a claim as soon as _meta names a protocol version; the claim then
+// needs a string revision and a client-capabilities object, and any
+// client info must be a name and version.
+func checkEnvelope(params map[string]json.RawMessage) envelope {
+	var meta map[string]json.RawMessage
+	if raw, ok := params["_meta"]; ok {
+		_ = json.Unmarshal(raw, &meta)
+	}
+	rawVersion, claimed := meta[sdk.MetaKeyProtocolVersion]
+	if !claimed {
+		return envelope{status: envelopeAbsent}
+	}
+	if t := jsonType(rawVersion); t != "string" {
+		return envelope{status: envelopeInvalid, key: sdk.MetaKeyProtocolVersion, problem: "must be a string, not " + article(t)}
+	}
+	var revision string
+	_ = json.Unmarshal(rawVersion, &revision)
+	caps, ok := meta[sdk.MetaKeyClientCapabilities]
+	if !ok {
+		return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientCapabilities, problem: "is missing"}
+	}
+	if t := jsonType(caps); t != "object" {
+		return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientCapabilities, problem: "must be an object, not " + article(t)}
+	}
+	if info, ok := meta[sdk.MetaKeyClientInfo]; ok {
+		var fields map[string]json.RawMessage
+		if jsonType(info) != "object" || json.Unmarshal(info, &fields) != nil ||
+			jsonType(fields["name"]) != "string" || jsonType(fields["version"]) != "string" {
+			return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientInfo, problem: "must be an object with a string name and version"}
+		}
+	}
+	if revision != modernRevision {
+		return envelope{status: envelopeUnsupported, revision: revision}
+	}
+	return envelope{status: envelopeValid, revision: revision}
+}
+
+// problemText words an invalid envelope for messages.
+func (e envelope) problemText() string {
+	return "the _meta envelope is invalid: " + e.key + " " + e.problem
+}
+
+// invalidError is the JSON-RPC error for an invalid envelope.
+func (e envelope) invalidError() *jsonrpc.Error {
+	data, _ := json.Marshal(map[string]any{"envelope": map[string]string{"key": e.key, "problem": e.problem}})
+	return &jsonrpc.Error{
+		Code:    jsonrpc.CodeInvalidParams,
+		Message: "invalid request for revision " + modernRevision + ": " + e.problemText(),
+		Data:    data,
+	}
+}
+
+// unsupportedRevision is the -32022 error naming what was asked for and
+// what is on offer.
+func unsupportedRevision(requested, message string) *jsonrpc.Error {
+	data, _ := json.Marshal(sdk.UnsupportedProtocolVersionData{Supported: []string{modernRevision}, Requested: requested})
+	return &jsonrpc.Error{
+		Code:    sdk.CodeUnsupportedProtocolVersion,
+		Message: message + "; supported: " + modernRevision,
+		Data:    data,
+	}
+}
+
+// stripClaim removes the protocol-version claim from _meta. On a legacy
+// connection the reference ignores envelopes, while the SDK would switch
+// that one request to the modern rules.
+func stripClaim(params map[string]json.RawMessage) map[string]json.RawMessage {
+	return editMeta(params, func(meta map[string]json.RawMessage) bool {
+		if _, ok := meta[sdk.MetaKeyProtocolVersion]; !ok {
+			return false
+		}
+		delete(meta, sdk.MetaKeyProtocolVersion)
+		return true
+	})
+}
+
+// pinRevision makes a modern request's claim name the modern revision. A
+// pinned connection serves any well-formed envelope; the SDK would treat
+// an older claim as a legacy request and refuse a newer one.
+func pinRevision(params map[string]json.RawMessage) map[string]json.RawMessage {
+	want, _ := json.Marshal(modernRevision)
+	return editMeta(params, func(meta map[string]json.RawMessage) bool {
+		if string(meta[sdk.MetaKeyProtocolVersion]) == string(want) {
+			return false
+		}
+		meta[sdk.MetaKeyProtocolVersion] = want
+		return true
+	})
+}
+
+// editMeta applies edit to a copy of params._meta, returning params
+// unchanged when edit reports no change.
+func editMeta(params map[string]json.RawMessage, edit func(map[string]json.RawMessage) bool) map[string]json.RawMessage {
+	raw, ok := params["_meta"]
+	if !ok {
+		return params
+	}
+	var meta map[string]json.RawMessage
+	if json.Unmarshal(raw, &meta) != nil || !edit(meta) {
+		return params
+	}
+	encoded, err := json.Marshal(meta)
+	if err != nil {
+		return params
+	}
+	out := make(map[string]json.RawMessage, len(params))
+	for k, v := range params {
+		out[k] = v
+	}
+	out["_meta"] = encoded
+	return out
+}
+
+// stringField returns params[key] when it is a JSON string, else "".
+func stringField(params map[string]json.RawMessage, key string) string {
+	var s string
+	if raw, ok := params[key]; ok && jsonType(raw) == "string" {
+		_ = json.Unmarshal(raw, &s)
+	}
+	return s
+}
+
+// article prefixes a JSON type name for messages ("a string", "an array").
+func article(t string) string {
+	switch t {
+	case "undefined":
+		return "missing"
+	case "array", "object":
+		return "an " + t
+	case "null":
+		return "null"
+	}
+	return "a " + t
+}

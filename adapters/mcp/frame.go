@@ -1,0 +1,213 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+)
+
+// frameKind classifies one input line.
+type frameKind int
+
+const (
+	// frameNotJSON: the line does not parse as JSON (an empty line
+	// included). Such lines are skipped without a word, as the reference
+	// does: a client may send keep-alive newlines or stray log output.
+	frameNotJSON frameKind = iota
+	// frameInvalid: JSON, but not a JSON-RPC 2.0 message we accept.
+	frameInvalid
+	frameRequest
+	frameNotification
+	frameResponse
+)
+
+// frame is one parsed input message.
+type frame struct {
+	kind   frameKind
+	id     jsonrpc.ID // requests and (most) responses
+	method string
+	// params is the params object, nil when the message had none.
+	params map[string]json.RawMessage
+	// problem says why a frameInvalid line was refused.
+	problem string
+}
+
+// maxSafeInteger bounds numeric request ids: JSON-RPC peers written in
+// JavaScript cannot represent larger integers exactly, and the reference
+// refuses them.
+const maxSafeInteger = 1<<53 - 1
+
+// parseFrame classifies line (without its terminator). It accepts exactly
+// what the reference's message schema accepts: an object with
+// "jsonrpc":"2.0" that is a request (string method, string or integer
+// id), a notification (method, no id) or a response (id with an object
+// result, or an error object); params, when present, must be an object
+// whose _meta, when present, is an object. Batches are refused: no
+// revision this server speaks has them.
+func parseFrame(line []byte) frame {
+	if !json.Valid(line) {
+		return frame{kind: frameNotJSON}
+	}
+	trimmed := bytes.TrimLeft(line, " \t\r\n")
+	if len(trimmed) > 0 && trimmed[0] == '[' {
+		return invalid("batch arrays are not supported")
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(line, &fields); err != nil || fields == nil {
+		return invalid("the message is not a JSON object")
+	}
+	var version string
+	if raw, ok := fields["jsonrpc"]; !ok || json.Unmarshal(raw, &version) != nil || version != "2.0" {
+		return invalid(`"jsonrpc" must be the string "2.0"`)
+	}
+	if rawMethod, ok := fields["method"]; ok {
+		return parseCall(fields, rawMethod)
+	}
+	return parseResponse(fields)
+}
+
+// parseCall validates a request or notification.
+func parseCall(fields map[string]json.RawMessage, rawMethod json.RawMessage) frame {
+	f := frame{kind: frameNotification}
+	if err := json.Unmarshal(rawMethod, &f.method); err != nil || jsonType(rawMethod) != "string" {
+		return invalid(`"method" must be a string`)
+	}
+	if rawID, ok := fields["id"]; ok {
+		id, err := parseID(rawID)
+		if err != nil {
+			return invalid(err.Error())
+		}
+		f.kind, f.id = frameRequest, id
+	}
+	if rawParams, ok := fields["params"]; ok {
+		if jsonType(rawParams) != "object" {
+			return invalid(`"params" must be an object`)
+		}
+		if err := json.Unmarshal(rawParams, &f.params); err != nil {
+			return invalid(`"params" must be an object`)
+		}
+		if rawMeta, ok := f.params["_meta"]; ok {
+			if problem := checkRequestMeta(rawMeta); problem != "" {
+				return invalid(problem)
+			}
+		}
+	}
+	return f
+}
+
+// checkRequestMeta applies the base shape every request's _meta must have
+// (the envelope keys are judged later, by the era rules).
+func checkRequestMeta(raw json.RawMessage) string {
+	if jsonType(raw) != "object" {
+		return `"params._meta" must be an object`
+	}
+	var meta map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &meta); err != nil {
+		return `"params._meta" must be an object`
+	}
+	if token, ok := meta["progressToken"]; ok {
+		if jsonType(token) != "string" {
+			if _, err := parseID(token); err != nil {
+				return `"params._meta.progressToken" must be a string or an integer`
+			}
+		}
+	}
+	return ""
+}
+
+// parseResponse validates a result or error response.
+func parseResponse(fields map[string]json.RawMessage) frame {
+	f := frame{kind: frameResponse}
+	rawID, hasID := fields["id"]
+	rawResult, hasResult := fields["result"]
+	rawErr, hasErr := fields["error"]
+	switch {
+	case hasResult && hasErr:
+		return invalid(`a response carries either "result" or "error", not both`)
+	case hasResult:
+		if !hasID {
+			return invalid(`a result response needs an "id"`)
+		}
+		if jsonType(rawResult) != "object" {
+			return invalid(`"result" must be an object`)
+		}
+	case hasErr:
+		var wire struct {
+			Code    *json.Number `json:"code"`
+			Message *string      `json:"message"`
+		}
+		if jsonType(rawErr) != "object" || json.Unmarshal(rawErr, &wire) != nil ||
+			wire.Code == nil || wire.Message == nil || !isInteger(*wire.Code) {
+			return invalid(`"error" must be an object with an integer "code" and a string "message"`)
+		}
+		if !hasID || jsonType(rawID) == "null" {
+			return f // an error about an unidentifiable request
+		}
+	default:
+		return invalid(`the message has neither "method" nor "result" nor "error"`)
+	}
+	id, err := parseID(rawID)
+	if err != nil {
+		return invalid(err.Error())
+	}
+	f.id = id
+	return f
+}
+
+// parseID accepts a string or a safe integer, the id types JSON-RPC peers
+// agree on.
+func parseID(raw json.RawMessage) (jsonrpc.ID, error) {
+	switch jsonType(raw) {
+	case "string":
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return jsonrpc.ID{}, fmt.Errorf(`"id" is not a valid string: %w`, err)
+		}
+		return jsonrpc.MakeID(s)
+	case "number":
+		n := json.Number(bytes.TrimSpace(raw))
+		if !isInteger(n) {
+			return jsonrpc.ID{}, errors.New(`"id" must be a string or an integer`)
+		}
+		v, _ := n.Float64()
+		return jsonrpc.MakeID(v)
+	}
+	return jsonrpc.ID{}, errors.New(`"id" must be a string or an integer`)
+}
+
+// isInteger reports whether n is an integer within the safe range, in any
+// JSON spelling (5, 5.0, 5e0).
+func isInteger(n json.Number) bool {
+	v, err := n.Float64()
+	return err == nil && v == math.Trunc(v) && math.Abs(v) <= maxSafeInteger
+}
+
+// jsonType names the JSON type of a raw value, for validation and for
+// error messages.
+func jsonType(raw json.RawMessage) string {
+	b := bytes.TrimLeft(raw, " \t\r\n")
+	if len(b) == 0 {
+		return "undefined"
+	}
+	switch b[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+func invalid(problem string) frame {
+	return frame{kind: frameInvalid, problem: problem}
+}

@@ -1,0 +1,314 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/app"
+)
+
+// Name is the server name reported to clients.
+const Name = "adrkit-mcp"
+
+// DefaultDir is the ADR directory used when Options.Dir is empty.
+const DefaultDir = "docs/adr"
+
+// cacheTTLMillis is the cache hint on the answers that cannot change while
+// the process runs (server/discover and tools/list on the modern era).
+const cacheTTLMillis = 300000
+
+// ErrClosed is returned by Serve after Close.
+var ErrClosed = errors.New("adrkit MCP server is closed")
+
+// ErrServing is returned by Serve while another Serve is running.
+var ErrServing = errors.New("adrkit MCP server is already serving")
+
+// Options configures a Server. Every field is optional.
+type Options struct {
+	// Cwd is the repository root; empty means the process working
+	// directory. It is made absolute when the Server is created.
+	Cwd string
+	// Dir is the ADR directory, relative to the canonical root (or
+	// absolute, inside it); empty means DefaultDir. "." is the root
+	// itself.
+	Dir string
+	// In is where requests are read from; nil means os.Stdin.
+	In io.Reader
+	// Out receives the protocol frames and nothing else; nil means
+	// os.Stdout.
+	Out io.Writer
+	// Err receives the default diagnostics; nil means os.Stderr.
+	Err io.Writer
+	// OnError receives failures on the connection that no request can be
+	// told about: malformed input, refused protocol revisions, output
+	// write failures. Nil writes "adrkit-mcp: transport error: <error>"
+	// to Err.
+	OnError func(error)
+}
+
+// Server is one MCP server over one byte stream pair. Create it with New.
+type Server struct {
+	cwd, dir string
+	in       io.Reader
+	out      io.Writer
+	onError  func(error)
+	// backend makes the corpus check and the tool service; tests replace
+	// it to run without the filesystem.
+	backend func(cwd, dir string) backend
+
+	mu      sync.Mutex
+	closed  bool
+	serving bool
+	stop    context.CancelFunc
+	done    chan struct{}
+}
+
+// backend is what a Server serves from.
+type backend struct {
+	// check validates the roots before serving.
+	check func(context.Context) error
+	tools toolService
+}
+
+// toolService answers tool calls; app.Service is the real one.
+type toolService interface {
+	Tools() []string
+	Call(ctx context.Context, tool string, args json.RawMessage) (app.Result, error)
+}
+
+// New returns a Server for opts. It does no I/O on the corpus: a bogus
+// root is only reported by Serve.
+func New(opts Options) *Server {
+	cwd := opts.Cwd
+	if cwd == "" {
+		cwd = "."
+	}
+	if abs, err := filepath.Abs(cwd); err == nil {
+		cwd = abs
+	}
+	dir := opts.Dir
+	if dir == "" {
+		dir = DefaultDir
+	}
+	s := &Server{cwd: cwd, dir: dir, in: opts.In, out: opts.Out, onError: opts.OnError, backend: filesystemBackend}
+	if s.in == nil {
+		s.in = os.Stdin
+	}
+	if s.out == nil {
+		s.out = os.Stdout
+	}
+	if s.onError == nil {
+		s.onError = diagnosticWriter(opts.Err)
+	}
+	return s
+}
+
+// filesystemBackend serves the ADR directory of a working tree.
+func filesystemBackend(cwd, dir string) backend {
+	reader := filesystem.New(cwd, dir)
+	return backend{check: reader.Check, tools: app.New(reader, app.Options{})}
+}
+
+// diagnosticWriter is the default OnError: one line per failure, in a
+// single write so concurrent reports do not interleave.
+func diagnosticWriter(w io.Writer) func(error) {
+	if w == nil {
+		w = os.Stderr
+	}
+	var mu sync.Mutex
+	return func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		_, _ = io.WriteString(w, Name+": transport error: "+err.Error()+"\n")
+	}
+}
+
+// Serve validates the repository root and ADR directory, then serves
+// requests until the input ends (after answering every request already
+// read), ctx is done or Close is called; in those cases it returns nil.
+// An unusable root or directory is returned as the *ports.UnavailableError
+// before anything is read or written; Serve may be called again after
+// that. Failures on the connection itself (malformed input, write errors)
+// go to OnError, not to the caller.
+func (s *Server) Serve(ctx context.Context) error {
+	s.mu.Lock()
+	switch {
+	case s.closed:
+		s.mu.Unlock()
+		return ErrClosed
+	case s.serving:
+		s.mu.Unlock()
+		return ErrServing
+	}
+	ctx, stop := context.WithCancel(ctx)
+	s.serving, s.stop, s.done = true, stop, make(chan struct{})
+	done := s.done
+	s.mu.Unlock()
+	defer func() {
+		stop()
+		s.mu.Lock()
+		s.serving, s.stop = false, nil
+		s.mu.Unlock()
+		close(done)
+	}()
+
+	b := s.backend(s.cwd, s.dir)
+	if err := b.check(ctx); err != nil {
+		return err
+	}
+	sess, err := newSession(b.tools)
+	if err != nil {
+		return err
+	}
+	return sess.run(ctx, &stdioTransport{in: s.in, out: s.out, onError: s.onError})
+}
+
+// Close stops a running Serve (requests in flight are abandoned without an
+// answer) and makes later calls to Serve fail. It is safe to call more
+// than once and returns once Serve has returned.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	stop, done := s.stop, s.done
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
+		<-done
+	}
+	return nil
+}
+
+// session is the SDK server for one connection, with what the middleware
+// and tool handlers need.
+type session struct {
+	impl   *sdk.Implementation
+	tools  toolService
+	server *sdk.Server
+}
+
+// newSession builds the SDK server: the tools of svc (with our catalogue
+// entries), the admission method and the era middleware.
+func newSession(svc toolService) (*session, error) {
+	s := &session{impl: &sdk.Implementation{Name: Name, Version: Version}, tools: svc}
+	s.server = sdk.NewServer(s.impl, &sdk.ServerOptions{
+		Capabilities: capabilities(),
+		// The only revision server/discover advertises, and the one an
+		// envelope must name (legacy requests never reach this check).
+		SupportedProtocolVersions: []string{modernRevision},
+		SetCacheable: func(_ context.Context, _ sdk.Request, c *sdk.Cacheable) {
+			c.TTLMs, c.CacheScope = cacheTTLMillis, "public"
+		},
+	})
+	for _, name := range svc.Tools() {
+		tool, err := toolDefinition(name)
+		if err != nil {
+			return nil, fmt.Errorf("registering tools: %w", err)
+		}
+		s.server.AddTool(tool, s.toolHandler(name))
+	}
+	if err := sdk.AddReceivingCustomMethod(s.server, admissionMethod, refuseAdmission); err != nil {
+		return nil, fmt.Errorf("registering the admission method: %w", err)
+	}
+	s.server.AddReceivingMiddleware(s.middleware)
+	return s, nil
+}
+
+// run serves one connection until it ends or ctx is done; then requests in
+// flight are abandoned.
+func (s *session) run(ctx context.Context, t *stdioTransport) error {
+	// The session starts out "initialized": the contract serves requests
+	// that arrive before (or without) an initialize, which the SDK would
+	// otherwise refuse, and initialize itself is answered by the
+	// middleware. The revision recorded here only keeps the SDK from
+	// treating legacy tool calls as modern ones.
+	state := &sdk.ServerSessionState{InitializeParams: &sdk.InitializeParams{
+		ProtocolVersion: legacyRevisions[0],
+		Capabilities:    &sdk.ClientCapabilities{},
+	}}
+	ss, err := s.server.Connect(ctx, t, &sdk.ServerSessionOptions{State: state})
+	if err != nil {
+		return fmt.Errorf("connecting the MCP session: %w", err)
+	}
+	ended := make(chan struct{})
+	go func() {
+		_ = ss.Wait() // failures were reported by the transport
+		close(ended)
+	}()
+	select {
+	case <-ended:
+	case <-ctx.Done():
+		// The SDK's Close waits for every handler to return; abandoning
+		// the connection first cancels them.
+		t.abandon()
+		_ = ss.Close()
+		<-ended
+	}
+	return nil
+}
+
+// toolHandler calls the service for one tool. Whatever goes wrong inside,
+// the client gets an answer: an unexpected failure or a panic becomes an
+// isError result.
+func (s *session) toolHandler(name string) sdk.ToolHandler {
+	return func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				res, err = faultResult(fmt.Sprintf("Tool %s failed unexpectedly: %v", name, p)), nil
+			}
+		}()
+		var args json.RawMessage
+		if req.Params != nil {
+			args = req.Params.Arguments
+		}
+		r, err := s.tools.Call(ctx, name, args)
+		switch {
+		case errors.Is(err, app.ErrUnknownTool):
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("no tool named %q", name)}
+		case errors.Is(err, app.ErrArgumentsNotObject):
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tool arguments must be a JSON object"}
+		case err != nil:
+			return faultResult(fmt.Sprintf("Tool %s failed unexpectedly: %v", name, err)), nil
+		}
+		out := &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: r.Text}}, IsError: r.IsError}
+		if !r.IsError {
+			structured, err := encodeStructured(r.Structured)
+			if err != nil {
+				return faultResult(fmt.Sprintf("Tool %s produced an answer that cannot be encoded: %v", name, err)), nil
+			}
+			out.StructuredContent = structured
+		}
+		return out, nil
+	}
+}
+
+// encodeStructured encodes a structured answer up front. The SDK encodes
+// results only when writing them, and a result it cannot encode is
+// dropped without any answer; encoded here, such a failure becomes an
+// isError answer instead. HTML characters are left unescaped, as the
+// reference writes them.
+func encodeStructured(v any) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return json.RawMessage(bytes.TrimRight(buf.Bytes(), "\n")), nil
+}
+
+// faultResult is the isError answer for a failure that is not the
+// caller's fault.
+func faultResult(text string) *sdk.CallToolResult {
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, IsError: true}
+}

@@ -1,0 +1,402 @@
+package mcp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// MaxLineBytes bounds one input line. A longer line is discarded as it
+// streams in (never held in memory whole), reported once, and the
+// connection keeps serving the lines after it.
+const MaxLineBytes = 16 << 20
+
+// readChunk is the read buffer size; lines are assembled from chunks so a
+// long line costs at most MaxLineBytes plus one chunk.
+const readChunk = 64 << 10
+
+// admissionMethod is the method a request refused during admission is
+// delivered under when its answer is not "method not found". The SDK
+// checks and decodes a request against its own method table before any
+// middleware runs, and would answer several refusals (a tools/call
+// without params, an unknown method on a modern connection without an
+// envelope, …) with its own, different, error codes; under this method
+// the request reaches our middleware untouched, which answers with the
+// verdict admission attached. Clients cannot use it: admission refuses it
+// like any other method outside the era's set.
+const admissionMethod = "adrkit/refused"
+
+// admissionHeader carries admission's decision to the middleware in the
+// request's RequestExtra, the SDK's channel from transport to handler.
+const admissionHeader = "Adrkit-Admission"
+
+// admissionNote is what travels in admissionHeader.
+type admissionNote struct {
+	Era     era            `json:"era"`
+	Verdict *jsonrpc.Error `json:"verdict,omitempty"`
+}
+
+// stdioTransport is our mcp.Transport over a byte stream pair. The SDK's
+// own StdioTransport ends the session on the first malformed line, drops
+// responses still in flight when input ends, answers cancelled requests
+// and has no notion of a connection pinned to one protocol era; this one
+// does the framing, admission and response bookkeeping itself and hands
+// the SDK only well-formed messages.
+type stdioTransport struct {
+	in      io.Reader
+	out     io.Writer
+	onError func(error)
+
+	// conn is the connection Connect made, for abandon.
+	conn *stdioConn
+}
+
+// Connect implements sdk.Transport.
+func (t *stdioTransport) Connect(context.Context) (sdk.Connection, error) {
+	c := &stdioConn{
+		out:       t.out,
+		onError:   t.onError,
+		incoming:  make(chan jsonrpc.Message),
+		inputDone: make(chan struct{}),
+		closed:    make(chan struct{}),
+		inflight:  map[jsonrpc.ID]bool{},
+		cancelled: map[jsonrpc.ID]bool{},
+		settled:   make(chan struct{}),
+	}
+	go c.readLoop(t.in)
+	t.conn = c
+	return c, nil
+}
+
+// abandon ends the connection at once: Read reports end of input without
+// waiting for the requests in flight, which makes the SDK cancel them, and
+// whatever they answer is never written.
+func (t *stdioTransport) abandon() {
+	if t.conn != nil {
+		_ = t.conn.Close()
+	}
+}
+
+// stdioConn is one connection. Reads are serialized by the SDK; writes
+// may be concurrent.
+type stdioConn struct {
+	out     io.Writer
+	onError func(error)
+
+	// incoming carries admitted messages from readLoop to Read.
+	incoming chan jsonrpc.Message
+	// inputDone is closed when the input has ended (or failed) and every
+	// message before that point has been handed to Read.
+	inputDone chan struct{}
+	closed    chan struct{}
+	closeOnce sync.Once
+
+	mu sync.Mutex
+	// inflight holds the requests handed to the SDK that have not been
+	// answered; the value says whether end of input waits for the answer.
+	// It does for every request but subscriptions/listen, which only ends
+	// with the connection: the SDK writes nothing once it has seen end of
+	// input, so end of input is held back until those answers are out.
+	inflight map[jsonrpc.ID]bool
+	// awaited counts the true entries of inflight.
+	awaited int
+	// cancelled marks in-flight requests the client cancelled: their
+	// responses are dropped, as the protocol asks.
+	cancelled map[jsonrpc.ID]bool
+	// settled is closed (and replaced) whenever awaited shrinks.
+	settled chan struct{}
+
+	writeMu   sync.Mutex
+	writeFail error
+}
+
+// SessionID implements sdk.Connection; stdio has no sessions.
+func (c *stdioConn) SessionID() string { return "" }
+
+// Read implements sdk.Connection. At end of input it returns io.EOF only
+// once every request already read has been answered.
+func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case msg := <-c.incoming:
+		return msg, nil
+	case <-c.inputDone:
+	case <-c.closed:
+		return nil, io.EOF
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	for {
+		c.mu.Lock()
+		n, settled := c.awaited, c.settled
+		c.mu.Unlock()
+		if n == 0 {
+			return nil, io.EOF
+		}
+		select {
+		case <-settled:
+		case <-c.closed:
+			return nil, io.EOF
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// Write implements sdk.Connection: one JSON message per line, in a single
+// write. A response to a cancelled request is swallowed.
+func (c *stdioConn) Write(_ context.Context, msg jsonrpc.Message) error {
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		// Whatever happens to the write, the request is answered as far as
+		// end of input is concerned.
+		defer c.settle(resp.ID)
+		if c.isCancelled(resp.ID) {
+			return nil
+		}
+	}
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return fmt.Errorf("encoding a JSON-RPC message: %w", err)
+	}
+	data = append(data, '\n')
+
+	c.writeMu.Lock()
+	err = c.writeFail
+	if err == nil {
+		if _, werr := c.out.Write(data); werr != nil {
+			err = fmt.Errorf("writing output: %w", werr)
+			c.writeFail = err
+			c.onError(err)
+		}
+	}
+	c.writeMu.Unlock()
+	return err
+}
+
+// Close implements sdk.Connection. It unblocks Read; the input stream
+// itself is left to its owner (a blocked read of stdin cannot be
+// interrupted portably, and the process is about to end anyway).
+func (c *stdioConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return nil
+}
+
+// track records a request handed to the SDK as owing a response, which
+// end of input waits for when await is set. A duplicate of an id still in
+// flight is not recorded: the SDK drops it without an answer.
+func (c *stdioConn) track(id jsonrpc.ID, await bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, dup := c.inflight[id]; dup {
+		return
+	}
+	c.inflight[id] = await
+	if await {
+		c.awaited++
+	}
+}
+
+// cancel marks an in-flight request so its response is dropped.
+func (c *stdioConn) cancel(id jsonrpc.ID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.inflight[id]; ok {
+		c.cancelled[id] = true
+	}
+}
+
+func (c *stdioConn) isCancelled(id jsonrpc.ID) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cancelled[id]
+}
+
+// settle records that the request id has been answered (or its answer
+// dropped).
+func (c *stdioConn) settle(id jsonrpc.ID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	await, ok := c.inflight[id]
+	if !ok {
+		return
+	}
+	delete(c.inflight, id)
+	delete(c.cancelled, id)
+	if await {
+		c.awaited--
+		close(c.settled)
+		c.settled = make(chan struct{})
+	}
+}
+
+// readLoop splits the input into lines, admits each message and hands it
+// to Read, in arrival order. It ends at end of input, on a read error or
+// when the connection closes.
+func (c *stdioConn) readLoop(in io.Reader) {
+	defer close(c.inputDone)
+	var adm admitter
+	br := bufio.NewReaderSize(in, readChunk)
+	var line []byte
+	overlong := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if err == nil && len(line) == 0 && !overlong {
+			// The whole line is in the read buffer: no copy needed, as
+			// dispatch is done with it before the next read.
+			if !c.dispatch(&adm, trimTerminator(chunk)) {
+				return
+			}
+			continue
+		}
+		if !overlong {
+			if len(line)+len(chunk) > MaxLineBytes+1 { // +1: the terminator
+				overlong = true
+				line = nil
+				c.onError(fmt.Errorf("discarded an input line longer than %d bytes", MaxLineBytes))
+			} else {
+				line = appendChunk(line, chunk)
+			}
+		}
+		switch {
+		case err == nil:
+			if !overlong && !c.dispatch(&adm, trimTerminator(line)) {
+				return
+			}
+			overlong = false
+			if cap(line) > readChunk {
+				line = nil // do not keep a large buffer for the next line
+			} else {
+				line = line[:0]
+			}
+		case errors.Is(err, bufio.ErrBufferFull):
+			// The line continues in the next chunk.
+		case errors.Is(err, io.EOF):
+			// A final line without its newline is incomplete: ignored.
+			return
+		default:
+			c.onError(fmt.Errorf("reading input: %w", err))
+			return
+		}
+	}
+}
+
+// appendChunk appends chunk to line, doubling the capacity when it runs
+// out (append grows large slices by only a quarter, which would allocate
+// several times the bound while a long line streams in).
+func appendChunk(line, chunk []byte) []byte {
+	if need := len(line) + len(chunk); need > cap(line) {
+		grown := make([]byte, len(line), min(max(2*cap(line), need, readChunk), MaxLineBytes+1))
+		copy(grown, line)
+		line = grown
+	}
+	return append(line, chunk...)
+}
+
+// trimTerminator removes the newline and one carriage return before it.
+func trimTerminator(line []byte) []byte {
+	line = line[:len(line)-1]
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	return line
+}
+
+// dispatch handles one complete line. It returns false when the
+// connection closed while handing a message over.
+func (c *stdioConn) dispatch(adm *admitter, line []byte) bool {
+	f := parseFrame(line)
+	switch f.kind {
+	case frameNotJSON:
+		return true
+	case frameInvalid:
+		c.onError(fmt.Errorf("ignored a line that is JSON but not a JSON-RPC 2.0 message: %s", f.problem))
+		return true
+	case frameResponse:
+		// This server never calls the client, so no response is expected.
+		// One that arrives before the era is chosen is reported, as the
+		// reference does; later ones are ignored.
+		if adm.phase == phaseOpening || adm.phase == phaseProbing {
+			c.onError(errors.New("discarded a JSON-RPC response that arrived before the protocol era was chosen"))
+		}
+		return true
+	}
+
+	d := adm.admit(f)
+	if d.diagnostic != nil {
+		c.onError(d.diagnostic)
+	}
+	if d.drop {
+		return true
+	}
+	msg, err := c.deliverable(f, d)
+	if err != nil {
+		c.onError(err)
+		return true
+	}
+	if f.kind == frameRequest {
+		// A listen request parks until the connection closes; end of input
+		// must not wait for it.
+		c.track(f.id, msg.Method != methodListen)
+	}
+	if f.kind == frameNotification && f.method == methodCancelled {
+		if id, ok := cancelledID(f.params); ok {
+			c.cancel(id)
+		}
+	}
+	select {
+	case c.incoming <- msg:
+		return true
+	case <-c.closed:
+		return false
+	}
+}
+
+// deliverable builds the message the SDK sees for an admitted frame.
+func (c *stdioConn) deliverable(f frame, d decision) (*jsonrpc.Request, error) {
+	method, params := f.method, d.params
+	if d.verdict != nil {
+		// A refused request carries no params: nothing in them may trip
+		// the SDK's own decoding before the middleware answers.
+		params = map[string]json.RawMessage{}
+		if d.verdict.Code != jsonrpc.CodeMethodNotFound {
+			// "Method not found" keeps the name, which the SDK puts in its
+			// message; every other refusal travels under admissionMethod.
+			method, params = admissionMethod, nil
+		}
+	}
+	var raw json.RawMessage
+	if params != nil {
+		encoded, err := json.Marshal(params)
+		if err != nil {
+			return nil, fmt.Errorf("re-encoding params of %q: %w", f.method, err)
+		}
+		raw = encoded
+	}
+	note, err := json.Marshal(admissionNote{Era: d.era, Verdict: d.verdict})
+	if err != nil {
+		return nil, fmt.Errorf("encoding the admission of %q: %w", f.method, err)
+	}
+	return &jsonrpc.Request{
+		ID:     f.id,
+		Method: method,
+		Params: raw,
+		Extra:  &sdk.RequestExtra{Header: http.Header{admissionHeader: {string(note)}}},
+	}, nil
+}
+
+// cancelledID extracts the request id a cancellation names.
+func cancelledID(params map[string]json.RawMessage) (jsonrpc.ID, bool) {
+	raw, ok := params["requestId"]
+	if !ok {
+		return jsonrpc.ID{}, false
+	}
+	id, err := parseID(raw)
+	return id, err == nil
+}

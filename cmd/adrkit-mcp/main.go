@@ -1,0 +1,170 @@
+// Command adrkit-mcp serves a repository's architecture decision records to
+// coding agents over the Model Context Protocol on stdin/stdout.
+//
+// Exit status: 0 when stdin ends (or on SIGINT/SIGTERM), 1 when the
+// repository root or ADR directory is unusable at start-up or a transport
+// problem was reported on stderr while serving, 2 for a command-line
+// mistake.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>]   (adrkit-mcp --help for details)"
+
+func main() {
+	// A client that goes away must not kill the process silently: with
+	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
+	// is reported on stderr and ends the process with status 1.
+	signal.Ignore(syscall.SIGPIPE)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// usageError is a command-line mistake: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+// run parses args and serves; it returns the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var served *serveOutcome
+	cmd := &cli.Command{
+		Name:      "adrkit-mcp",
+		Usage:     "serve architecture decision records to coding agents over MCP (stdio)",
+		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>]",
+		Description: "Reads requests on stdin and writes answers on stdout, one JSON-RPC message per line.\n" +
+			"Both protocol eras are served: the initialize handshake and revision 2026-07-28.\n" +
+			"The corpus is read afresh for every tool call and never written.",
+		Version:   mcp.Version,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Flags: []cli.Flag{
+			&cli.StringFlag{
+				Name:      "cwd",
+				Usage:     "repository root, a Git worktree (default: the working directory)",
+				Sources:   cli.EnvVars("ADRKIT_MCP_CWD"),
+				TakesFile: true,
+			},
+			&cli.StringFlag{
+				Name:      "dir",
+				Usage:     `ADR directory, relative to the repository root ("" for the root itself)`,
+				Value:     mcp.DefaultDir,
+				Sources:   cli.EnvVars("ADRKIT_MCP_DIR"),
+				TakesFile: true,
+			},
+		},
+		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
+			return usageError{msg: describeParseError(err)}
+		},
+		// Exit codes are decided below, from the error Run returns.
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if cmd.Args().Present() {
+				return usageError{msg: fmt.Sprintf("unexpected argument %q: adrkit-mcp takes no positional arguments", cmd.Args().First())}
+			}
+			served = serve(ctx, cmd, stdin, stdout, stderr)
+			return nil
+		},
+	}
+
+	if err := cmd.Run(ctx, args); err != nil {
+		var usage usageError
+		if errors.As(err, &usage) {
+			fmt.Fprintf(stderr, "adrkit-mcp: %s\n%s\n", usage.msg, usageLine)
+			return 2
+		}
+		fmt.Fprintf(stderr, "adrkit-mcp: %v\n", err)
+		return 1
+	}
+	if served == nil { // --help or --version
+		return 0
+	}
+	return served.status(ctx)
+}
+
+// serveOutcome records how serving ended.
+type serveOutcome struct {
+	err       error
+	diagnosed *atomic.Bool
+}
+
+// status is the exit status for the outcome: a signal ends the process
+// cleanly whatever happened before it.
+func (o *serveOutcome) status(ctx context.Context) int {
+	switch {
+	case ctx.Err() != nil:
+		return 0
+	case o.err != nil:
+		return 1
+	case o.diagnosed.Load():
+		return 1
+	}
+	return 0
+}
+
+// serve builds the server from the flags and runs it until stdin ends or
+// ctx is done. Start-up failures are printed here, as one line.
+func serve(ctx context.Context, cmd *cli.Command, stdin io.Reader, stdout, stderr io.Writer) *serveOutcome {
+	diagnosed := new(atomic.Bool)
+	var stderrMu sync.Mutex
+	out := &serveOutcome{diagnosed: diagnosed}
+	cwd, dir := cmd.String("cwd"), cmd.String("dir")
+	if cmd.IsSet("cwd") && cwd == "" {
+		// An empty root names no directory; the library would read an
+		// empty Cwd as "the working directory".
+		out.err = &ports.UnavailableError{Reason: corpus.RootNotFound}
+	}
+	if cmd.IsSet("dir") && dir == "" {
+		dir = "." // the root itself; the library reads "" as the default
+	}
+	if out.err == nil {
+		srv := mcp.New(mcp.Options{
+			Cwd: cwd, Dir: dir,
+			In: stdin, Out: stdout, Err: stderr,
+			OnError: func(err error) {
+				diagnosed.Store(true)
+				stderrMu.Lock()
+				defer stderrMu.Unlock()
+				_, _ = io.WriteString(stderr, "adrkit-mcp: transport error: "+err.Error()+"\n")
+			},
+		})
+		out.err = srv.Serve(ctx)
+		_ = srv.Close()
+	}
+	if out.err != nil && ctx.Err() == nil {
+		fmt.Fprintf(stderr, "adrkit-mcp: %v\n", out.err)
+	}
+	return out
+}
+
+// describeParseError words a flag-parsing failure of the cli package.
+func describeParseError(err error) string {
+	msg := err.Error()
+	const unknown, missing = "flag provided but not defined: -", "flag needs an argument: "
+	switch {
+	case strings.HasPrefix(msg, unknown):
+		return fmt.Sprintf("unknown option --%s", strings.TrimPrefix(msg, unknown))
+	case strings.HasPrefix(msg, missing):
+		return fmt.Sprintf("option %s needs a value", strings.TrimPrefix(msg, missing))
+	}
+	return msg
+}

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// newRepo makes a minimal repository root: a .git entry and an ADR
+// directory holding one record.
+func newRepo(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	adr := filepath.Join(root, "docs", "adr")
+	if err := os.MkdirAll(adr, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	record := "---\nid: \"0001\"\ntitle: Adopt PostgreSQL\nstatus: accepted\ndate: 2025-01-10\ndeciders: [\"@alice\"]\n" +
+		"affects:\n  - type: path\n    pattern: \"src/**\"\n---\n\nWe use Postgres.\n"
+	if err := os.WriteFile(filepath.Join(adr, "0001-adopt-postgres.md"), []byte(record), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+type outcome struct {
+	code           int
+	stdout, stderr string
+}
+
+func runCLI(t *testing.T, stdin string, args ...string) outcome {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), append([]string{"adrkit-mcp"}, args...), strings.NewReader(stdin), &stdout, &stderr)
+	return outcome{code, stdout.String(), stderr.String()}
+}
+
+func clearEnv(t *testing.T) {
+	t.Helper()
+	for _, k := range []string{"ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR"} {
+		t.Setenv(k, "")
+		os.Unsetenv(k)
+	}
+}
+
+func TestCommandLineMistakes(t *testing.T) {
+	clearEnv(t)
+	repo := newRepo(t)
+	for _, args := range [][]string{
+		{"--nope"},
+		{"--nope=1"},
+		{"--cwd", repo, "--dir", "docs/adr", "--verbose"},
+		{"--cwd"},
+		{"--dir"},
+		{"--cwd", repo, "extra"},
+		{"--cwd", repo, "--", "--dir"},
+		{"--", "x"},
+	} {
+		got := runCLI(t, "", args...)
+		if got.code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, got.code)
+		}
+		if got.stdout != "" {
+			t.Errorf("%q: stdout %q, want nothing", args, got.stdout)
+		}
+		lines := strings.Split(strings.TrimSuffix(got.stderr, "\n"), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], "adrkit-mcp: ") || !strings.HasPrefix(lines[1], "usage: adrkit-mcp") {
+			t.Errorf("%q: stderr %q, want one diagnostic and the usage line", args, got.stderr)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	clearEnv(t)
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"--version"}} {
+		got := runCLI(t, "", args...)
+		if got.code != 0 || got.stdout == "" || got.stderr != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, got.code, got.stdout, got.stderr)
+		}
+	}
+}
+
+func TestStartUpValidation(t *testing.T) {
+	clearEnv(t)
+	repo := newRepo(t)
+	file := filepath.Join(repo, "docs", "adr", "0001-adopt-postgres.md")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cwd", "/nonexistent/adrkit/root"}, "Configured repository root was not found."},
+		{[]string{"--cwd", ""}, "Configured repository root was not found."},
+		{[]string{"--cwd="}, "Configured repository root was not found."},
+		{[]string{"--cwd", file}, "Configured repository root is not a directory."},
+		{[]string{"--cwd", t.TempDir()}, "Configured repository root is not a Git worktree."},
+		{[]string{"--cwd", repo, "--dir", "nope"}, "Configured ADR directory was not found."},
+		{[]string{"--cwd", repo, "--dir", "docs/adr/0001-adopt-postgres.md"}, "Configured ADR directory is not a directory."},
+		{[]string{"--cwd", repo, "--dir", ".."}, "Configured ADR directory resolves outside the repository root."},
+	} {
+		got := runCLI(t, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n", tc.args...)
+		if got.code != 1 || got.stdout != "" || got.stderr != "adrkit-mcp: "+tc.want+"\n" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", tc.args, got.code, got.stdout, got.stderr)
+		}
+	}
+}
+
+func TestStartsAndEndsAtEndOfInput(t *testing.T) {
+	clearEnv(t)
+	repo := newRepo(t)
+	for _, args := range [][]string{
+		{"--cwd", repo},
+		{"--cwd", repo, "--dir", "docs/adr"},
+		{"--cwd=" + repo, "--dir=docs/adr"},
+		{"--cwd", repo, "--dir", "no-such-dir", "--dir", "docs/adr"},
+		{"--cwd", repo, "--dir", ""},
+		{"--cwd", repo, "--dir", filepath.Join(repo, "docs", "adr")},
+		{"--cwd", repo, "--"},
+	} {
+		got := runCLI(t, "", args...)
+		if got.code != 0 || got.stdout != "" || got.stderr != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, got.code, got.stdout, got.stderr)
+		}
+	}
+}
+
+func TestServesRequestsFromStdin(t *testing.T) {
+	clearEnv(t)
+	repo := newRepo(t)
+	got := runCLI(t, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n", "--cwd", repo)
+	if got.code != 0 || got.stdout != `{"jsonrpc":"2.0","id":1,"result":{}}`+"\n" || got.stderr != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
+	}
+	// A transport diagnostic makes the exit status 1; serving goes on.
+	got = runCLI(t, "[]\n"+`{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n", "--cwd", repo)
+	if got.code != 1 || got.stdout != `{"jsonrpc":"2.0","id":1,"result":{}}`+"\n" ||
+		!strings.HasPrefix(got.stderr, "adrkit-mcp: transport error: ") || strings.Count(got.stderr, "\n") != 1 {
+		t.Errorf("exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
+	}
+}
+
+func TestEnvironmentAndPrecedence(t *testing.T) {
+	clearEnv(t)
+	repo := newRepo(t)
+
+	t.Setenv("ADRKIT_MCP_CWD", repo)
+	t.Setenv("ADRKIT_MCP_DIR", "docs/adr")
+	if got := runCLI(t, ""); got.code != 0 || got.stderr != "" {
+		t.Errorf("environment only: exit %d, stderr %q", got.code, got.stderr)
+	}
+
+	t.Setenv("ADRKIT_MCP_DIR", "no-such-dir")
+	if got := runCLI(t, ""); got.code != 1 || !strings.Contains(got.stderr, "ADR directory was not found") {
+		t.Errorf("environment dir: exit %d, stderr %q", got.code, got.stderr)
+	}
+	if got := runCLI(t, "", "--dir", "docs/adr"); got.code != 0 {
+		t.Errorf("flag over environment: exit %d, stderr %q", got.code, got.stderr)
+	}
+
+	t.Setenv("ADRKIT_MCP_DIR", "")
+	if got := runCLI(t, ""); got.code != 0 {
+		t.Errorf("empty environment dir (the root itself): exit %d, stderr %q", got.code, got.stderr)
+	}
+	t.Setenv("ADRKIT_MCP_CWD", "")
+	if got := runCLI(t, ""); got.code != 1 || !strings.Contains(got.stderr, "root was not found") {
+		t.Errorf("empty environment root: exit %d, stderr %q", got.code, got.stderr)
+	}
+	if got := runCLI(t, "", "--cwd", repo); got.code != 0 {
+		t.Errorf("flag over empty environment: exit %d, stderr %q", got.code, got.stderr)
+	}
+}
+
+func TestDescribeParseError(t *testing.T) {
+	for in, want := range map[string]string{
+		"flag provided but not defined: -nope": "unknown option --nope",
+		"flag needs an argument: --cwd":        "option --cwd needs a value",
+		"something else":                       "something else",
+	} {
+		if got := describeParseError(errorString(in)); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
