@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/app"
 )
 
@@ -43,6 +44,10 @@ type Options struct {
 	// absolute, inside it); empty means DefaultDir. "." is the root
 	// itself.
 	Dir string
+	// Rev, when set, serves the ADR directory as of that git revision
+	// (HEAD, a branch, a tag, HEAD~3, a hash) instead of the working tree.
+	// Branches and HEAD are re-resolved on every call; a hash is fixed.
+	Rev string
 	// In is where requests are read from; nil means os.Stdin.
 	In io.Reader
 	// Out receives the protocol frames and nothing else; nil means
@@ -59,13 +64,13 @@ type Options struct {
 
 // Server is one MCP server over one byte stream pair. Create it with New.
 type Server struct {
-	cwd, dir string
-	in       io.Reader
-	out      io.Writer
-	onError  func(error)
+	cwd, dir, rev string
+	in            io.Reader
+	out           io.Writer
+	onError       func(error)
 	// backend makes the corpus check and the tool service; tests replace
 	// it to run without the filesystem.
-	backend func(cwd, dir string) backend
+	backend func(cwd, dir, rev string) backend
 
 	mu      sync.Mutex
 	closed  bool
@@ -101,7 +106,7 @@ func New(opts Options) *Server {
 	if dir == "" {
 		dir = DefaultDir
 	}
-	s := &Server{cwd: cwd, dir: dir, in: opts.In, out: opts.Out, onError: opts.OnError, backend: filesystemBackend}
+	s := &Server{cwd: cwd, dir: dir, rev: opts.Rev, in: opts.In, out: opts.Out, onError: opts.OnError, backend: corpusBackend}
 	if s.in == nil {
 		s.in = os.Stdin
 	}
@@ -114,8 +119,13 @@ func New(opts Options) *Server {
 	return s
 }
 
-// filesystemBackend serves the ADR directory of a working tree.
-func filesystemBackend(cwd, dir string) backend {
+// corpusBackend serves the ADR directory of a working tree, or of a git
+// revision when rev is set.
+func corpusBackend(cwd, dir, rev string) backend {
+	if rev != "" {
+		reader := gitrev.New(cwd, dir, rev)
+		return backend{check: reader.Check, tools: app.New(reader, app.Options{})}
+	}
 	reader := filesystem.New(cwd, dir)
 	return backend{check: reader.Check, tools: app.New(reader, app.Options{})}
 }
@@ -163,7 +173,7 @@ func (s *Server) Serve(ctx context.Context) error {
 		close(done)
 	}()
 
-	b := s.backend(s.cwd, s.dir)
+	b := s.backend(s.cwd, s.dir, s.rev)
 	if err := b.check(ctx); err != nil {
 		return err
 	}

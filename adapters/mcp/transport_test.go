@@ -291,8 +291,8 @@ func TestDefaultDiagnosticsGoToErr(t *testing.T) {
 	}
 }
 
-func fakeBackend(tools toolService) func(string, string) backend {
-	return func(string, string) backend {
+func fakeBackend(tools toolService) func(string, string, string) backend {
+	return func(string, string, string) backend {
 		return backend{check: func(context.Context) error { return nil }, tools: tools}
 	}
 }
@@ -314,7 +314,7 @@ func TestServeValidatesTheRootsFirst(t *testing.T) {
 	srv := New(Options{In: untouchable{t}, Out: untouchable{t}, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	unavailable := &ports.UnavailableError{Reason: corpus.RootNotGit}
 	checks := 0
-	srv.backend = func(string, string) backend {
+	srv.backend = func(string, string, string) backend {
 		return backend{check: func(context.Context) error { checks++; return unavailable }, tools: &fakeTools{}}
 	}
 	for range 2 { // a failed Serve may be retried

@@ -26,7 +26,7 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>]   (adrkit-mcp --help for details)"
+const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>]   (adrkit-mcp --help for details)"
 
 func main() {
 	// A client that goes away must not kill the process silently: with
@@ -50,7 +50,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	cmd := &cli.Command{
 		Name:      "adrkit-mcp",
 		Usage:     "serve architecture decision records to coding agents over MCP (stdio)",
-		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>]",
+		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>]",
 		Description: "Reads requests on stdin and writes answers on stdout, one JSON-RPC message per line.\n" +
 			"Both protocol eras are served: the initialize handshake and revision 2026-07-28.\n" +
 			"The corpus is read afresh for every tool call and never written.",
@@ -70,6 +70,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				Value:     mcp.DefaultDir,
 				Sources:   cli.EnvVars("ADRKIT_MCP_DIR"),
 				TakesFile: true,
+			},
+			&cli.StringFlag{
+				Name: "rev",
+				Usage: "serve the ADR directory as of this git revision (HEAD, a branch, a tag, HEAD~3, a hash) " +
+					"instead of the working tree; branches are re-resolved on every call",
+				Sources: cli.EnvVars("ADRKIT_MCP_REV"),
 			},
 		},
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
@@ -127,7 +133,7 @@ func serve(ctx context.Context, cmd *cli.Command, stdin io.Reader, stdout, stder
 	diagnosed := new(atomic.Bool)
 	var stderrMu sync.Mutex
 	out := &serveOutcome{diagnosed: diagnosed}
-	cwd, dir := cmd.String("cwd"), cmd.String("dir")
+	cwd, dir, rev := cmd.String("cwd"), cmd.String("dir"), cmd.String("rev")
 	if cmd.IsSet("cwd") && cwd == "" {
 		// An empty root names no directory; the library would read an
 		// empty Cwd as "the working directory".
@@ -138,7 +144,7 @@ func serve(ctx context.Context, cmd *cli.Command, stdin io.Reader, stdout, stder
 	}
 	if out.err == nil {
 		srv := mcp.New(mcp.Options{
-			Cwd: cwd, Dir: dir,
+			Cwd: cwd, Dir: dir, Rev: rev,
 			In: stdin, Out: stdout, Err: stderr,
 			OnError: func(err error) {
 				diagnosed.Store(true)
@@ -151,7 +157,7 @@ func serve(ctx context.Context, cmd *cli.Command, stdin io.Reader, stdout, stder
 		_ = srv.Close()
 	}
 	if out.err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "adrkit-mcp: %v\n", out.err)
+		fmt.Fprintf(stderr, "adrkit-mcp: %s\n", startupMessage(out.err, rev != ""))
 	}
 	return out
 }
@@ -167,4 +173,16 @@ func describeParseError(err error) string {
 		return fmt.Sprintf("option %s needs a value", strings.TrimPrefix(msg, missing))
 	}
 	return msg
+}
+
+// startupMessage words a start-up failure. For a working tree it is the
+// fixed reason sentence (the cause may name absolute paths); for a git
+// revision the cause says which part of the revision lookup failed
+// (e.g. an unknown tag), which the reason sentence alone cannot.
+func startupMessage(err error, fromRevision bool) string {
+	var unavailable *ports.UnavailableError
+	if fromRevision && errors.As(err, &unavailable) && unavailable.Err != nil {
+		return unavailable.Reason.Message() + " (" + unavailable.Err.Error() + ")"
+	}
+	return err.Error()
 }
