@@ -1,8 +1,34 @@
 // Package affects resolves a record's affects matchers against a list of
 // repository-relative file paths.
+//
+// Only path matchers can fire in this server: package, entity, resource,
+// api and data matchers need snapshots (changed dependencies, a catalog)
+// that get_decision_context never has, so they are reported as inert on
+// every call instead.
 package affects
 
-import "github.com/adrkit/adrkit-go/domain/adr"
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/glob"
+	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/semver"
+)
+
+// Rule ids of the derived findings.
+const (
+	RuleBadPattern   = "affects-bad-pattern"
+	RuleUnresolvable = "affects-unresolvable"
+	RuleUnknownType  = "affects-unknown-type"
+)
 
 // Resolution is what one record's matchers did for one file list.
 type Resolution struct {
@@ -23,5 +49,226 @@ func (r Resolution) Matched() bool { return len(r.Fired) > 0 && !r.Suppressed }
 
 // Resolve evaluates rec's matchers against files.
 func Resolve(rec *adr.Record, files []string) Resolution {
-	panic("affects.Resolve: not implemented yet")
+	var res Resolution
+	if rec == nil || rec.Frontmatter == nil {
+		return res
+	}
+	r := resolver{rec: rec, files: files}
+	seen := map[adr.FiredMatcher]bool{}
+	for _, m := range rec.Frontmatter.Affects {
+		if m.Repo != "" {
+			// Qualified by another log: not this server's business.
+			continue
+		}
+		if !r.evaluate(m, &res) {
+			continue
+		}
+		if m.Negate {
+			res.Suppressed = true
+			continue
+		}
+		fm := adr.FiredMatcher{Type: m.Type, Pattern: m.Pattern}
+		if !seen[fm] {
+			seen[fm] = true
+			res.Fired = append(res.Fired, fm)
+		}
+	}
+	SortFired(res.Fired)
+	return res
+}
+
+type resolver struct {
+	rec   *adr.Record
+	files []string
+	norm  []candidate // files normalised, computed on first use
+}
+
+type candidate struct {
+	path string
+	// dot is true when a segment starts with "." (other than "." and "..").
+	dot bool
+}
+
+// evaluate reports whether m matched, appending its finding if it has one.
+func (r *resolver) evaluate(m adr.Matcher, res *Resolution) bool {
+	switch m.Type {
+	case adr.MatcherPath:
+		return r.path(m, res)
+	case adr.MatcherPackage:
+		if msg := packageProblem(m.Pattern); msg != "" {
+			r.finding(res, m, RuleBadPattern, adr.SeverityWarn, msg)
+			return false
+		}
+		r.finding(res, m, RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
+			"package matcher %s cannot be checked here: it needs a snapshot of changed dependencies, which get_decision_context does not have", quote(m.Pattern)))
+	case adr.MatcherEntity:
+		r.finding(res, m, RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
+			"entity matcher %s cannot be checked here: it needs a catalog snapshot, which get_decision_context does not have", quote(m.Pattern)))
+	case adr.MatcherResource, adr.MatcherAPI, adr.MatcherData:
+		r.finding(res, m, RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
+			"%s matcher %s cannot be checked here: nothing gives this server a %s snapshot to match it against", m.Type, quote(m.Pattern), m.Type))
+	default:
+		r.finding(res, m, RuleUnknownType, adr.SeverityWarn, fmt.Sprintf(
+			"affects matcher type %s is not known to this server; the matcher was ignored", quote(string(m.Type))))
+	}
+	return false
+}
+
+func (r *resolver) path(m adr.Matcher, res *Resolution) bool {
+	if strings.HasPrefix(m.Pattern, "/") {
+		r.finding(res, m, RuleBadPattern, adr.SeverityWarn, fmt.Sprintf(
+			"path matcher %s starts with \"/\"; affects paths are relative to the repository root, so it can never match", quote(m.Pattern)))
+		return false
+	}
+	g, err := compile(m.Pattern)
+	if err != nil {
+		msg := fmt.Sprintf("path matcher %s is not a glob this server can compile, so it can never match", quote(m.Pattern))
+		if errors.Is(err, glob.ErrTooLong) {
+			msg = fmt.Sprintf("path matcher is %d UTF-16 code units long; globs are limited to %d, so it can never match",
+				jsstring.Len(m.Pattern), glob.MaxPatternLength)
+		}
+		r.finding(res, m, RuleBadPattern, adr.SeverityWarn, msg)
+		return false
+	}
+	// A file inside a dot directory (or a dotfile) only matches a pattern
+	// that spells such a segment itself: "**/*" must not reach
+	// ".github/...", while ".github/**" and "**/.env" do.
+	allowsDot := hasDotSegment(m.Pattern)
+	for _, c := range r.candidates() {
+		if (!c.dot || allowsDot) && g.Match(c.path) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *resolver) candidates() []candidate {
+	if r.norm == nil {
+		r.norm = make([]candidate, len(r.files))
+		for i, f := range r.files {
+			p := NormalizePath(f)
+			r.norm[i] = candidate{path: p, dot: hasDotSegment(p)}
+		}
+	}
+	return r.norm
+}
+
+func (r *resolver) finding(res *Resolution, m adr.Matcher, rule string, sev adr.Severity, msg string) {
+	res.Findings = append(res.Findings, adr.Finding{
+		Rule:     rule,
+		Severity: sev,
+		Message:  msg,
+		ID:       r.rec.Frontmatter.ID,
+		Path:     r.rec.SourcePath,
+		Field:    "affects." + string(m.Type),
+		Pattern:  m.Pattern,
+	})
+}
+
+// NormalizePath is how a supplied file path is prepared for matching:
+// backslashes become slashes, then one leading "./" is dropped.
+func NormalizePath(f string) string {
+	return strings.TrimPrefix(strings.ReplaceAll(f, `\`, "/"), "./")
+}
+
+// hasDotSegment reports a "/"-separated segment that starts with "." and
+// is neither "." nor "..".
+func hasDotSegment(s string) bool {
+	for seg := range strings.SplitSeq(s, "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// packageProblem explains why a package pattern is malformed, or returns
+// "". The pattern is "name" or "name@range", split at the last "@" so
+// that scoped names ("@scope/pkg@^2") work.
+func packageProblem(p string) string {
+	name, rng, hasRange := p, "", false
+	if k := strings.LastIndexByte(p, '@'); k > 0 {
+		name, rng, hasRange = p[:k], jsstring.TrimSpace(p[k+1:]), true
+	}
+	switch {
+	case jsstring.TrimSpace(name) == "":
+		return fmt.Sprintf("package matcher %s has no package name before the \"@\"", quote(p))
+	case hasRange && rng == "":
+		return fmt.Sprintf("package matcher %s has nothing after the \"@\"; give a semver range or drop the \"@\"", quote(p))
+	case hasRange && !semver.ValidRange(rng):
+		return fmt.Sprintf("package matcher %s has %s after the \"@\", which is not a valid semver range", quote(p), quote(rng))
+	}
+	return ""
+}
+
+// quote renders a pattern for a message, shortening very long ones (the
+// finding's pattern member carries it in full).
+func quote(s string) string {
+	const max = 200
+	if jsstring.Len(s) > max {
+		s = jsstring.Truncate(s, max) + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// SortFired orders fired matchers by type, then pattern, in ICU root
+// collation (what the reference's localeCompare gives): "_x/**" before
+// "src/*.ts" before "src/**" before "Src/**". The sort is stable, so
+// patterns that collate equal keep their first-occurrence order.
+func SortFired(fired []adr.FiredMatcher) {
+	if len(fired) < 2 {
+		return
+	}
+	c := collators.Get().(*collate.Collator)
+	defer collators.Put(c)
+	slices.SortStableFunc(fired, func(a, b adr.FiredMatcher) int {
+		if n := c.CompareString(string(a.Type), string(b.Type)); n != 0 {
+			return n
+		}
+		return c.CompareString(a.Pattern, b.Pattern)
+	})
+}
+
+// A Collator keeps scratch buffers, so each goroutine borrows its own.
+var collators = sync.Pool{New: func() any { return collate.New(language.Und) }}
+
+// The compile cache: Resolve runs for every record on every call, and the
+// same patterns recur across records and calls. It is bounded in entries
+// and in total pattern length (a long pattern compiles to a large
+// program) by clearing it when full, which only ever costs recompiling.
+const (
+	cacheLimit       = 4096
+	cacheWeightLimit = 1 << 19
+)
+
+type compiled struct {
+	g   *glob.Glob
+	err error
+}
+
+var cache = struct {
+	sync.Mutex
+	m      map[string]compiled
+	weight int
+}{m: map[string]compiled{}}
+
+func compile(pattern string) (*glob.Glob, error) {
+	cache.Lock()
+	c, ok := cache.m[pattern]
+	cache.Unlock()
+	if ok {
+		return c.g, c.err
+	}
+	g, err := glob.Compile(pattern)
+	cache.Lock()
+	if len(cache.m) >= cacheLimit || cache.weight+len(pattern) > cacheWeightLimit {
+		clear(cache.m)
+		cache.weight = 0
+	}
+	if len(pattern) <= cacheWeightLimit {
+		cache.m[pattern] = compiled{g: g, err: err}
+		cache.weight += len(pattern)
+	}
+	cache.Unlock()
+	return g, err
 }
