@@ -1,0 +1,332 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/jsvalue"
+)
+
+// The human renderers below take a merged answer (see WalkPages) and lay
+// it out as a table. They print what the tool answered and nothing else;
+// deciding exit statuses is the command's business.
+
+// statusCell is a status coloured by what it means.
+func statusCell(st Style, s adr.Status) cell {
+	return paintedCell(string(s), func(t string) string { return st.Status(s, t) })
+}
+
+// header is a table header row in bold.
+func header(st Style, names ...string) []cell {
+	out := make([]cell, len(names))
+	for i, n := range names {
+		out[i] = paintedCell(n, st.Bold)
+	}
+	return out
+}
+
+// findingsNote is the closing line about the findings that came with an
+// answer, or "" when there were none. The findings themselves are lint's
+// to explain.
+func findingsNote(st Style, fs []adr.Finding) string {
+	if len(fs) == 0 {
+		return ""
+	}
+	var e, w, i int
+	for _, f := range fs {
+		switch f.Severity {
+		case adr.SeverityError:
+			e++
+		case adr.SeverityWarn:
+			w++
+		default:
+			i++
+		}
+	}
+	var parts []string
+	if e > 0 {
+		parts = append(parts, st.Severity(adr.SeverityError, counted(e, "error", "errors")))
+	}
+	if w > 0 {
+		parts = append(parts, st.Severity(adr.SeverityWarn, counted(w, "warning", "warnings")))
+	}
+	if i > 0 {
+		parts = append(parts, st.Severity(adr.SeverityInfo, counted(i, "info", "info")))
+	}
+	return st.Dim("Findings with this answer: ") + strings.Join(parts, ", ") + st.Dim(" (adrkit lint explains them).") + "\n"
+}
+
+// WriteSearch renders a merged search_decisions answer.
+func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error {
+	var b strings.Builder
+	if len(r.Items) == 0 {
+		b.WriteString("No decision matches " + strconv.Quote(query) + ".\n")
+	} else {
+		t := table{header: header(st, "ID", "STATUS", "TITLE", "MATCHED IN", "PATH")}
+		for _, it := range r.Items {
+			t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title),
+				plainCell(strings.Join(it.MatchedFields, ",")), paintedCell(it.SourcePath, st.Dim))
+		}
+		b.WriteString(t.String())
+		b.WriteString("\n" + counted(len(r.Items), "decision matches", "decisions match") + " " + strconv.Quote(query) + ".\n")
+	}
+	b.WriteString(findingsNote(st, r.Findings.Items))
+	return writeString(w, b.String())
+}
+
+// WriteDecision renders a merged get_decision answer: the record in full
+// when found, the candidates when the id is shared, and a sentence
+// otherwise.
+func WriteDecision(w io.Writer, result any, st Style) error {
+	var b strings.Builder
+	switch r := result.(type) {
+	case app.Found:
+		writeFound(&b, r.Decision, st)
+	case app.Ambiguous:
+		b.WriteString("Several records use the id " + strconv.Quote(r.RequestedRef) + "; each needs an id of its own (adrkit lint reports it).\n\n")
+		t := table{header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+		for _, c := range r.Candidates {
+			t.add(paintedCell(c.ID, st.Bold), statusCell(st, c.Status), plainCell(c.Title), paintedCell(c.SourcePath, st.Dim))
+		}
+		b.WriteString(t.String())
+	case app.NotFound:
+		b.WriteString("No valid record has the id " + strconv.Quote(r.RequestedRef) +
+			". (A record that fails validation is left out; adrkit lint lists those.)\n")
+	case app.Federated:
+		b.WriteString(strconv.Quote(r.RequestedRef) + " names a record in the decision log " + strconv.Quote(r.Log) +
+			"; adrkit reads a single log, so it cannot show it.\n")
+	default:
+		return fmt.Errorf("unexpected get_decision outcome %T", result)
+	}
+	if note := findingsNote(st, findingsOf(result)); note != "" {
+		b.WriteString("\n" + note)
+	}
+	return writeString(w, b.String())
+}
+
+// headerKeys are the frontmatter keys the heading of a shown record
+// already displays.
+var headerKeys = map[string]bool{"id": true, "title": true, "status": true}
+
+// writeFound prints a record: a heading, its frontmatter fields one per
+// row (in schema order), and the Markdown body verbatim.
+func writeFound(b *strings.Builder, d app.Decision, st Style) {
+	b.WriteString(st.Bold(d.ID+" · "+oneLine(d.Title)) + "\n")
+	b.WriteString(st.Status(d.Status, string(d.Status)) + st.Dim(" · "+d.SourcePath) + "\n\n")
+	t := table{indent: "  "}
+	if d.Frontmatter != nil {
+		for _, k := range d.Frontmatter.Keys() {
+			if headerKeys[k] {
+				continue
+			}
+			v, _ := d.Frontmatter.Get(k)
+			if arr, ok := v.([]any); ok && len(arr) == 0 {
+				continue // an empty list says nothing worth a row
+			}
+			lines := valueLines(v)
+			for i, l := range lines {
+				name := ""
+				if i == 0 {
+					name = k
+				}
+				t.add(paintedCell(name, st.Dim), plainCell(l))
+			}
+		}
+	}
+	b.WriteString(t.String())
+	body := strings.TrimLeft(d.Body, "\r\n")
+	if body != "" {
+		b.WriteString("\n" + body)
+		if !strings.HasSuffix(body, "\n") {
+			b.WriteString("\n")
+		}
+	}
+}
+
+// valueLines renders a frontmatter value as one or more lines: scalars as
+// text, lists of scalars joined by commas, lists of objects one object a
+// line, objects as "key: value" pairs.
+func valueLines(v any) []string {
+	arr, ok := v.([]any)
+	if !ok {
+		return []string{inlineValue(v)}
+	}
+	scalars := true
+	for _, e := range arr {
+		switch e.(type) {
+		case []any, *jsvalue.Object:
+			scalars = false
+		}
+	}
+	if scalars {
+		parts := make([]string, len(arr))
+		for i, e := range arr {
+			parts[i] = inlineValue(e)
+		}
+		return []string{strings.Join(parts, ", ")}
+	}
+	out := make([]string, len(arr))
+	for i, e := range arr {
+		out[i] = inlineValue(e)
+	}
+	return out
+}
+
+// inlineValue renders a value on one line. An affects matcher reads
+// "path src/**" rather than "type: path; pattern: src/**".
+func inlineValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return oneLine(x)
+	case *jsvalue.Object:
+		typ, okT := x.Get("type")
+		pat, okP := x.Get("pattern")
+		ts, _ := typ.(string)
+		ps, _ := pat.(string)
+		var parts []string
+		if okT && okP && ts != "" && ps != "" {
+			parts = append(parts, ts+" "+oneLine(ps))
+		}
+		for _, k := range x.Keys() {
+			if len(parts) > 0 && (k == "type" || k == "pattern") {
+				continue
+			}
+			if neg, _ := x.Get(k); len(parts) > 0 && k == "negate" && neg == false {
+				continue // the schema default on a matcher; only a negation is news
+			}
+			e, _ := x.Get(k)
+			parts = append(parts, k+": "+inlineValue(e))
+		}
+		return strings.Join(parts, "; ")
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = inlineValue(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return string(jsvalue.AppendJSON(nil, v))
+}
+
+// WriteContext renders a merged get_decision_context answer: one table
+// per bucket, each record with the matchers that fired for it.
+func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
+	var b strings.Builder
+	total := len(m.Governing) + len(m.ActiveProposals) + len(m.History)
+	if total == 0 {
+		b.WriteString("No decision's affects patterns cover " + fileList(files) + ".\n")
+		b.WriteString(findingsNote(st, m.Findings.Items))
+		return writeString(w, b.String())
+	}
+	sections := []struct {
+		title, empty string
+		entries      []app.ContextEntry
+	}{
+		{"Governing (accepted)", "No accepted decision governs these files.", m.Governing},
+		{"Active proposals (draft, proposed)", "No open proposal covers these files.", m.ActiveProposals},
+		{"History (rejected, superseded, deprecated)", "No past decision covered these files.", m.History},
+	}
+	for i, s := range sections {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(st.Bold(s.title) + "\n")
+		if len(s.entries) == 0 {
+			b.WriteString("  " + st.Dim(s.empty) + "\n")
+			continue
+		}
+		withRelations := false
+		for _, e := range s.entries {
+			if relationsText(e.Relations) != "" {
+				withRelations = true
+			}
+		}
+		names := []string{"ID", "STATUS", "TITLE", "MATCHED BY"}
+		if withRelations {
+			names = append(names, "RELATIONS")
+		}
+		t := table{indent: "  ", header: header(st, names...)}
+		for _, e := range s.entries {
+			fired := make([]string, len(e.FiredMatchers))
+			for k, f := range e.FiredMatchers {
+				fired[k] = string(f.Type) + " " + f.Pattern
+			}
+			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(strings.Join(fired, ", "))}
+			if withRelations {
+				row = append(row, paintedCell(relationsText(e.Relations), st.Dim))
+			}
+			t.add(row...)
+		}
+		b.WriteString(t.String())
+	}
+	b.WriteString("\n" + counted(total, "decision covers", "decisions cover") + " " + fileList(files) + ".\n")
+	b.WriteString(findingsNote(st, m.Findings.Items))
+	return writeString(w, b.String())
+}
+
+// relationsText summarises a context entry's relation fields.
+func relationsText(r app.Relations) string {
+	var parts []string
+	if r.SupersededBy != nil {
+		parts = append(parts, "superseded by "+*r.SupersededBy)
+	}
+	if len(r.Supersedes) > 0 {
+		parts = append(parts, "supersedes "+strings.Join(r.Supersedes, ", "))
+	}
+	if len(r.ConflictsWith) > 0 {
+		parts = append(parts, "conflicts with "+strings.Join(r.ConflictsWith, ", "))
+	}
+	if len(r.RelatesTo) > 0 {
+		parts = append(parts, "relates to "+strings.Join(r.RelatesTo, ", "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// fileList names the files asked about: all of them when few, a count
+// otherwise.
+func fileList(files []string) string {
+	if len(files) > 3 {
+		return "the " + strconv.Itoa(len(files)) + " files"
+	}
+	q := make([]string, len(files))
+	for i, f := range files {
+		q[i] = strconv.Quote(f)
+	}
+	return strings.Join(q, ", ")
+}
+
+// WriteSuperseded renders a merged list_superseded answer.
+func WriteSuperseded(w io.Writer, e app.Entries, st Style) error {
+	var b strings.Builder
+	if len(e.Items) == 0 {
+		b.WriteString("No decision is superseded.\n")
+	} else {
+		t := table{header: header(st, "ID", "TITLE", "REPLACED BY", "PATH")}
+		for _, it := range e.Items {
+			t.add(paintedCell(it.ID, st.Bold), plainCell(it.Title), replacementCell(st, it.SupersededBy), paintedCell(it.SourcePath, st.Dim))
+		}
+		b.WriteString(t.String())
+		b.WriteString("\n" + counted(len(e.Items), "superseded decision", "superseded decisions") + ".\n")
+	}
+	b.WriteString(findingsNote(st, e.Findings.Items))
+	return writeString(w, b.String())
+}
+
+// replacementCell says what a superseded record's replacement is.
+func replacementCell(st Style, target any) cell {
+	switch t := target.(type) {
+	case app.TargetResolved:
+		return plainCell(t.Target.ID + " " + t.Target.Title + " (" + string(t.Target.Status) + ")")
+	case app.TargetDangling:
+		return paintedCell(t.TargetRef+" (no record has this id)", func(s string) string { return st.Severity(adr.SeverityError, s) })
+	case app.TargetAmbiguous:
+		return paintedCell(t.TargetRef+" ("+strconv.Itoa(t.CandidateCount)+" records share this id)", func(s string) string { return st.Severity(adr.SeverityWarn, s) })
+	case app.TargetFederated:
+		return paintedCell(t.TargetRef+" (in the "+strconv.Quote(t.Log)+" log, not readable here)", st.Dim)
+	}
+	return plainCell("?")
+}

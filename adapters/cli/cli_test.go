@@ -1,0 +1,287 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+func TestTableAlignsWideTextAndColour(t *testing.T) {
+	st := NewStyle(true)
+	tb := table{indent: "  ", header: header(Plain, "ID", "TITLE", "PATH")}
+	tb.add(paintedCell("0001", st.Bold), plainCell("日本語の決定"), plainCell("a.md"))
+	tb.add(plainCell("0002"), plainCell("Plain\ntitle"), plainCell("b.md"))
+	got := tb.String()
+	// Strip colour: the columns must line up as if it were not there.
+	plain := strings.NewReplacer("\x1b[1m", "", "\x1b[0m", "").Replace(got)
+	want := "" +
+		"  ID    TITLE         PATH\n" +
+		"  0001  日本語の決定  a.md\n" +
+		"  0002  Plain title   b.md\n"
+	if plain != want {
+		t.Errorf("table\n%s\nwant\n%s", plain, want)
+	}
+	if !strings.Contains(got, "\x1b[1m0001\x1b[0m  ") {
+		t.Errorf("colour should wrap the text, not its padding: %q", got)
+	}
+	if (&table{}).String() != "" {
+		t.Error("an empty table should render nothing")
+	}
+}
+
+func TestUseColor(t *testing.T) {
+	env := func(kv ...string) func(string) (string, bool) {
+		return func(k string) (string, bool) {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1], true
+				}
+			}
+			return "", false
+		}
+	}
+	cases := []struct {
+		mode     ColorMode
+		terminal bool
+		getenv   func(string) (string, bool)
+		want     bool
+	}{
+		{ColorAuto, true, env(), true},
+		{ColorAuto, false, env(), false},
+		{ColorAuto, true, env("NO_COLOR", "1"), false},
+		{ColorAuto, true, env("NO_COLOR", ""), true}, // empty means unset (no-color.org)
+		{ColorAuto, true, env("TERM", "dumb"), false},
+		{ColorAlways, false, env("NO_COLOR", "1"), true},
+		{ColorNever, true, env(), false},
+	}
+	for _, tc := range cases {
+		if got := UseColor(tc.mode, tc.terminal, tc.getenv); got != tc.want {
+			t.Errorf("%s terminal=%v: %v", tc.mode, tc.terminal, got)
+		}
+	}
+	if _, err := ParseColorMode("yes"); err == nil {
+		t.Error("--color yes accepted")
+	}
+	if IsTerminal(&strings.Builder{}) {
+		t.Error("a buffer is not a terminal")
+	}
+	if Plain.Bold("x") != "x" || NewStyle(true).Bold("") != "" {
+		t.Error("plain style must not colour, and nothing wraps empty text")
+	}
+}
+
+func TestGitHubEscaping(t *testing.T) {
+	if got := escapeGitHubData("50% done\r\nnext: a,b"); got != "50%25 done%0D%0Anext: a,b" {
+		t.Errorf("data: %q", got)
+	}
+	if got := escapeGitHubProperty("docs/adr/a:b,c%.md"); got != "docs/adr/a%3Ab%2Cc%25.md" {
+		t.Errorf("property: %q", got)
+	}
+	rep := &app.LintReport{AsOf: "2026-06-15", Findings: []adr.Finding{
+		{Rule: "frontmatter-parse", Severity: adr.SeverityError, Message: "bad YAML:\nline 2", Path: "docs/adr/0001-a,b.md", Field: "frontmatter", Line: 2},
+		{Rule: "import-incomplete", Severity: adr.SeverityInfo, Message: "no deciders", Path: "docs/adr/0002-x.md"},
+	}}
+	got := githubAnnotations(rep, LintOptions{Source: Source{Dir: "docs/adr"}})
+	want := "::error file=docs/adr/0001-a%2Cb.md,line=2,title=adrkit frontmatter-parse::bad YAML:%0Aline 2 (field frontmatter)\n" +
+		"::notice file=docs/adr/0002-x.md,title=adrkit import-incomplete::no deciders\n" +
+		"adrkit lint: 2 findings (1 error, 1 info) in docs/adr (working tree)\n"
+	if got != want {
+		t.Errorf("annotations\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestSARIFLocations(t *testing.T) {
+	rep := &app.LintReport{Findings: []adr.Finding{
+		{Rule: "review-overdue", Severity: adr.SeverityWarn, Message: "m", Path: "docs/adr/0001 a#b.md", ID: "0001", Field: "reviewBy", Line: 9},
+		{Rule: "no-such-rule", Severity: adr.SeverityInfo, Message: "m"},
+	}}
+	log := sarifLog(rep, LintOptions{Tool: Tool{Name: "adrkit", Version: "1.0.0"}})
+	res := log.Runs[0].Results
+	loc := res[0].Locations[0].PhysicalLocation
+	if loc.ArtifactLocation.URI != "docs/adr/0001%20a%23b.md" || loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || loc.Region.StartLine != 9 {
+		t.Errorf("location %+v %+v", loc.ArtifactLocation, loc.Region)
+	}
+	if res[0].Level != "warning" || res[0].Properties == nil || res[0].Properties.ID != "0001" || res[0].Message.Text != "m (field reviewBy)" {
+		t.Errorf("result %+v", res[0])
+	}
+	rules := log.Runs[0].Tool.Driver.Rules
+	if i := *res[0].RuleIndex; rules[i].ID != "review-overdue" {
+		t.Errorf("rule index %d names %s", i, rules[i].ID)
+	}
+	if res[1].RuleIndex != nil || res[1].Locations != nil || res[1].Level != "note" {
+		t.Errorf("a finding without rule metadata or path: %+v", res[1])
+	}
+	if len(rules) != len(app.LintRules()) {
+		t.Errorf("%d rules declared, lint knows %d", len(rules), len(app.LintRules()))
+	}
+}
+
+func TestMermaidEscaping(t *testing.T) {
+	if got := mermaidText(`Use "quotes" & <tags> #1`); got != "Use #quot;quotes#quot; & #lt;tags#gt; #35;1" {
+		t.Errorf("%q", got)
+	}
+	if got := dotText("a \"b\" \\ c\nd"); got != `"a \"b\" \\ c\nd"` {
+		t.Errorf("%q", got)
+	}
+	long := strings.Repeat("word ", 30)
+	if s := shortTitle(long); s != strings.Repeat("word ", 10)+"word…" {
+		t.Errorf("short title %q", s)
+	}
+	unbroken := strings.Repeat("x", 80)
+	if s := shortTitle(unbroken); s != strings.Repeat("x", maxLabelTitle-1)+"…" {
+		t.Errorf("short title %q", s)
+	}
+}
+
+func TestSourceAndPaths(t *testing.T) {
+	root := t.TempDir()
+	cases := []struct {
+		dir, rev, want string
+	}{
+		{"docs/adr", "", "docs/adr (working tree)"},
+		{"./docs//adr/", "", "docs/adr (working tree)"},
+		{"", "", "the repository root (working tree)"},
+		{".", "v1.2.0", `the repository root at revision "v1.2.0"`},
+		{filepath.Join(root, "decisions"), "", "decisions (working tree)"},
+		{filepath.Join(filepath.Dir(root), "elsewhere"), "", "the ADR directory (working tree)"},
+	}
+	for _, tc := range cases {
+		if got := NewSource(root, tc.dir, tc.rev).String(); got != tc.want {
+			t.Errorf("%q %q: %q, want %q", tc.dir, tc.rev, got, tc.want)
+		}
+	}
+	if got := RepoRelative(root, filepath.Join(root, "src", "a.go")); got != "src/a.go" {
+		t.Errorf("inside: %q", got)
+	}
+	for _, f := range []string{"src/a.go", "../a.go", filepath.Join(filepath.Dir(root), "a.go")} {
+		if got := RepoRelative(root, f); got != f {
+			t.Errorf("%q changed to %q", f, got)
+		}
+	}
+	if got := RefusalDetail("get_decision", "Input validation error: Invalid arguments for tool get_decision: ref: bad"); got != "ref: bad" {
+		t.Errorf("refusal detail %q", got)
+	}
+	if got := RefusalDetail("get_decision", "something else"); got != "something else" {
+		t.Errorf("unknown refusal text %q", got)
+	}
+}
+
+func TestDescribeUnavailable(t *testing.T) {
+	src := Source{Dir: "docs/adr"}
+	for _, r := range []corpus.UnavailableReason{
+		corpus.RootNotFound, corpus.RootNotDirectory, corpus.RootNotReadable, corpus.RootNotGit,
+		corpus.DirNotFound, corpus.DirNotDirectory, corpus.DirNotReadable, corpus.DirOutsideRoot,
+		corpus.CorpusChangedDuringLoad,
+	} {
+		err := fmt.Errorf("open corpus: %w", &ports.UnavailableError{Reason: r, Err: errors.New("/abs/secret/path failed")})
+		got := DescribeUnavailable(err, src)
+		if !strings.HasPrefix(got, r.Message()+" ") || len(got) <= len(r.Message())+1 || strings.Contains(got, "/abs/") {
+			t.Errorf("%s: %q", r, got)
+		}
+	}
+	if DescribeUnavailable(errors.New("other"), src) != "" {
+		t.Error("a plain error is not an unavailable corpus")
+	}
+	// A revision that does not resolve is explained by its own cause.
+	cause := fmt.Errorf("revision %q: %w", "v9", fmt.Errorf("revision %q not found", "v9"))
+	got := DescribeUnavailable(&ports.UnavailableError{Reason: corpus.RootNotFound, Err: cause}, Source{Dir: "docs/adr", Rev: "v9"})
+	if !strings.HasSuffix(got, `The revision could not be resolved: revision "v9" not found.`) {
+		t.Errorf("revision cause: %q", got)
+	}
+	got = DescribeUnavailable(&ports.UnavailableError{Reason: corpus.RootNotFound, Err: errors.New("resolving repository path \"/x\": no")}, Source{Rev: "v9"})
+	if strings.Contains(got, "/x") {
+		t.Errorf("a path leaked: %q", got)
+	}
+}
+
+// pagedSearch serves a search answer of n items and f findings in pages,
+// as the app would: a cursor is the offset as text, and calling a channel
+// without its cursor starts it again.
+func pagedSearch(n, f int, calls *int) PageCall {
+	return func(_ context.Context, p app.Page) (app.Result, error) {
+		*calls++
+		cut := func(cur *string, total, limit int) (lo, hi int, next *string) {
+			if cur != nil {
+				fmt.Sscan(*cur, &lo)
+			}
+			hi = min(lo+limit, total)
+			if hi < total {
+				s := fmt.Sprint(hi)
+				next = &s
+			}
+			return lo, hi, next
+		}
+		lo, hi, next := cut(p.Cursor, n, p.Limit)
+		flo, fhi, fnext := cut(p.FindingsCursor, f, p.FindingsLimit)
+		res := app.SearchResults{Outcome: app.OutcomeResults, Cursor: next, Findings: app.FindingsPage{Items: []adr.Finding{}, Cursor: fnext}}
+		for i := lo; i < hi; i++ {
+			res.Items = append(res.Items, app.SearchItem{ID: fmt.Sprintf("%04d", i)})
+		}
+		for i := flo; i < fhi; i++ {
+			res.Findings.Items = append(res.Findings.Items, adr.Finding{Rule: fmt.Sprint("r", i)})
+		}
+		return app.Result{Structured: app.Answer{Result: res}}, nil
+	}
+}
+
+func TestWalkPages(t *testing.T) {
+	for _, tc := range []struct{ n, f, calls int }{
+		{0, 0, 1}, {5, 0, 1}, {100, 100, 1}, {101, 0, 2}, {250, 30, 3}, {30, 250, 3},
+	} {
+		calls := 0
+		res, err := WalkPages(context.Background(), pagedSearch(tc.n, tc.f, &calls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := res.Structured.(app.Answer).Result.(app.SearchResults)
+		var ids []string
+		for _, it := range r.Items {
+			ids = append(ids, it.ID)
+		}
+		if len(ids) != tc.n || !slices.IsSorted(ids) {
+			t.Errorf("%d items, %d findings: got %d items", tc.n, tc.f, len(ids))
+		}
+		if len(slices.Compact(slices.Clone(ids))) != len(ids) {
+			t.Errorf("%d items, %d findings: repeated items", tc.n, tc.f)
+		}
+		if len(r.Findings.Items) != tc.f || r.Cursor != nil || r.Findings.Cursor != nil || calls != tc.calls {
+			t.Errorf("%d items, %d findings: %d findings, cursors %v %v, %d calls", tc.n, tc.f, len(r.Findings.Items), r.Cursor, r.Findings.Cursor, calls)
+		}
+	}
+}
+
+func TestWalkPagesStopsOnChange(t *testing.T) {
+	calls := 0
+	base := pagedSearch(150, 0, &calls)
+	changed := func(ctx context.Context, p app.Page) (app.Result, error) {
+		if p.Cursor != nil {
+			return app.Result{Structured: app.Answer{Result: app.InvalidCursor{Outcome: app.OutcomeInvalidCursor}}}, nil
+		}
+		return base(ctx, p)
+	}
+	res, err := WalkPages(context.Background(), changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := res.Structured.(app.Answer).Result.(app.InvalidCursor); !ok {
+		t.Errorf("a refused later page should be returned as it came: %+v", res)
+	}
+	refused := func(context.Context, app.Page) (app.Result, error) {
+		return app.Result{Text: "no", IsError: true}, nil
+	}
+	if res, err := WalkPages(context.Background(), refused); err != nil || !res.IsError {
+		t.Errorf("refusal: %+v %v", res, err)
+	}
+	if _, err := mergePage(app.SearchResults{}, app.Entries{}, true, true); err == nil {
+		t.Error("an outcome that changes between pages must be an error")
+	}
+}

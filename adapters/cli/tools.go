@@ -1,0 +1,48 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/adrkit/adrkit-go/app"
+)
+
+// RefusalDetail is the part of a refused call's text a person needs: the
+// app words every refusal "Input validation error: Invalid arguments for
+// tool <name>: <detail>" for MCP clients; on the command line the detail
+// alone says what is wrong.
+func RefusalDetail(tool, text string) string {
+	if d, ok := strings.CutPrefix(text, "Input validation error: Invalid arguments for tool "+tool+": "); ok {
+		return d
+	}
+	return text
+}
+
+// OutcomeStatus is the exit status a tool outcome calls for: 0 for an
+// answer, 1 when get_decision could not name one local record (not
+// found, ambiguous, another log's) so that scripts can test for it.
+func OutcomeStatus(result any) int {
+	switch result.(type) {
+	case app.NotFound, app.Ambiguous, app.Federated:
+		return 1
+	}
+	return 0
+}
+
+// RepoRelative makes an absolute file path inside root relative to it
+// (lexically, "/"-separated), since the tools take repository-relative
+// paths. Anything else is returned unchanged for the tool to judge.
+func RepoRelative(root, file string) string {
+	if !filepath.IsAbs(file) {
+		return file
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return file
+	}
+	rel, err := filepath.Rel(absRoot, file)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return file
+	}
+	return filepath.ToSlash(rel)
+}

@@ -1,0 +1,272 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/affects"
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
+	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/yaml12"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+// Rule ids only lint emits. The MCP tools never report them: they are
+// about how the corpus is kept, not about what it decided.
+const (
+	// RuleCorpusFileSkipped flags a Markdown file in the ADR directory
+	// that looks like it was meant to be a record but is never read.
+	RuleCorpusFileSkipped = "corpus-file-skipped"
+	// RuleReviewOverdue flags a live decision whose reviewBy date has
+	// passed.
+	RuleReviewOverdue = "review-overdue"
+)
+
+// ErrInvalidLintInput is wrapped by Lint's error when the input itself is
+// wrong (a malformed as-of date, no clock): the caller's mistake, not the
+// corpus's.
+var ErrInvalidLintInput = errors.New("invalid lint input")
+
+// LintInput configures one lint run.
+type LintInput struct {
+	// AsOf fixes "today" (YYYY-MM-DD) for the reviewBy check, so that a
+	// run can be reproduced; empty means the Clock's current UTC date.
+	AsOf string
+	// Clock supplies today's date when AsOf is empty. Lint reads no other
+	// clock.
+	Clock ports.Clock
+}
+
+// LintReport is the outcome of one lint run.
+type LintReport struct {
+	// AsOf is the date the reviewBy check compared against.
+	AsOf string
+	// Findings are the corpus findings plus lint's own, in canonical order
+	// (adr.CompareFindings), with Line filled in where it is known.
+	Findings []adr.Finding
+	// RecordCount and ExcludedCount are the projection's counts.
+	RecordCount   int
+	ExcludedCount int
+	// SkippedCount is the number of corpus-file-skipped findings: files
+	// that look like records but are not read.
+	SkippedCount int
+	// Fingerprint is the projection's fingerprint. Lint's own findings do
+	// not enter it, so it is the one the MCP tools report for the same
+	// bytes.
+	Fingerprint string
+	// Records summarise the valid records, in canonical (id, sourcePath)
+	// order, for reports that list them.
+	Records []Summary
+}
+
+// Count returns how many findings have severity sev.
+func (r *LintReport) Count(sev adr.Severity) int {
+	n := 0
+	for _, f := range r.Findings {
+		if f.Severity == sev {
+			n++
+		}
+	}
+	return n
+}
+
+// Failed reports whether the run should fail a build: any error, or with
+// strict any warning too. Info findings never fail.
+func (r *LintReport) Failed(strict bool) bool {
+	if r.Count(adr.SeverityError) > 0 {
+		return true
+	}
+	return strict && r.Count(adr.SeverityWarn) > 0
+}
+
+// Lint projects the corpus and reports everything wrong with it: every
+// corpus finding (with the source line where it is known), bad affects
+// patterns, Markdown files that look like records but are not read, and
+// live decisions whose reviewBy date has passed.
+//
+// The corpus is read once, through a single view, so the stray-file scan
+// and the projection see the same directory. An unusable corpus is an
+// *ports.UnavailableError (wrapped); a malformed input wraps
+// ErrInvalidLintInput.
+func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
+	today, err := lintToday(in)
+	if err != nil {
+		return nil, err
+	}
+	view, err := s.reader.Open(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("open corpus: %w", err)
+	}
+	// One recursive listing serves both discovery (its top level) and the
+	// stray-file scan (everything), so they cannot disagree.
+	entries, err := view.List(ctx, true)
+	if err != nil {
+		return nil, fmt.Errorf("list ADR directory: %w", err)
+	}
+	var cands []corpus.Candidate
+	var skipped []adr.Finding
+	for _, e := range entries {
+		if f, ok := skippedFinding(e); ok {
+			skipped = append(skipped, f)
+			continue
+		}
+		if strings.Contains(e.Name, "/") || e.Kind != ports.KindRegular || !corpus.IsCandidateName(e.Name) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("read %s: %w", e.Path, err)
+		}
+		c, err := readCandidate(ctx, view, e)
+		if err != nil {
+			return nil, err
+		}
+		cands = append(cands, c)
+	}
+	docs := map[string]*yaml12.Document{}
+	proj := corpus.Build(cands, lineRecordingParse(docs))
+	if err := view.Verify(ctx); err != nil {
+		return nil, fmt.Errorf("verify corpus: %w", err)
+	}
+
+	findings := slices.Clone(proj.Findings)
+	for i := range findings {
+		if findings[i].Line == 0 {
+			findings[i].Line = fieldLine(docs[findings[i].Path], findings[i].Field)
+		}
+	}
+	for _, r := range proj.Records {
+		doc := docs[r.SourcePath]
+		findings = append(findings, badPatterns(r, doc)...)
+		if f, ok := reviewOverdue(r, today, doc); ok {
+			findings = append(findings, f)
+		}
+	}
+	findings = append(findings, skipped...)
+	adr.SortFindings(findings)
+	records := make([]Summary, len(proj.Records))
+	for i, r := range proj.Records {
+		records[i] = summaryOf(r)
+	}
+	return &LintReport{
+		Records:       records,
+		AsOf:          today,
+		Findings:      nonNil(findings),
+		RecordCount:   proj.RecordCount,
+		ExcludedCount: proj.ExcludedCount,
+		SkippedCount:  len(skipped),
+		Fingerprint:   proj.Fingerprint,
+	}, nil
+}
+
+// dateLayout is the only date form reviewBy and --as-of use.
+const dateLayout = "2006-01-02"
+
+// lintToday is the date the reviewBy check compares against.
+func lintToday(in LintInput) (string, error) {
+	if in.AsOf != "" {
+		if err := ValidateDate(in.AsOf); err != nil {
+			return "", err
+		}
+		return in.AsOf, nil
+	}
+	if in.Clock == nil {
+		return "", fmt.Errorf("%w: no as-of date and no clock to tell today's date", ErrInvalidLintInput)
+	}
+	return in.Clock.Now().UTC().Format(dateLayout), nil
+}
+
+// ValidateDate checks that s is a calendar date written YYYY-MM-DD, the
+// form reviewBy uses; the error wraps ErrInvalidLintInput.
+func ValidateDate(s string) error {
+	if len(s) != len(dateLayout) {
+		return fmt.Errorf("%w: the date must be written YYYY-MM-DD, got %s", ErrInvalidLintInput, strconv.Quote(s))
+	}
+	if _, err := time.Parse(dateLayout, s); err != nil {
+		return fmt.Errorf("%w: %s is not a calendar date written YYYY-MM-DD", ErrInvalidLintInput, strconv.Quote(s))
+	}
+	return nil
+}
+
+// lineRecordingParse is the default per-file pipeline, which also keeps
+// each valid record's YAML document so that findings about it (which the
+// corpus reports without lines) can point at the field's line. A record
+// whose YAML cannot be re-read simply gets no lines.
+func lineRecordingParse(docs map[string]*yaml12.Document) corpus.ParseFunc {
+	return func(path string, content []byte) (*adr.Record, []adr.Finding) {
+		text := jsstring.DecodeUTF8(content)
+		rec, fs := frontmatter.ParseRecord(path, text)
+		if rec == nil {
+			return rec, fs
+		}
+		if parts, err := frontmatter.Split(text); err == nil {
+			if doc, err := yaml12.Parse(parts.YAML); err == nil {
+				docs[path] = doc
+			}
+		}
+		return rec, fs
+	}
+}
+
+// fieldLine is the file line of field (a "."-joined frontmatter path) in
+// doc, falling back to its nearest recorded ancestor; 0 when unknown.
+func fieldLine(doc *yaml12.Document, field string) int {
+	if doc == nil {
+		return 0
+	}
+	l := doc.Line(field)
+	if l <= 0 {
+		return 0
+	}
+	// The YAML starts on the line after the opening fence.
+	return l + 1
+}
+
+// badPatterns reports the record's affects matchers that can never match
+// (a path glob that does not compile or starts with "/", a malformed
+// package pattern). get_decision_context reports them only when asked
+// about files; a linter should catch them before anyone asks.
+func badPatterns(r *adr.Record, doc *yaml12.Document) []adr.Finding {
+	res := affects.Resolve(r, nil)
+	var out []adr.Finding
+	for _, f := range res.Findings {
+		if f.Rule != affects.RuleBadPattern {
+			continue
+		}
+		for i, m := range r.Frontmatter.Affects {
+			if "affects."+string(m.Type) == f.Field && m.Pattern == f.Pattern {
+				f.Line = fieldLine(doc, "affects."+strconv.Itoa(i)+".pattern")
+				break
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// reviewOverdue reports a live decision (draft, proposed or accepted)
+// whose reviewBy date is before today. A rejected, superseded or
+// deprecated record is history: reviewing it is moot. Dates are compared
+// as YYYY-MM-DD strings, which the schema guarantees.
+func reviewOverdue(r *adr.Record, today string, doc *yaml12.Document) (adr.Finding, bool) {
+	fm := r.Frontmatter
+	if fm.ReviewBy == "" || fm.ReviewBy >= today || fm.Status.Bucket() == adr.BucketHistory {
+		return adr.Finding{}, false
+	}
+	return adr.Finding{
+		Rule:     RuleReviewOverdue,
+		Severity: adr.SeverityWarn,
+		Message: "the decision was due for review by " + fm.ReviewBy + " (today is " + today +
+			"); review it, then move reviewBy forward or supersede the decision",
+		Path:  r.SourcePath,
+		ID:    fm.ID,
+		Field: "reviewBy",
+		Line:  fieldLine(doc, "reviewBy"),
+	}, true
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sebdah/goldie/v2"
+)
+
+// TestGoldens pins every command's output, in every format, on the three
+// fixture corpora: clean (two records, a template and a README), findings
+// (every kind of finding lint reports, stray Markdown included) and chains
+// (supersession chains, conflicts, a shared id, references to missing and
+// federated records). Each golden holds the exit status, stdout and
+// stderr. Regenerate with go test ./cmd/adrkit/... -update and review
+// every diff.
+func TestGoldens(t *testing.T) {
+	cases := []struct {
+		name, corpus string
+		args         []string
+	}{
+		// The overview: what "adrkit" alone prints.
+		{"overview-clean", "clean", nil},
+		{"overview-findings", "findings", nil},
+		{"overview-chains", "chains", nil},
+		{"overview-empty", "empty", nil},
+
+		// lint in every format, on a clean and a broken corpus.
+		{"lint-clean-text", "clean", []string{"lint"}},
+		{"lint-clean-json", "clean", []string{"lint", "--format", "json"}},
+		{"lint-clean-sarif", "clean", []string{"lint", "--format", "sarif"}},
+		{"lint-clean-github", "clean", []string{"lint", "--format", "github"}},
+		{"lint-findings-text", "findings", []string{"lint"}},
+		{"lint-findings-json", "findings", []string{"lint", "--format", "json"}},
+		{"lint-findings-sarif", "findings", []string{"lint", "--format", "sarif"}},
+		{"lint-findings-github", "findings", []string{"lint", "--format", "github"}},
+		{"lint-findings-as-of", "findings", []string{"lint", "--as-of", "2026-01-01", "--format", "github"}},
+		{"lint-chains-strict", "chains", []string{"lint", "--strict"}},
+
+		// search
+		{"search-human", "chains", []string{"search", "scheduled"}},
+		{"search-filtered", "chains", []string{"search", "work", "--status", "accepted", "--status", "proposed", "--tag", "scheduling"}},
+		{"search-none", "chains", []string{"search", "kubernetes"}},
+		{"search-json", "chains", []string{"search", "scheduled", "--json", "--limit", "2", "--findings-limit", "1"}},
+
+		// show
+		{"show-human", "chains", []string{"show", "0003"}},
+		{"show-json", "chains", []string{"show", "0003", "--json"}},
+		{"show-ambiguous", "chains", []string{"show", "0009"}},
+		{"show-ambiguous-json", "chains", []string{"show", "0009", "--json", "--limit", "1"}},
+		{"show-not-found", "chains", []string{"show", "0099"}},
+		{"show-federated", "chains", []string{"show", "payments:0042"}},
+
+		// explain
+		{"explain-human", "chains", []string{"explain", "jobs/nightly/report.go", "workflows/billing/run.go"}},
+		{"explain-json", "chains", []string{"explain", "jobs/nightly/report.go", "--json"}},
+		{"explain-none", "chains", []string{"explain", "README.md"}},
+		{"explain-clean", "clean", []string{"explain", "services/orders/api/handler.go", "migrations/0003_add_index.sql"}},
+
+		// superseded
+		{"superseded-human", "chains", []string{"superseded"}},
+		{"superseded-json", "chains", []string{"superseded", "--json"}},
+		{"superseded-json-page", "chains", []string{"superseded", "--json", "--limit", "1", "--findings-limit", "2"}},
+		{"superseded-none", "clean", []string{"superseded"}},
+
+		// graph
+		{"graph-mermaid-chains", "chains", []string{"graph"}},
+		{"graph-dot-chains", "chains", []string{"graph", "--format", "dot"}},
+		{"graph-mermaid-clean", "clean", []string{"graph", "--format", "mermaid"}},
+		{"graph-dot-clean", "clean", []string{"graph", "--format", "dot"}},
+		{"graph-mermaid-empty", "empty", []string{"graph"}},
+
+		// Diagnostics worth pinning word for word.
+		{"error-dir-not-found", "clean", []string{"--dir", "decisions"}},
+		{"error-bad-ref", "clean", []string{"show", "42"}},
+		{"error-unknown-command", "clean", []string{"lnt"}},
+	}
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r, root := repoRunner(t, tc.corpus)
+			args := append([]string{"--cwd", root}, tc.args...)
+			g.Assert(t, tc.name, []byte(r.run(args...).String()))
+		})
+	}
+}
+
+// TestGoldenHelp pins the help of every command: each has an example.
+func TestGoldenHelp(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	for _, cmd := range []string{"", "lint", "search", "show", "explain", "superseded", "graph", "mcp"} {
+		name := "help-" + cmd
+		args := []string{cmd, "--help"}
+		if cmd == "" {
+			name, args = "help-adrkit", []string{"--help"}
+		}
+		t.Run(name, func(t *testing.T) {
+			g.Assert(t, name, []byte(newRunner(t).run(args...).String()))
+		})
+	}
+}
+
+// TestGoldenColor pins a coloured overview and lint report, so that a
+// change of palette is a reviewed diff.
+func TestGoldenColor(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	for _, tc := range []struct {
+		name, corpus string
+		args         []string
+	}{
+		{"color-overview-findings", "findings", []string{"--color", "always"}},
+		{"color-lint-findings", "findings", []string{"--color", "always", "lint"}},
+		{"color-explain-chains", "chains", []string{"--color", "always", "explain", "jobs/x.go"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, root := repoRunner(t, tc.corpus)
+			g.Assert(t, tc.name, []byte(r.run(append([]string{"--cwd", root}, tc.args...)...).String()))
+		})
+	}
+}
+
+func TestFixturesExist(t *testing.T) {
+	for _, c := range []string{"clean", "findings", "chains"} {
+		if _, err := os.Stat(filepath.Join("testdata", "corpora", c, "docs", "adr")); err != nil {
+			t.Errorf("fixture corpus %s: %v", c, err)
+		}
+	}
+}

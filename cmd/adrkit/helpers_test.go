@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/adrkit/adrkit-go/adapters/mcp"
+)
+
+// fixedClock is the clock every test runs with: 15 June 2026, late in the
+// UTC day, so that a local-time slip would show.
+type fixedClock struct{}
+
+func (fixedClock) Now() time.Time { return time.Date(2026, 6, 15, 23, 30, 0, 0, time.UTC) }
+
+// outcome is what one run printed and returned.
+type outcome struct {
+	code           int
+	stdout, stderr string
+}
+
+// String is the golden form of an outcome.
+func (o outcome) String() string {
+	return "exit: " + strconv.Itoa(o.code) + "\n--- stdout\n" + o.stdout + "--- stderr\n" + o.stderr
+}
+
+// runner runs the command in-process with a controlled environment.
+type runner struct {
+	t        *testing.T
+	env      map[string]string
+	terminal bool
+	stdin    string
+	// hide are strings that must never reach the output (temporary
+	// directories: every path shown must be repository-relative).
+	hide []string
+}
+
+func newRunner(t *testing.T) *runner {
+	return &runner{t: t, env: map[string]string{}}
+}
+
+func (r *runner) run(args ...string) outcome {
+	r.t.Helper()
+	var stdout, stderr bytes.Buffer
+	env := environment{
+		Stdin: strings.NewReader(r.stdin),
+		Getenv: func(k string) (string, bool) {
+			v, ok := r.env[k]
+			return v, ok
+		},
+		Clock:    fixedClock{},
+		Terminal: r.terminal,
+	}
+	code := run(context.Background(), append([]string{"adrkit"}, args...), &stdout, &stderr, env)
+	o := outcome{code: code, stdout: stdout.String(), stderr: stderr.String()}
+	for _, h := range r.hide {
+		if strings.Contains(o.stdout, h) || strings.Contains(o.stderr, h) {
+			r.t.Errorf("%q: output shows the absolute path %s:\n%s", args, h, o)
+		}
+	}
+	// The version is the module's; goldens must not change with it.
+	o.stdout = strings.ReplaceAll(o.stdout, mcp.Version, "VERSION")
+	return o
+}
+
+// newRepo copies a fixture corpus to a fresh repository root (with the
+// .git entry the working-tree reader wants) and returns the root. The
+// empty corpus is an empty docs/adr. The findings corpus also gets what cannot be committed portably: a symlink
+// named like a record and a record over the size cap.
+func newRepo(t *testing.T, corpus string) string {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), "repo")
+	src := filepath.Join("testdata", "corpora", corpus)
+	if corpus == "empty" {
+		src = t.TempDir() // no records at all: only docs/adr, made below
+	}
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		dst := filepath.Join(root, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "docs", "adr"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if corpus == "findings" {
+		adrDir := filepath.Join(root, "docs", "adr")
+		if err := os.Symlink("0001-overdue.md", filepath.Join(adrDir, "0017-link.md")); err != nil {
+			t.Fatal(err)
+		}
+		huge := "---\nid: \"0011\"\ntitle: A record far too large\nstatus: draft\ndate: 2026-01-01\n---\n\n" +
+			strings.Repeat("All work and no play. ", 4000)
+		if err := os.WriteFile(filepath.Join(adrDir, "0011-huge.md"), []byte(huge), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// repoRunner is a runner pointed at a fresh copy of corpus, which it
+// returns too.
+func repoRunner(t *testing.T, corpus string) (*runner, string) {
+	r := newRunner(t)
+	root := newRepo(t, corpus)
+	r.hide = append(r.hide, filepath.Dir(root))
+	return r, root
+}

@@ -1,0 +1,182 @@
+// Command adrkit shows, checks and serves a repository's architecture
+// decision records: an overview of the corpus, lint for CI (text, JSON,
+// SARIF, GitHub annotations), search, show, explain and superseded for
+// people, a relation graph, and the MCP server for coding agents.
+//
+// Exit status: 0 on success (and for the overview, whatever it found);
+// 1 when the corpus cannot be read, lint found errors (or, with --strict,
+// warnings), show found no single record, or serving failed; 2 for a
+// command-line mistake.
+//
+// This file and commands.go only parse flags and wire the pieces: the
+// answers come from app, the layout from adapters/cli.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v3"
+
+	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args, os.Stdout, os.Stderr, environment{
+		Stdin:    os.Stdin,
+		Getenv:   os.LookupEnv,
+		Clock:    systemClock{},
+		Terminal: adrcli.IsTerminal(os.Stdout),
+	})
+	stop()
+	os.Exit(code)
+}
+
+// environment is what a run takes from the process besides its arguments
+// and output streams, so that tests can run the command in-process with a
+// fixed clock, their own variables and a pretend terminal.
+type environment struct {
+	Stdin io.Reader
+	// Getenv looks up an environment variable (os.LookupEnv in main).
+	Getenv func(string) (string, bool)
+	// Clock tells lint today's date.
+	Clock ports.Clock
+	// Terminal says stdout is a terminal, which --color auto colours.
+	Terminal bool
+}
+
+// systemClock is the real clock; nothing else in adrkit reads the time.
+type systemClock struct{}
+
+// Now is the wall-clock time; lint only uses its UTC date.
+func (systemClock) Now() time.Time { return time.Now() }
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+// usageError is a command-line mistake: status 2, with a pointer to the
+// command's help.
+type usageError struct {
+	command string // the full command name, e.g. "adrkit lint"
+	msg     string
+}
+
+// Error is the diagnostic, without the "adrkit: " prefix.
+func (e usageError) Error() string { return e.msg }
+
+// exitError ends the run with status code; msg, when set, is printed on
+// stderr after "adrkit: ".
+type exitError struct {
+	code int
+	msg  string
+}
+
+// Error is the diagnostic, possibly empty.
+func (e exitError) Error() string { return e.msg }
+
+// run executes one command line and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, env environment) int {
+	if env.Getenv == nil {
+		env.Getenv = func(string) (string, bool) { return "", false }
+	}
+	if env.Stdin == nil {
+		env.Stdin = strings.NewReader("")
+	}
+	root := rootCommand(stdout, stderr, env)
+	err := root.Run(ctx, args)
+	if err == nil {
+		return exitOK
+	}
+	var usage usageError
+	var exit exitError
+	switch {
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "adrkit: %s\nRun '%s --help' for usage.\n", usage.msg, usage.command)
+		return exitUsage
+	case errors.As(err, &exit):
+		if exit.msg != "" {
+			fmt.Fprintf(stderr, "adrkit: %s\n", exit.msg)
+		}
+		return exit.code
+	}
+	fmt.Fprintf(stderr, "adrkit: %v\n", err)
+	return exitFailure
+}
+
+// init replaces the cli package's help and version flags and version
+// printer, so that what they print is in our words.
+func init() {
+	cli.HelpFlag = &cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "print this help and exit"}
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit", Local: true}
+	cli.VersionPrinter = func(cmd *cli.Command) {
+		fmt.Fprintf(cmd.Root().Writer, "adrkit %s\n", cmd.Root().Version)
+	}
+}
+
+// version is what --version and machine-readable reports name.
+func version() string { return mcp.Version }
+
+// envSource is a flag value source reading the run's environment rather
+// than the process's, so that tests control it.
+type envSource struct {
+	key    string
+	getenv func(string) (string, bool)
+}
+
+// Lookup reads the variable; an empty value counts as given.
+func (s envSource) Lookup() (string, bool) { return s.getenv(s.key) }
+
+// String names the source in the cli package's messages.
+func (s envSource) String() string { return "environment variable " + s.key }
+
+// GoString is String for %#v.
+func (s envSource) GoString() string { return "envSource(" + s.key + ")" }
+
+// IsFromEnv lets help text show the variable next to the option.
+func (s envSource) IsFromEnv() bool { return true }
+
+// Key is the variable's name.
+func (s envSource) Key() string { return s.key }
+
+func fromEnv(env environment, key string) cli.ValueSourceChain {
+	return cli.NewValueSourceChain(envSource{key: key, getenv: env.Getenv})
+}
+
+// onUsageError turns the cli package's parse failures into our wording.
+func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
+	return usageError{command: cmd.FullName(), msg: describeParseError(err)}
+}
+
+// describeParseError words a flag-parsing failure of the cli package.
+func describeParseError(err error) string {
+	msg := err.Error()
+	const unknown, missing, invalid = "flag provided but not defined: -", "flag needs an argument: ", "invalid value "
+	switch {
+	case strings.HasPrefix(msg, unknown):
+		return fmt.Sprintf("unknown option --%s", strings.TrimLeft(strings.TrimPrefix(msg, unknown), "-"))
+	case strings.HasPrefix(msg, missing):
+		return fmt.Sprintf("option --%s needs a value", strings.TrimLeft(strings.TrimPrefix(msg, missing), "-"))
+	case strings.HasPrefix(msg, invalid):
+		// invalid value "x" for flag -limit: strconv.ParseInt: ...
+		rest := strings.TrimPrefix(msg, invalid)
+		if val, flag, ok := strings.Cut(rest, " for flag "); ok {
+			name, _, _ := strings.Cut(strings.TrimLeft(flag, "-"), ":")
+			return fmt.Sprintf("option --%s needs a whole number, got %s", name, val)
+		}
+	}
+	return msg
+}
