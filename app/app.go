@@ -43,21 +43,39 @@ type Options struct {
 	// Parse turns one candidate's bytes into a record or findings; nil
 	// uses the corpus default. A caller may supply a memoising one.
 	Parse corpus.ParseFunc
+	// NoMemo turns off the in-memory memo of parses and projections
+	// (which is also off when Parse is set). Answers are the same either
+	// way; benchmarks and tests use it to compare.
+	NoMemo bool
+	// Extended adds the extended tools, get_supersession_chain and
+	// list_decision_changes, to the four (docs/extended-tools.md).
+	Extended bool
+	// History is where list_decision_changes reads the git history;
+	// nil answers history-unavailable (no-repository).
+	History ports.HistoryReader
 }
 
 // Service answers tool calls from a corpus source.
 type Service struct {
 	reader ports.CorpusReader
 	opts   Options
+	memo   *memo // nil when off
 }
 
 // New returns a Service reading from reader.
 func New(reader ports.CorpusReader, opts Options) *Service {
-	return &Service{reader: reader, opts: opts}
+	s := &Service{reader: reader, opts: opts}
+	if opts.Parse == nil && !opts.NoMemo {
+		s.memo = newMemo()
+	}
+	return s
 }
 
 // Tools lists the tool names this service answers, in tools/list order.
 func (s *Service) Tools() []string {
+	if s.opts.Extended {
+		return slices.Clone(extendedTools)
+	}
 	return []string{ToolGetDecision, ToolGetDecisionContext, ToolListSuperseded, ToolSearchDecisions}
 }
 
@@ -78,6 +96,18 @@ func (s *Service) Call(ctx context.Context, tool string, args json.RawMessage) (
 		return Result{}, fmt.Errorf("%s: %w", tool, err)
 	}
 	switch tool {
+	case ToolGetSupersessionChain:
+		in, issues := parseChain(set)
+		if len(issues) > 0 {
+			return refusal(tool, issues), nil
+		}
+		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerChain(p, in) })
+	case ToolListDecisionChanges:
+		in, issues := parseChanges(set)
+		if len(issues) > 0 {
+			return refusal(tool, issues), nil
+		}
+		return s.answerChanges(ctx, in)
 	case ToolSearchDecisions:
 		in, issues := parseSearch(set)
 		if len(issues) > 0 {

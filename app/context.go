@@ -26,8 +26,9 @@ func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Resu
 func answerContext(p *corpus.Projection, in ContextInput) Result {
 	var walk []ContextEntry
 	var derived []adr.Finding
+	resolver := affects.NewResolver(in.Files)
 	for _, r := range p.Records {
-		res := affects.Resolve(r, in.Files)
+		res := resolver.Resolve(r)
 		derived = append(derived, res.Findings...)
 		if res.Matched() {
 			walk = append(walk, contextEntryOf(r, res.Fired))

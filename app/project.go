@@ -10,8 +10,10 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-// Project reads the corpus afresh and projects it. Nothing is cached: an
-// edit between two calls is visible to the second.
+// Project reads the corpus afresh and projects it. Every call lists the
+// directory and reads every candidate, so an edit between two calls is
+// visible to the second; only work that is a pure function of the bytes
+// read is memoised (see memo).
 //
 // The error is an *ports.UnavailableError when the corpus cannot be used
 // at all (root or directory invalid, listing failed, or the corpus changed
@@ -26,21 +28,17 @@ func (s *Service) Project(ctx context.Context) (*corpus.Projection, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list ADR directory: %w", err)
 	}
-	var cands []corpus.Candidate
+	var todo []ports.Entry
 	for _, e := range entries {
-		if e.Kind != ports.KindRegular || !corpus.IsCandidateName(e.Name) {
-			continue
+		if e.Kind == ports.KindRegular && corpus.IsCandidateName(e.Name) {
+			todo = append(todo, e)
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("read %s: %w", e.Path, err)
-		}
-		c, err := readCandidate(ctx, view, e)
-		if err != nil {
-			return nil, err
-		}
-		cands = append(cands, c)
 	}
-	proj := corpus.Build(cands, s.opts.Parse)
+	slots, err := s.readAll(ctx, view, todo)
+	if err != nil {
+		return nil, err
+	}
+	proj := s.build(slots)
 	if err := view.Verify(ctx); err != nil {
 		return nil, fmt.Errorf("verify corpus: %w", err)
 	}
@@ -51,8 +49,13 @@ func (s *Service) Project(ctx context.Context) (*corpus.Projection, error) {
 // exclusion. Only failures that concern the whole projection (an
 // unavailable corpus, a cancelled call) are returned as errors.
 func readCandidate(ctx context.Context, view ports.Corpus, e ports.Entry) (corpus.Candidate, error) {
-	c := corpus.Candidate{Path: e.Path}
 	data, err := view.Read(ctx, e.Name, corpus.MaxRecordBytes)
+	return candidateOf(e, data, err)
+}
+
+// candidateOf is the candidate for entry e from the outcome of reading it.
+func candidateOf(e ports.Entry, data []byte, err error) (corpus.Candidate, error) {
+	c := corpus.Candidate{Path: e.Path}
 	if err == nil {
 		c.Content = data
 		return c, nil

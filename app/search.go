@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"slices"
-	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
@@ -31,7 +30,7 @@ func (s *Service) SearchDecisions(ctx context.Context, in SearchInput) (Result, 
 // answerSearch is search_decisions over one projection.
 func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	needle := jsstring.Normalize(in.Query)
-	items := searchItems(p, in, needle)
+	hits := searchHits(p, in, needle)
 	findings := p.Findings
 
 	primary := channel{
@@ -42,11 +41,11 @@ func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	}
 	secondary := findingsChannel(cursor.SearchFindings, in.Page, []any{in.findingsLimit()})
 
-	pg, refused, ok := paginate(p, primary, len(items), secondary, len(findings))
+	pg, refused, ok := paginate(p, primary, len(hits), secondary, len(findings))
 	if !ok {
 		return refused
 	}
-	page := items[pg.primary.lo:pg.primary.hi]
+	page := searchItems(p, hits[pg.primary.lo:pg.primary.hi])
 	fpage := findingsPage(findings, pg.findings)
 	return answer(p, summaryResults(len(page), len(fpage.Items)), SearchResults{
 		Outcome:  OutcomeResults,
@@ -56,37 +55,64 @@ func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	})
 }
 
-// searchItems filters then matches the records, in canonical order.
+// searchHit is a matching record (its index in p.Records) and the
+// fields that matched; items are built only for the page returned.
+type searchHit struct {
+	rec    int
+	fields matchedSet
+}
+
+// matchedSet holds matched fields as bits, in matchedFields order.
+type matchedSet uint8
+
+// matchedOrder is the order matchedFields lists fields in.
+var matchedOrder = [...]string{fieldBody, fieldID, fieldTag, fieldTitle}
+
+// searchHits filters then matches the records, in canonical order.
 // Filters compare raw values exactly; matching compares normalised text.
-func searchItems(p *corpus.Projection, in SearchInput, needle string) []SearchItem {
-	var items []SearchItem
-	for _, r := range p.Records {
+func searchHits(p *corpus.Projection, in SearchInput, needle string) []searchHit {
+	var hits []searchHit
+	for i, r := range p.Records {
 		fm := r.Frontmatter
 		if !passesFilters(fm, in) {
 			continue
 		}
-		var fields []string
-		if strings.Contains(jsstring.Normalize(r.Body), needle) {
-			fields = append(fields, fieldBody)
+		var set matchedSet
+		if normalizedContains(r.Body, needle) {
+			set |= 1 << 0
 		}
-		if strings.Contains(jsstring.Normalize(fm.ID), needle) {
-			fields = append(fields, fieldID)
+		if normalizedContains(fm.ID, needle) {
+			set |= 1 << 1
 		}
 		for _, t := range fm.Tags {
-			if strings.Contains(jsstring.Normalize(t), needle) {
-				fields = append(fields, fieldTag)
+			if normalizedContains(t, needle) {
+				set |= 1 << 2
 				break
 			}
 		}
-		if strings.Contains(jsstring.Normalize(fm.Title), needle) {
-			fields = append(fields, fieldTitle)
+		if normalizedContains(fm.Title, needle) {
+			set |= 1 << 3
 		}
-		if len(fields) == 0 {
-			continue
+		if set != 0 {
+			hits = append(hits, searchHit{rec: i, fields: set})
 		}
-		items = append(items, SearchItem{
-			ID: fm.ID, Title: fm.Title, Status: fm.Status, SourcePath: r.SourcePath, MatchedFields: fields,
-		})
+	}
+	return hits
+}
+
+// searchItems builds the items of one page of hits.
+func searchItems(p *corpus.Projection, hits []searchHit) []SearchItem {
+	items := make([]SearchItem, len(hits))
+	for k, h := range hits {
+		r := p.Records[h.rec]
+		fm := r.Frontmatter
+		var fields []string
+		for b, name := range matchedOrder {
+			if h.fields&(1<<b) != 0 {
+				fields = append(fields, name)
+			}
+		}
+		items[k] = SearchItem{ID: fm.ID, Title: fm.Title, Status: fm.Status, SourcePath: r.SourcePath, MatchedFields: fields}
 	}
 	return items
 }

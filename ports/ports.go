@@ -1,5 +1,6 @@
 // Package ports declares what the use cases need from the outside world:
-// where corpus bytes come from (CorpusReader) and what time it is (Clock).
+// where corpus bytes come from (CorpusReader), the git history of the ADR
+// directory (HistoryReader) and what time it is (Clock).
 package ports
 
 import (
@@ -7,6 +8,7 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/lineage/feed"
 )
 
 // CorpusReader is a source of corpus bytes: a working tree, a git
@@ -118,3 +120,72 @@ func (e *ReadError) Unwrap() error { return e.Err }
 type Clock interface {
 	Now() time.Time
 }
+
+// HistoryReader is a source of the ADR directory's first-parent git
+// history, for the decision change feed. Every call opens it afresh, so a
+// branch that moved between two calls is seen by the second.
+type HistoryReader interface {
+	// OpenHistory opens the repository and resolves the revision. A
+	// repository or revision that cannot be used yields a
+	// *HistoryUnavailableError.
+	OpenHistory(ctx context.Context) (History, error)
+}
+
+// History is one call's view of the history: the commit the revision
+// names, and its first parents back to the root commit. Methods that
+// need an object the repository lacks return a *HistoryUnavailableError
+// (history-incomplete); any other error is a fault.
+type History interface {
+	// Head is the commit the revision names; ok is false when the
+	// revision is HEAD on a branch without commits yet.
+	Head() (c Commit, ok bool)
+	// Dir is the configured ADR directory, cleaned, relative to the
+	// repository root ("" for the root itself). Feed cursors are bound
+	// to it.
+	Dir() string
+	// Parent returns the first parent of c, a commit this History
+	// returned; ok is false for a root commit.
+	Parent(ctx context.Context, c Commit) (p Commit, ok bool, err error)
+	// Files lists the top-level entries of the ADR directory in c,
+	// sorted by Name in UTF-16 code-unit order; none when the directory
+	// does not exist in c. Sizes are 0 (unknown): Read checks them.
+	Files(ctx context.Context, c Commit) ([]HistoryFile, error)
+	// Read returns the bytes of f, with the same size rule as
+	// Corpus.Read: a *ReadError of kind ReadTooLarge above limit, and
+	// never more than limit+1 bytes read.
+	Read(ctx context.Context, f HistoryFile, limit int64) ([]byte, error)
+}
+
+// Commit is one commit of the first-parent history.
+type Commit struct {
+	// Hash is the commit id, 40 lower-case hex digits.
+	Hash string
+	// Time is the committer time: when the commit landed.
+	Time time.Time
+	// Dir identifies the ADR directory in this commit: two commits with
+	// the same Dir hold the same files at the same display paths, so
+	// nothing changed between them. Empty when the commit has no ADR
+	// directory (not yet created, removed, or not a directory).
+	Dir string
+}
+
+// HistoryFile is one entry of the ADR directory in a commit.
+type HistoryFile struct {
+	Entry
+	// Object identifies the content: equal objects hold equal bytes.
+	Object string
+}
+
+// HistoryUnavailableError says the history cannot be read.
+type HistoryUnavailableError struct {
+	Reason feed.UnavailableReason
+	// Err is the underlying cause, for diagnostics; it may hold absolute
+	// paths and is never shown to a client.
+	Err error
+}
+
+// Error is the reason's fixed message; the cause stays in Err.
+func (e *HistoryUnavailableError) Error() string { return e.Reason.Message() }
+
+// Unwrap returns the underlying cause.
+func (e *HistoryUnavailableError) Unwrap() error { return e.Err }

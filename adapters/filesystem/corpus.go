@@ -31,6 +31,16 @@ type view struct {
 
 	mu   sync.Mutex
 	read map[string]readRecord
+
+	// dirMu guards the directory handle Read and Verify work through:
+	// records are looked up and opened relative to it, so a record is
+	// inside the directory by construction and no per-record realpath
+	// walk is needed. dirID is the identity of the directory first
+	// opened; Verify requires the canonical path to still lead to it.
+	dirMu sync.Mutex
+	dirf  *os.File // owns dirfd
+	dirfd int
+	dirID identity
 }
 
 // readRecord is what Verify re-checks for one record Read returned.
@@ -155,6 +165,14 @@ func kindOf(t fs.FileMode) ports.EntryKind {
 
 // Read returns the bytes of the top-level record name; see ports.Corpus.
 func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, error) {
+	return v.ReadInto(ctx, name, limit, nil)
+}
+
+// ReadInto is Read reading into buf's storage (grown if it is too small)
+// instead of a new slice, so a caller that reads every record on every
+// call can recycle its buffers rather than make that much garbage. The
+// result aliases buf when it fits.
+func (v *view) ReadInto(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
@@ -166,12 +184,18 @@ func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, erro
 	p, disp := filepath.Join(v.dir, name), v.displayPath(name)
 
 	// The pre-read guard: still a regular file, still inside, not too big.
+	// Looking the single-segment name up without following a symlink,
+	// relative to the open directory, keeps the record inside it.
+	dirfd, err := v.dirFD()
+	if err != nil {
+		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("opening the ADR directory to read %s: %w", disp, withoutPath(err)))
+	}
 	var st unix.Stat_t
-	if err := unix.Lstat(p, &st); err != nil {
+	if err := fstatatRetry(dirfd, name, &st); err != nil {
 		return nil, readErr(ports.ReadStatFailed, &fs.PathError{Op: "lstat", Path: disp, Err: err})
 	}
-	if err := v.checkRegularInside(p, disp, &st); err != nil {
-		return nil, readErr(ports.ReadStatFailed, err)
+	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s is not a regular file (mode %#o)", disp, st.Mode&unix.S_IFMT))
 	}
 	if st.Size > limit {
 		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s has %d bytes, more than %d", disp, st.Size, limit))
@@ -180,7 +204,7 @@ func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, erro
 		v.r.beforeOpen(p)
 	}
 
-	fd, err := openRetry(func() (int, error) { return unix.Open(p, fileOpenFlags, 0) })
+	fd, err := openRetry(func() (int, error) { return unix.Openat(dirfd, name, fileOpenFlags, 0) })
 	if err != nil {
 		kind := ports.ReadFailed
 		if errors.Is(err, unix.ELOOP) {
@@ -197,7 +221,7 @@ func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, erro
 	if fst.Mode&unix.S_IFMT != unix.S_IFREG || uint64(fst.Dev) != uint64(st.Dev) || fst.Ino != st.Ino {
 		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s was replaced between its checks and its opening", disp))
 	}
-	data, err := readAtMost(fd, st.Size, limit)
+	data, err := readAtMost(fd, st.Size, limit, buf)
 	if err != nil {
 		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "read", Path: disp, Err: err})
 	}
@@ -211,21 +235,56 @@ func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, erro
 	return data, nil
 }
 
-// checkRegularInside is the part of the guard Read and Verify share: the
-// lstat result st of p is a regular file and p's real path lies inside the
-// canonical directory. Errors name p by its display path disp.
-func (v *view) checkRegularInside(p, disp string, st *unix.Stat_t) error {
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return fmt.Errorf("%s is not a regular file (mode %#o)", disp, st.Mode&unix.S_IFMT)
+// dirFD returns the descriptor of the ADR directory, opening it on first
+// use (without following a symlink, never blocking). A directory opened
+// again after closeDir must be the one first opened.
+func (v *view) dirFD() (int, error) {
+	v.dirMu.Lock()
+	defer v.dirMu.Unlock()
+	if v.dirf != nil {
+		return v.dirfd, nil
 	}
-	real, err := filepath.EvalSymlinks(p)
+	fd, err := openRetry(func() (int, error) { return unix.Open(v.dir, dirOpenFlags, 0) })
 	if err != nil {
-		return fmt.Errorf("resolving %s: %w", disp, withoutPath(err))
+		return -1, &fs.PathError{Op: "open", Path: v.dir, Err: err}
 	}
-	if !beneath(v.dir, real) {
-		return fmt.Errorf("%s resolves outside the ADR directory", disp)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		unix.Close(fd)
+		return -1, &fs.PathError{Op: "fstat", Path: v.dir, Err: err}
 	}
-	return nil
+	id := identityOf(&st)
+	switch {
+	case v.dirID == identity{}:
+		v.dirID = id
+	case id.dev != v.dirID.dev || id.ino != v.dirID.ino:
+		unix.Close(fd)
+		return -1, fmt.Errorf("ADR directory %s was replaced while the corpus was read", v.dir)
+	}
+	// An *os.File closes the descriptor should the view be dropped
+	// without Verify (a projection abandoned half way).
+	v.dirf, v.dirfd = os.NewFile(uintptr(fd), v.dir), fd
+	return fd, nil
+}
+
+// closeDir releases the directory handle; a later Read reopens it.
+func (v *view) closeDir() {
+	v.dirMu.Lock()
+	defer v.dirMu.Unlock()
+	if v.dirf != nil {
+		v.dirf.Close()
+		v.dirf = nil
+	}
+}
+
+// fstatatRetry is lstat of name relative to dirfd, retried on EINTR.
+func fstatatRetry(dirfd int, name string, st *unix.Stat_t) error {
+	for {
+		err := unix.Fstatat(dirfd, name, st, unix.AT_SYMLINK_NOFOLLOW)
+		if err != unix.EINTR {
+			return err
+		}
+	}
 }
 
 // withoutPath strips the absolute path a *fs.PathError carries, keeping
@@ -248,8 +307,9 @@ func isEntryName(name string) bool {
 // readAtMost reads from fd until end of file or until limit+1 bytes
 // arrived, whichever is first: one byte past the limit is enough to know
 // the file grew, and nothing more is ever read. size (the guard's stat)
-// only sizes the first buffer.
-func readAtMost(fd int, size, limit int64) ([]byte, error) {
+// only sizes the first buffer. A non-nil buf is used as that buffer when
+// it has room.
+func readAtMost(fd int, size, limit int64, buf []byte) ([]byte, error) {
 	const chunk = 64 * 1024
 	want := max(limit, 0)
 	if want < math.MaxInt64 {
@@ -259,7 +319,10 @@ func readAtMost(fd int, size, limit int64) ([]byte, error) {
 	if size >= 0 && size < initial {
 		initial = size + 1
 	}
-	buf := make([]byte, 0, min(initial, want))
+	if int64(cap(buf)) < min(initial, want) {
+		buf = make([]byte, 0, min(initial, want))
+	}
+	buf = buf[:0]
 	for int64(len(buf)) < want {
 		if len(buf) == cap(buf) {
 			buf = slices.Grow(buf, int(min(want-int64(len(buf)), chunk)))
@@ -294,28 +357,49 @@ func (v *view) Verify(ctx context.Context) error {
 	v.mu.Lock()
 	read := maps.Clone(v.read)
 	v.mu.Unlock()
+	if len(read) == 0 {
+		return nil
+	}
+	// The records were read through the directory first opened; the
+	// canonical path must still lead to that very directory (a copy put
+	// in its place is a change), and then looking them up through it is
+	// looking them up by path.
+	var dst unix.Stat_t
+	if err := unix.Stat(v.dir, &dst); err != nil {
+		return unavailable(corpus.CorpusChangedDuringLoad, fmt.Errorf("checking ADR directory %s: %w", v.dir, err))
+	}
+	dirfd, err := v.dirFD()
+	if err != nil {
+		return unavailable(corpus.CorpusChangedDuringLoad, err)
+	}
+	defer v.closeDir()
+	if got := identityOf(&dst); got.dev != v.dirID.dev || got.ino != v.dirID.ino {
+		return unavailable(corpus.CorpusChangedDuringLoad,
+			fmt.Errorf("ADR directory %s was replaced while the corpus was read", v.dir))
+	}
 	names := slices.Sorted(maps.Keys(read))
 	for _, name := range names {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("verifying the corpus: %w", err)
 		}
-		if err := v.verifyRecord(name, read[name]); err != nil {
+		if err := v.verifyRecord(dirfd, name, read[name]); err != nil {
 			return unavailable(corpus.CorpusChangedDuringLoad, err)
 		}
 	}
 	return nil
 }
 
-// verifyRecord repeats the guard for one record and requires its
-// identity to be the one remembered when it was read.
-func (v *view) verifyRecord(name string, rec readRecord) error {
-	p, disp := filepath.Join(v.dir, name), v.displayPath(name)
+// verifyRecord repeats the guard for one record, relative to the open
+// directory, and requires its identity to be the one remembered when it
+// was read.
+func (v *view) verifyRecord(dirfd int, name string, rec readRecord) error {
+	disp := v.displayPath(name)
 	var st unix.Stat_t
-	if err := unix.Lstat(p, &st); err != nil {
+	if err := fstatatRetry(dirfd, name, &st); err != nil {
 		return &fs.PathError{Op: "lstat", Path: disp, Err: err}
 	}
-	if err := v.checkRegularInside(p, disp, &st); err != nil {
-		return err
+	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return fmt.Errorf("%s is not a regular file (mode %#o)", disp, st.Mode&unix.S_IFMT)
 	}
 	if st.Size > rec.limit {
 		return fmt.Errorf("%s now has %d bytes, more than %d", disp, st.Size, rec.limit)

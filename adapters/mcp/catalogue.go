@@ -49,6 +49,23 @@ var catalogue = map[string]toolInfo{
 			"not listed) or a record in another decision log. Only the direct replacement is " +
 			"reported, never a chain.",
 	},
+	app.ToolGetSupersessionChain: {
+		title: "Supersession chain and whether to act on it",
+		description: "Walk the supersedes/supersededBy lineage of one decision (at most 12 steps each way) and " +
+			"return it oldest first with a verdict: current (the newest record is accepted and nothing " +
+			"replaces it) or hold, with a typed reason (ungoverned, rejected, deprecated, cycle, " +
+			"truncated, dangling, ambiguous, not-observed) and one sentence saying what to do. Call it " +
+			"before acting on a decision that may have been replaced. Missing, ambiguous and " +
+			"log-qualified refs are answered as get_decision answers them.",
+	},
+	app.ToolListDecisionChanges: {
+		title: "Feed of decision changes from git history",
+		description: "List record-level changes (added, status-changed, edited, removed, renamed) from the " +
+			"first-parent git history of the ADR directory, oldest first, with commit and time. Without " +
+			"since the answer is empty and its cursor marks the head: poll with that cursor to receive " +
+			"only what lands afterwards. since \"0_\" replays the whole history. A cursor whose commit was " +
+			"rewritten away gives a restart outcome.",
+	},
 	app.ToolSearchDecisions: {
 		title: "Search decision records",
 		description: "Find decisions whose id, title, tags or Markdown body contain the query text " +

@@ -48,6 +48,11 @@ type Options struct {
 	// (HEAD, a branch, a tag, HEAD~3, a hash) instead of the working tree.
 	// Branches and HEAD are re-resolved on every call; a hash is fixed.
 	Rev string
+	// ExtendedTools adds get_supersession_chain and list_decision_changes
+	// to the four tools (docs/extended-tools.md); the change feed reads
+	// the first-parent git history of Cwd (as of Rev, or HEAD). Without
+	// it, tools/list is exactly the four.
+	ExtendedTools bool
 	// In is where requests are read from; nil means os.Stdin.
 	In io.Reader
 	// Out receives the protocol frames and nothing else; nil means
@@ -106,7 +111,7 @@ func New(opts Options) *Server {
 	if dir == "" {
 		dir = DefaultDir
 	}
-	s := &Server{cwd: cwd, dir: dir, rev: opts.Rev, in: opts.In, out: opts.Out, onError: opts.OnError, backend: corpusBackend}
+	s := &Server{cwd: cwd, dir: dir, rev: opts.Rev, in: opts.In, out: opts.Out, onError: opts.OnError, backend: corpusBackend(opts.ExtendedTools)}
 	if s.in == nil {
 		s.in = os.Stdin
 	}
@@ -120,14 +125,22 @@ func New(opts Options) *Server {
 }
 
 // corpusBackend serves the ADR directory of a working tree, or of a git
-// revision when rev is set.
-func corpusBackend(cwd, dir, rev string) backend {
-	if rev != "" {
-		reader := gitrev.New(cwd, dir, rev)
-		return backend{check: reader.Check, tools: app.New(reader, app.Options{})}
+// revision when rev is set; extended adds the extended tools, whose change
+// feed reads the history of the same repository and revision (HEAD when
+// the working tree is served).
+func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
+	return func(cwd, dir, rev string) backend {
+		var opts app.Options
+		if extended {
+			opts.Extended, opts.History = true, gitrev.NewHistory(cwd, dir, rev)
+		}
+		if rev != "" {
+			reader := gitrev.New(cwd, dir, rev)
+			return backend{check: reader.Check, tools: app.New(reader, opts)}
+		}
+		reader := filesystem.New(cwd, dir)
+		return backend{check: reader.Check, tools: app.New(reader, opts)}
 	}
-	reader := filesystem.New(cwd, dir)
-	return backend{check: reader.Check, tools: app.New(reader, app.Options{})}
 }
 
 // diagnosticWriter is the default OnError: one line per failure, in a

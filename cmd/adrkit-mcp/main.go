@@ -26,7 +26,7 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>]   (adrkit-mcp --help for details)"
+const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended]   (adrkit-mcp --help for details)"
 
 func main() {
 	// A client that goes away must not kill the process silently: with
@@ -39,6 +39,13 @@ func main() {
 	os.Exit(code)
 }
 
+// The values of --tools (ADRKIT_MCP_TOOLS): the default surface is the
+// four tools of the contract, unchanged; the extended one adds two.
+const (
+	toolsDefault  = "default"
+	toolsExtended = "extended"
+)
+
 // usageError is a command-line mistake: exit status 2.
 type usageError struct{ msg string }
 
@@ -50,7 +57,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	cmd := &cli.Command{
 		Name:      "adrkit-mcp",
 		Usage:     "serve architecture decision records to coding agents over MCP (stdio)",
-		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>]",
+		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended]",
 		Description: "Reads requests on stdin and writes answers on stdout, one JSON-RPC message per line.\n" +
 			"Both protocol eras are served: the initialize handshake and revision 2026-07-28.\n" +
 			"The corpus is read afresh for every tool call and never written.",
@@ -77,6 +84,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 					"instead of the working tree; branches are re-resolved on every call",
 				Sources: cli.EnvVars("ADRKIT_MCP_REV"),
 			},
+			&cli.StringFlag{
+				Name: "tools",
+				Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain and " +
+					"list_decision_changes; see docs/extended-tools.md)",
+				Value:   toolsDefault,
+				Sources: cli.EnvVars("ADRKIT_MCP_TOOLS"),
+			},
 		},
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
 			return usageError{msg: describeParseError(err)}
@@ -86,6 +100,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.Args().Present() {
 				return usageError{msg: fmt.Sprintf("unexpected argument %q: adrkit-mcp takes no positional arguments", cmd.Args().First())}
+			}
+			if t := cmd.String("tools"); t != toolsDefault && t != toolsExtended {
+				return usageError{msg: fmt.Sprintf("--tools must be %q or %q, got %q", toolsDefault, toolsExtended, t)}
 			}
 			served = serve(ctx, cmd, stdin, stdout, stderr)
 			return nil
@@ -144,7 +161,7 @@ func serve(ctx context.Context, cmd *cli.Command, stdin io.Reader, stdout, stder
 	}
 	if out.err == nil {
 		srv := mcp.New(mcp.Options{
-			Cwd: cwd, Dir: dir, Rev: rev,
+			Cwd: cwd, Dir: dir, Rev: rev, ExtendedTools: cmd.String("tools") == toolsExtended,
 			In: stdin, Out: stdout, Err: stderr,
 			OnError: func(err error) {
 				diagnosed.Store(true)

@@ -94,6 +94,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			showCommand(stdout, env),
 			explainCommand(stdout, env),
 			supersededCommand(stdout, env),
+			chainCommand(stdout, env), changesCommand(stdout, env),
 			graphCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 		},

@@ -47,14 +47,45 @@ type Resolution struct {
 // Matched reports whether the record is a context match.
 func (r Resolution) Matched() bool { return len(r.Fired) > 0 && !r.Suppressed }
 
-// Resolve evaluates rec's matchers against files.
+// Resolve evaluates rec's matchers against files. To resolve many
+// records against the same files, use a Resolver.
 func Resolve(rec *adr.Record, files []string) Resolution {
+	return NewResolver(files).Resolve(rec)
+}
+
+// Resolver resolves records against one file list, as
+// get_decision_context does for every record of a call: the files are
+// normalised once, and each distinct path pattern is matched and each
+// package pattern checked once however many records repeat it, so a call
+// costs one glob evaluation per distinct pattern rather than per record
+// (package patterns are checked once per process: see
+// cachedPackageProblem).
+// A Resolver is not safe for concurrent use.
+type Resolver struct {
+	files []string
+	norm  []candidate // files normalised, computed on first use
+	paths map[string]pathOutcome
+}
+
+// pathOutcome is what one path pattern does against the files: a problem
+// that makes it inert (a finding), or whether it matched.
+type pathOutcome struct {
+	problem string
+	matched bool
+}
+
+// NewResolver returns a Resolver for files.
+func NewResolver(files []string) *Resolver {
+	return &Resolver{files: files, paths: map[string]pathOutcome{}}
+}
+
+// Resolve evaluates rec's matchers against the Resolver's files.
+func (rs *Resolver) Resolve(rec *adr.Record) Resolution {
 	var res Resolution
 	if rec == nil || rec.Frontmatter == nil {
 		return res
 	}
-	r := resolver{rec: rec, files: files}
-	seen := map[adr.FiredMatcher]bool{}
+	r := resolver{rec: rec, rs: rs}
 	for _, m := range rec.Frontmatter.Affects {
 		if m.Repo != "" {
 			// Qualified by another log: not this server's business.
@@ -67,9 +98,9 @@ func Resolve(rec *adr.Record, files []string) Resolution {
 			res.Suppressed = true
 			continue
 		}
+		// A record has a handful of matchers: a linear check beats a map.
 		fm := adr.FiredMatcher{Type: m.Type, Pattern: m.Pattern}
-		if !seen[fm] {
-			seen[fm] = true
+		if !slices.Contains(res.Fired, fm) {
 			res.Fired = append(res.Fired, fm)
 		}
 	}
@@ -78,9 +109,8 @@ func Resolve(rec *adr.Record, files []string) Resolution {
 }
 
 type resolver struct {
-	rec   *adr.Record
-	files []string
-	norm  []candidate // files normalised, computed on first use
+	rec *adr.Record
+	rs  *Resolver
 }
 
 type candidate struct {
@@ -95,7 +125,7 @@ func (r *resolver) evaluate(m adr.Matcher, res *Resolution) bool {
 	case adr.MatcherPath:
 		return r.path(m, res)
 	case adr.MatcherPackage:
-		if msg := packageProblem(m.Pattern); msg != "" {
+		if msg := cachedPackageProblem(m.Pattern); msg != "" {
 			r.finding(res, m, RuleBadPattern, adr.SeverityWarn, msg)
 			return false
 		}
@@ -106,7 +136,7 @@ func (r *resolver) evaluate(m adr.Matcher, res *Resolution) bool {
 			"entity matcher %s cannot be checked here: it needs a catalog snapshot, which get_decision_context does not have", quote(m.Pattern)))
 	case adr.MatcherResource, adr.MatcherAPI, adr.MatcherData:
 		r.finding(res, m, RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
-			"%s matcher %s cannot be checked here: nothing gives this server a %s snapshot to match it against", m.Type, quote(m.Pattern), m.Type))
+			"%s matcher %s cannot be checked here: this server has no %s snapshot to match it against", m.Type, quote(m.Pattern), m.Type))
 	default:
 		r.finding(res, m, RuleUnknownType, adr.SeverityWarn, fmt.Sprintf(
 			"affects matcher type %s is not known to this server; the matcher was ignored", quote(string(m.Type))))
@@ -115,42 +145,54 @@ func (r *resolver) evaluate(m adr.Matcher, res *Resolution) bool {
 }
 
 func (r *resolver) path(m adr.Matcher, res *Resolution) bool {
-	if strings.HasPrefix(m.Pattern, "/") {
-		r.finding(res, m, RuleBadPattern, adr.SeverityWarn, fmt.Sprintf(
-			"path matcher %s starts with \"/\"; affects paths are relative to the repository root, so it can never match", quote(m.Pattern)))
+	out, ok := r.rs.paths[m.Pattern]
+	if !ok {
+		out = r.rs.matchPath(m.Pattern)
+		r.rs.paths[m.Pattern] = out
+	}
+	if out.problem != "" {
+		r.finding(res, m, RuleBadPattern, adr.SeverityWarn, out.problem)
 		return false
 	}
-	g, err := compile(m.Pattern)
+	return out.matched
+}
+
+// matchPath decides what path pattern does against the files.
+func (rs *Resolver) matchPath(pattern string) pathOutcome {
+	if strings.HasPrefix(pattern, "/") {
+		return pathOutcome{problem: fmt.Sprintf(
+			"path matcher %s starts with \"/\"; affects paths are relative to the repository root, so it can never match", quote(pattern))}
+	}
+	g, err := compile(pattern)
 	if err != nil {
-		msg := fmt.Sprintf("path matcher %s is not a glob this server can compile, so it can never match", quote(m.Pattern))
+		msg := fmt.Sprintf("path matcher %s is not a glob this server can compile, so it can never match", quote(pattern))
 		if errors.Is(err, glob.ErrTooLong) {
 			msg = fmt.Sprintf("path matcher is %d UTF-16 code units long; globs are limited to %d, so it can never match",
-				jsstring.Len(m.Pattern), glob.MaxPatternLength)
+				jsstring.Len(pattern), glob.MaxPatternLength)
 		}
-		r.finding(res, m, RuleBadPattern, adr.SeverityWarn, msg)
-		return false
+		return pathOutcome{problem: msg}
 	}
 	// A file inside a dot directory (or a dotfile) only matches a pattern
 	// that spells such a segment itself: "**/*" must not reach
 	// ".github/...", while ".github/**" and "**/.env" do.
-	allowsDot := hasDotSegment(m.Pattern)
-	for _, c := range r.candidates() {
+	allowsDot := hasDotSegment(pattern)
+	for _, c := range rs.candidates() {
 		if (!c.dot || allowsDot) && g.Match(c.path) {
-			return true
+			return pathOutcome{matched: true}
 		}
 	}
-	return false
+	return pathOutcome{}
 }
 
-func (r *resolver) candidates() []candidate {
-	if r.norm == nil {
-		r.norm = make([]candidate, len(r.files))
-		for i, f := range r.files {
+func (rs *Resolver) candidates() []candidate {
+	if rs.norm == nil {
+		rs.norm = make([]candidate, len(rs.files))
+		for i, f := range rs.files {
 			p := NormalizePath(f)
-			r.norm[i] = candidate{path: p, dot: hasDotSegment(p)}
+			rs.norm[i] = candidate{path: p, dot: hasDotSegment(p)}
 		}
 	}
-	return r.norm
+	return rs.norm
 }
 
 func (r *resolver) finding(res *Resolution, m adr.Matcher, rule string, sev adr.Severity, msg string) {
@@ -271,4 +313,35 @@ func compile(pattern string) (*glob.Glob, error) {
 	}
 	cache.Unlock()
 	return g, err
+}
+
+// The package-pattern cache: checking a range runs node-semver's regular
+// expressions, and the same few patterns recur across records and calls.
+// Bounded like the compile cache.
+var pkgProblems = struct {
+	sync.Mutex
+	m      map[string]string
+	weight int
+}{m: map[string]string{}}
+
+// cachedPackageProblem is packageProblem, remembered.
+func cachedPackageProblem(pattern string) string {
+	pkgProblems.Lock()
+	msg, ok := pkgProblems.m[pattern]
+	pkgProblems.Unlock()
+	if ok {
+		return msg
+	}
+	msg = packageProblem(pattern)
+	pkgProblems.Lock()
+	if len(pkgProblems.m) >= cacheLimit || pkgProblems.weight+len(pattern) > cacheWeightLimit {
+		clear(pkgProblems.m)
+		pkgProblems.weight = 0
+	}
+	if len(pattern) <= cacheWeightLimit {
+		pkgProblems.m[pattern] = msg
+		pkgProblems.weight += len(pattern)
+	}
+	pkgProblems.Unlock()
+	return msg
 }

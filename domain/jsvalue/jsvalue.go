@@ -16,22 +16,60 @@ import (
 )
 
 // Object is a string-keyed map that remembers insertion order.
+//
+// Members live in two parallel slices, found by a linear scan while the
+// object is small (every frontmatter object is): a map per object would
+// cost several times the memory of its members, and a server keeps tens
+// of thousands of these objects. An object that grows past indexFrom
+// members gets a name index, so large (hostile) objects stay linear to
+// build.
 type Object struct {
-	keys []string
-	vals map[string]any
+	keys  []string
+	vals  []any
+	index map[string]int // nil until len(keys) > indexFrom
 }
+
+// indexFrom is the member count above which an object is indexed.
+const indexFrom = 32
 
 // NewObject returns an empty object with room for n members.
 func NewObject(n int) *Object {
-	return &Object{keys: make([]string, 0, n), vals: make(map[string]any, n)}
+	return &Object{keys: make([]string, 0, n), vals: make([]any, 0, n)}
+}
+
+// find returns the position of key, or -1.
+func (o *Object) find(key string) int {
+	if o.index != nil {
+		if i, ok := o.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, k := range o.keys {
+		if k == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // Set adds or replaces a member; a replaced member keeps its position.
 func (o *Object) Set(key string, v any) {
-	if _, ok := o.vals[key]; !ok {
-		o.keys = append(o.keys, key)
+	if i := o.find(key); i >= 0 {
+		o.vals[i] = v
+		return
 	}
-	o.vals[key] = v
+	o.keys = append(o.keys, key)
+	o.vals = append(o.vals, v)
+	switch {
+	case o.index != nil:
+		o.index[key] = len(o.keys) - 1
+	case len(o.keys) > indexFrom:
+		o.index = make(map[string]int, 2*len(o.keys))
+		for i, k := range o.keys {
+			o.index[k] = i
+		}
+	}
 }
 
 // Get returns the member named key.
@@ -39,8 +77,10 @@ func (o *Object) Get(key string) (any, bool) {
 	if o == nil {
 		return nil, false
 	}
-	v, ok := o.vals[key]
-	return v, ok
+	if i := o.find(key); i >= 0 {
+		return o.vals[i], true
+	}
+	return nil, false
 }
 
 // Has reports whether the object has a member named key.
@@ -147,23 +187,31 @@ func appendValue(dst []byte, v any, canonical bool) []byte {
 		if x == nil {
 			return append(dst, "null"...)
 		}
-		keys := x.keys
-		// Keys are unique, so an unstable sort is exact; objects whose
-		// keys are already in order (common for small nested values) are
-		// written without a copy.
-		var scratch [32]string // frontmatter-sized objects sort without allocating
-		if canonical && !slices.IsSortedFunc(keys, jsstring.Compare) {
-			keys = append(scratch[:0], keys...)
-			slices.SortFunc(keys, jsstring.Compare)
+		// Members are written in insertion order, or for the canonical
+		// form in key order: keys are unique, so an unstable sort (of
+		// positions) is exact, and objects whose keys are already in
+		// order (common for small nested values) need no sort.
+		var order []int
+		if canonical && !slices.IsSortedFunc(x.keys, jsstring.Compare) {
+			var scratch [32]int // frontmatter-sized objects sort without allocating
+			order = scratch[:0]
+			for i := range x.keys {
+				order = append(order, i)
+			}
+			slices.SortFunc(order, func(a, b int) int { return jsstring.Compare(x.keys[a], x.keys[b]) })
 		}
 		dst = append(dst, '{')
-		for i, k := range keys {
-			if i > 0 {
+		for n := range x.keys {
+			i := n
+			if order != nil {
+				i = order[n]
+			}
+			if n > 0 {
 				dst = append(dst, ',')
 			}
-			dst = AppendString(dst, k)
+			dst = AppendString(dst, x.keys[i])
 			dst = append(dst, ':')
-			dst = appendValue(dst, x.vals[k], canonical)
+			dst = appendValue(dst, x.vals[i], canonical)
 		}
 		return append(dst, '}')
 	case Exotic:

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/adrkit/adrkit-go/domain/jsstring"
@@ -22,6 +23,7 @@ import (
 // ValidRange reports whether r is a range node-semver's validRange accepts
 // (loose = false).
 func ValidRange(r string) bool {
+	compileRegexps()
 	raw := collapseSpace(jsstring.TrimSpace(r))
 	for _, part := range strings.Split(raw, "||") {
 		if !validSet(jsstring.TrimSpace(part)) {
@@ -65,22 +67,34 @@ const (
 	loneCaret = `(?:\^)`
 )
 
+// The regular expressions are compiled on first use, not at start-up:
+// their length-bounded repetitions make them large (about 16 ms and
+// 17 MB to compile), and most runs never meet a package matcher.
 var (
-	// The unbounded build pattern is the one applied to the whole range.
-	reBuildStrip     = regexp.MustCompile(`(?:\+([a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*))`)
-	reBuild          = regexp.MustCompile(build)
-	reHyphen         = regexp.MustCompile(`^` + sp01 + `(` + xrangePlain + `)` + sp11 + `-` + sp11 + `(` + xrangePlain + `)` + sp01 + `$`)
-	reComparatorTrim = regexp.MustCompile(`(` + sp01 + `)` + gtlt + sp01 + `(` + loosePlain + `|` + xrangePlain + `)`)
-	reTildeTrim      = regexp.MustCompile(`(` + sp01 + `)` + loneTilde + sp11)
-	reCaretTrim      = regexp.MustCompile(`(` + sp01 + `)` + loneCaret + sp11)
-	reTilde          = regexp.MustCompile(`^` + loneTilde + xrangePlain + `$`)
-	reCaret          = regexp.MustCompile(`^` + loneCaret + xrangePlain + `$`)
-	reXRange         = regexp.MustCompile(`^` + gtlt + sp01 + xrangePlain + `$`)
-	reStar           = regexp.MustCompile(`(<|>)?=?` + sp01 + `\*`)
-	reGTE0           = regexp.MustCompile(`^` + sp01 + `>=` + sp01 + `0\.0\.0` + sp01 + `$`)
-	reComparator     = regexp.MustCompile(`^` + gtlt + sp01 + `(` + fullPlain + `)$|^$`)
-	reFull           = regexp.MustCompile(`^` + fullPlain + `$`)
+	compileOnce sync.Once
+
+	reBuildStrip, reBuild, reHyphen, reComparatorTrim, reTildeTrim, reCaretTrim, reTilde, reCaret, reXRange, reStar, reGTE0, reComparator, reFull *regexp.Regexp
 )
+
+// compileRegexps compiles the grammar's expressions once.
+func compileRegexps() {
+	compileOnce.Do(func() {
+		// The unbounded build pattern is the one applied to the whole range.
+		reBuildStrip = regexp.MustCompile(`(?:\+([a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*))`)
+		reBuild = regexp.MustCompile(build)
+		reHyphen = regexp.MustCompile(`^` + sp01 + `(` + xrangePlain + `)` + sp11 + `-` + sp11 + `(` + xrangePlain + `)` + sp01 + `$`)
+		reComparatorTrim = regexp.MustCompile(`(` + sp01 + `)` + gtlt + sp01 + `(` + loosePlain + `|` + xrangePlain + `)`)
+		reTildeTrim = regexp.MustCompile(`(` + sp01 + `)` + loneTilde + sp11)
+		reCaretTrim = regexp.MustCompile(`(` + sp01 + `)` + loneCaret + sp11)
+		reTilde = regexp.MustCompile(`^` + loneTilde + xrangePlain + `$`)
+		reCaret = regexp.MustCompile(`^` + loneCaret + xrangePlain + `$`)
+		reXRange = regexp.MustCompile(`^` + gtlt + sp01 + xrangePlain + `$`)
+		reStar = regexp.MustCompile(`(<|>)?=?` + sp01 + `\*`)
+		reGTE0 = regexp.MustCompile(`^` + sp01 + `>=` + sp01 + `0\.0\.0` + sp01 + `$`)
+		reComparator = regexp.MustCompile(`^` + gtlt + sp01 + `(` + fullPlain + `)$|^$`)
+		reFull = regexp.MustCompile(`^` + fullPlain + `$`)
+	})
+}
 
 // maxVersionLength and maxSafeInteger are node-semver's limits on a
 // version: its length, and each numeric component (2^53-1).

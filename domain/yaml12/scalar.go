@@ -56,6 +56,11 @@ var (
 
 // resolvePlain gives an untagged plain scalar its Core-schema value.
 func resolvePlain(s string) any {
+	if s != "" && !mayResolve(s[0]) {
+		// Most scalars are words or paths: no Core-schema form starts
+		// with their first byte, so the patterns need not run.
+		return s
+	}
 	switch {
 	case reNull.MatchString(s):
 		return nil
@@ -69,6 +74,17 @@ func resolvePlain(s string) any {
 		return v
 	}
 	return s
+}
+
+// mayResolve reports whether a plain scalar starting with c can be
+// anything but a string: null (~, n, N), a boolean (t, T, f, F), an
+// integer or a float (a digit, a sign, or "." as in .5, .inf and .nan).
+func mayResolve(c byte) bool {
+	switch c {
+	case '~', 'n', 'N', 't', 'T', 'f', 'F', '-', '+', '.':
+		return true
+	}
+	return '0' <= c && c <= '9'
 }
 
 // resolveInt applies the three integer forms. Integers are doubles, as in

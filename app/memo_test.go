@@ -1,0 +1,145 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/corpusgen"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+// generatedReader is a fakeReader over a generated corpus of n records,
+// large enough to be read by the worker pool.
+func generatedReader(n int) *fakeReader {
+	c := corpusgen.New(corpusgen.Config{N: n, Seed: 3, Broken: 0.02, Federated: 1})
+	r := &fakeReader{}
+	for _, name := range c.Names() {
+		r.files = append(r.files, regular(name, string(c.Files[name])))
+	}
+	return r
+}
+
+func TestParallelProjectionMatchesSequential(t *testing.T) {
+	r := generatedReader(400)
+	r.files[7].readErr = &ports.ReadError{Kind: ports.ReadTooLarge}
+	r.files[8].readErr = &ports.ReadError{Kind: ports.ReadStatFailed}
+	r.files[9].readErr = errors.New("odd")
+	ctx := context.Background()
+	got, err := New(r, Options{}).Project(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := New(r, Options{NoMemo: true}).Project(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Fingerprint != want.Fingerprint || got.RecordCount != want.RecordCount || got.ExcludedCount != want.ExcludedCount {
+		t.Fatalf("memo %s %d/%d, sequential %s %d/%d", got.Fingerprint, got.RecordCount, got.ExcludedCount,
+			want.Fingerprint, want.RecordCount, want.ExcludedCount)
+	}
+	if len(got.Findings) != len(want.Findings) {
+		t.Fatalf("%d findings, want %d", len(got.Findings), len(want.Findings))
+	}
+	for i := range got.Findings {
+		if got.Findings[i] != want.Findings[i] {
+			t.Fatalf("finding %d: %+v, want %+v", i, got.Findings[i], want.Findings[i])
+		}
+	}
+}
+
+func TestParallelReadReportsFirstFailure(t *testing.T) {
+	for try := range 20 {
+		r := generatedReader(300)
+		r.files[100].readErr = unavailableErr(corpus.CorpusChangedDuringLoad)
+		r.files[250].readErr = unavailableErr(corpus.DirNotReadable)
+		_, err := New(r, Options{}).Project(context.Background())
+		var u *ports.UnavailableError
+		if !errors.As(err, &u) || u.Reason != corpus.CorpusChangedDuringLoad || !strings.Contains(err.Error(), r.files[100].entry.Path) {
+			t.Fatalf("try %d: %v, want the failure of %s", try, err, r.files[100].entry.Path)
+		}
+	}
+}
+
+func TestParallelReadCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := New(generatedReader(200), Options{}).Project(ctx)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Project: %v, want context.Canceled", err)
+	}
+}
+
+func TestProjectionMemoReuse(t *testing.T) {
+	r := generatedReader(120)
+	svc := New(r, Options{})
+	ctx := context.Background()
+	p1, err := svc.Project(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := svc.Project(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p2 != p1 {
+		t.Error("an unchanged corpus was projected again")
+	}
+	_, misses, _ := svc.memo.parses.Stats()
+	if misses != uint64(len(r.files)) {
+		t.Errorf("parse cache after a reused projection: %d misses, want one per file", misses)
+	}
+
+	// One changed file: a new projection, every other parse from the cache.
+	r.mu.Lock()
+	r.files[5].content = append([]byte(nil), r.files[5].content...)
+	r.files[5].content[len(r.files[5].content)-2] ^= 1
+	r.mu.Unlock()
+	p3, err := svc.Project(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p3 == p1 || p3.Fingerprint == p1.Fingerprint {
+		t.Error("a changed byte did not give a new projection")
+	}
+	if _, m, _ := svc.memo.parses.Stats(); m != misses+1 {
+		t.Errorf("parse cache after one change: %d misses, want %d (only the changed file parsed)", m, misses+1)
+	}
+	fresh, err := New(r, Options{NoMemo: true}).Project(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh.Fingerprint != p3.Fingerprint {
+		t.Error("the memoised projection differs from a fresh one")
+	}
+}
+
+func TestForEachVisitsEveryIndexOnce(t *testing.T) {
+	for _, n := range []int{0, 1, minPerWorker, 10 * minPerWorker, 1000} {
+		seen := make([]int, n)
+		forEach(n, func(i int) bool { seen[i]++; return true })
+		for i, c := range seen {
+			if c != 1 {
+				t.Fatalf("n=%d: index %d visited %d times", n, i, c)
+			}
+		}
+	}
+	// Stopping: nothing past the failing index is started once the
+	// sequential path stops, and the pool stops taking new work.
+	var visited [1000]bool
+	forEach(len(visited), func(i int) bool { visited[i] = true; return i != 10 })
+	if !visited[10] {
+		t.Fatal("index 10 never ran")
+	}
+	started := 0
+	for _, v := range visited {
+		if v {
+			started++
+		}
+	}
+	if started == len(visited) {
+		t.Errorf("a stop did not stop the pool (%d of %d started)", started, len(visited))
+	}
+}

@@ -1,0 +1,262 @@
+// Command adrkit-bench measures adrkit-mcp end to end, the way an agent
+// uses it: it generates corpora of several sizes, starts the server on
+// each, makes the handshake and times tool-call round trips over stdio,
+// the time from process start to the initialize answer and the peak
+// resident memory. In the same run, and interleaved with the tool calls,
+// it times the floor: this process listing the ADR directory and reading
+// and SHA-256-hashing every record file once, which is the least any
+// answer that is never stale must do. Every time is also reported as a
+// ratio to the floor of its size. It times `adrkit lint` on the largest
+// corpus too, when that command exists.
+//
+// Results go to stdout as a Markdown table and to the output directory as
+// results.json, results.md and latency.svg (latency against corpus size,
+// log-log). See docs/performance.md.
+//
+// Exit status: 0 when every measurement ran (whether or not the targets
+// were met), 1 when one could not, 2 for a command-line mistake.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v3"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// usageError is a command-line mistake: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cmd := &cli.Command{
+		Name:      "adrkit-bench",
+		Usage:     "measure adrkit-mcp end to end against the floor of reading and hashing the corpus",
+		UsageText: "adrkit-bench [--sizes 100,1000,10000] [--calls K] [--starts R] [--out docs/perf] [--bin adrkit-mcp]",
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "sizes", Value: "100,1000,10000", Usage: "corpus sizes (record counts), comma-separated"},
+			&cli.IntFlag{Name: "calls", Aliases: []string{"k"}, Value: 50, Usage: "timed round trips per tool (and floor runs) at each size"},
+			&cli.IntFlag{Name: "warmup", Value: 3, Usage: "untimed rounds before the timed ones at each size"},
+			&cli.IntFlag{Name: "starts", Aliases: []string{"r"}, Value: 20, Usage: "process starts timed to the initialize answer, at each size"},
+			&cli.IntFlag{Name: "lint-runs", Value: 5, Usage: "cold `adrkit lint` runs on the largest corpus (0 to skip)"},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "corpus generator seed"},
+			&cli.Float64Flag{Name: "broken", Value: 0.01, Usage: "fraction of deliberately broken records"},
+			&cli.StringFlag{Name: "out", Value: filepath.Join("docs", "perf"), Usage: "directory for results.json, results.md and latency.svg (\"\" for none)", TakesFile: true},
+			&cli.StringFlag{Name: "bin", Usage: "adrkit-mcp binary to measure (default: build ./cmd/adrkit-mcp)", TakesFile: true},
+			&cli.StringFlag{Name: "lint-bin", Usage: "adrkit binary for the lint timing (default: build ./cmd/adrkit if it exists)", TakesFile: true},
+			&cli.StringFlag{Name: "tmp", Usage: "where to generate the corpora (default: a new temporary directory, removed afterwards)", TakesFile: true},
+		},
+		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
+			return usageError{msg: err.Error()}
+		},
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
+		Action: func(ctx context.Context, c *cli.Command) error {
+			cfg, err := configFrom(c, args)
+			if err != nil {
+				return err
+			}
+			return bench(ctx, cfg, stdout, stderr)
+		},
+	}
+	if err := cmd.Run(ctx, args); err != nil {
+		var usage usageError
+		if errors.As(err, &usage) {
+			fmt.Fprintf(stderr, "adrkit-bench: %s\n", usage.msg)
+			return 2
+		}
+		fmt.Fprintf(stderr, "adrkit-bench: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// Config is one run's settings, recorded with its results.
+type Config struct {
+	Sizes    []int   `json:"sizes"`
+	Calls    int     `json:"calls"`
+	Warmup   int     `json:"warmup"`
+	Starts   int     `json:"starts"`
+	LintRuns int     `json:"lintRuns"`
+	Seed     int64   `json:"seed"`
+	Broken   float64 `json:"broken"`
+
+	out, bin, lintBin, tmp string
+	// command is the command line, for the record.
+	command string
+}
+
+func configFrom(c *cli.Command, args []string) (Config, error) {
+	cfg := Config{
+		Calls: int(c.Int("calls")), Warmup: int(c.Int("warmup")), Starts: int(c.Int("starts")),
+		LintRuns: int(c.Int("lint-runs")), Seed: c.Int64("seed"), Broken: c.Float64("broken"),
+		out: c.String("out"), bin: c.String("bin"), lintBin: c.String("lint-bin"), tmp: c.String("tmp"),
+		command: "go run ./cmd/adrkit-bench " + strings.Join(args[1:], " "),
+	}
+	for f := range strings.SplitSeq(c.String("sizes"), ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return cfg, usageError{msg: fmt.Sprintf("--sizes: %q is not a positive record count", f)}
+		}
+		cfg.Sizes = append(cfg.Sizes, n)
+	}
+	switch {
+	case cfg.Calls < 1:
+		return cfg, usageError{msg: "--calls must be at least 1"}
+	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0:
+		return cfg, usageError{msg: "--starts, --warmup and --lint-runs cannot be negative"}
+	case cfg.Broken < 0 || cfg.Broken > 1:
+		return cfg, usageError{msg: "--broken is a fraction between 0 and 1"}
+	}
+	cfg.command = strings.TrimSpace(cfg.command)
+	return cfg, nil
+}
+
+// bench runs every measurement and writes the results.
+func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
+	tmp := cfg.tmp
+	if tmp == "" {
+		d, err := os.MkdirTemp("", "adrkit-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		tmp = d
+	}
+	logf := func(format string, a ...any) { fmt.Fprintf(stderr, "adrkit-bench: "+format+"\n", a...) }
+
+	bin := cfg.bin
+	if bin == "" {
+		logf("building adrkit-mcp")
+		b, err := goBuild(ctx, tmp, "adrkit-mcp", "./cmd/adrkit-mcp")
+		if err != nil {
+			return fmt.Errorf("%w (or pass --bin)", err)
+		}
+		bin = b
+	}
+	lintBin, lintNote := cfg.lintBin, ""
+	if lintBin == "" && cfg.LintRuns > 0 {
+		if _, err := os.Stat(filepath.Join("cmd", "adrkit", "main.go")); err != nil {
+			lintNote = "cmd/adrkit does not exist in this tree; lint was not timed"
+		} else {
+			logf("building adrkit")
+			b, err := goBuild(ctx, tmp, "adrkit", "./cmd/adrkit")
+			if err != nil {
+				lintNote = "building cmd/adrkit failed, so lint was not timed: " + firstLine(err.Error())
+			} else {
+				lintBin = b
+			}
+		}
+	}
+	if lintNote != "" {
+		logf("%s", lintNote)
+	}
+
+	res := &Results{Command: cfg.command, Config: cfg, Machine: machine()}
+	for _, n := range cfg.Sizes {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		sr, err := measureSize(ctx, cfg, bin, filepath.Join(tmp, "n"+strconv.Itoa(n)), n, logf)
+		if err != nil {
+			return fmt.Errorf("at %d records: %w", n, err)
+		}
+		res.Sizes = append(res.Sizes, sr)
+	}
+	if len(res.Sizes) > 0 && cfg.LintRuns > 0 {
+		largest := res.Sizes[len(res.Sizes)-1]
+		lr := &LintResult{N: largest.N, Note: lintNote}
+		if lintBin != "" {
+			logf("timing adrkit lint on %d records", largest.N)
+			d, err := timeLint(ctx, lintBin, filepath.Join(tmp, "n"+strconv.Itoa(largest.N)), cfg.LintRuns)
+			if err != nil {
+				return fmt.Errorf("lint: %w", err)
+			}
+			lr.Cold = d
+			lr.Ratio = ratio(d.Median, largest.Floor.Median)
+		}
+		res.Lint = lr
+	}
+	res.Machine.LoadEnd = loadAverage()
+	res.evaluate()
+
+	table := res.markdown()
+	fmt.Fprint(stdout, table)
+	if cfg.out == "" {
+		return nil
+	}
+	return res.write(cfg.out, table)
+}
+
+// goBuild builds pkg (relative to the module root, the working
+// directory) into dir and returns the binary's path.
+func goBuild(ctx context.Context, dir, name, pkg string) (string, error) {
+	out := filepath.Join(dir, name)
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", out, pkg)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build %s: %v: %s", pkg, err, strings.TrimSpace(string(msg)))
+	}
+	return out, nil
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// Machine describes where the figures were measured.
+type Machine struct {
+	GOOS      string `json:"goos"`
+	GOARCH    string `json:"goarch"`
+	CPUs      int    `json:"cpus"`
+	GoVersion string `json:"goVersion"`
+	CPUModel  string `json:"cpuModel,omitempty"`
+	// LoadStart and LoadEnd are the 1-minute load averages when the run
+	// started and ended: other work on the machine skews every figure.
+	LoadStart string `json:"loadAverageStart,omitempty"`
+	LoadEnd   string `json:"loadAverageEnd,omitempty"`
+}
+
+// loadAverage is the 1-minute load average, or "?" where unknown.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "?"
+}
+
+func machine() Machine {
+	m := Machine{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(), GoVersion: runtime.Version(), LoadStart: loadAverage()}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for line := range strings.SplitSeq(string(b), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.CPUModel = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	return m
+}
