@@ -50,6 +50,11 @@ const maxSafeInteger = 1<<53 - 1
 // revision this server speaks has them.
 func parseFrame(line []byte) frame {
 	if !json.Valid(line) {
+		if nestedTooDeep(line) {
+			// Possibly well-formed JSON (a request, even) that Go's
+			// parser refuses: worth a word rather than silence.
+			return invalid(fmt.Sprintf("the message is nested more than %d levels deep", maxJSONDepth))
+		}
 		return frame{kind: frameNotJSON}
 	}
 	trimmed := bytes.TrimLeft(line, " \t\r\n")
@@ -206,6 +211,34 @@ func jsonType(raw json.RawMessage) string {
 		return "null"
 	}
 	return "number"
+}
+
+// maxJSONDepth is encoding/json's nesting limit: json.Valid refuses a
+// line that opens more arrays and objects at once, well-formed or not.
+const maxJSONDepth = 10000
+
+// nestedTooDeep reports whether line, read as JSON tokens, nests more
+// than maxJSONDepth arrays and objects at some point.
+func nestedTooDeep(line []byte) bool {
+	depth, inString, escaped := 0, false, false
+	for _, c := range line {
+		switch {
+		case escaped:
+			escaped = false
+		case inString:
+			escaped = c == '\\'
+			inString = c != '"'
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			if depth++; depth > maxJSONDepth {
+				return true
+			}
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return false
 }
 
 func invalid(problem string) frame {

@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Helpers of the protocol-abuse tests (abuse_*_test.go): they drive the
+// built binary (binary(t), built once per test binary) over pipes, the
+// way an MCP client does, and observe only what a client can: stdout
+// frames, stderr, the exit status and the child's resource usage.
+
+// abuseHangGuard bounds one abusive session. Every session here ends in
+// seconds; the guard only turns a hang into a failure (after killing the
+// child) instead of a stuck test binary. It is no timing assertion.
+const abuseHangGuard = 3 * time.Minute
+
+// session is a running adrkit-mcp with its pipes.
+type session struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stdout io.ReadCloser
+	stderr bytes.Buffer
+}
+
+// startSession starts the binary on repo with extra arguments.
+func startSession(t *testing.T, repo string, args ...string) *session {
+	t.Helper()
+	cmd := exec.Command(binary(t), append([]string{"--cwd", repo}, args...)...)
+	// The flags alone configure it: an ADRKIT_MCP_* variable set even to
+	// "" would count as given.
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "ADRKIT_MCP_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	s := &session{t: t, cmd: cmd}
+	var err error
+	if s.stdin, err = cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if s.stdout, err = cmd.StdoutPipe(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = &s.stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	return s
+}
+
+// finished is how a session ended.
+type finished struct {
+	// frames are the stdout lines, each parsed; raw keeps them as read.
+	frames []map[string]json.RawMessage
+	raw    []string
+	// partial is anything after the last newline (must stay empty).
+	partial string
+	code    int
+	stderr  string
+	// maxRSS is the child's peak resident set, in bytes (rusage).
+	maxRSS int64
+}
+
+// run feeds the session with write (then closes stdin), reads stdout to
+// its end concurrently and waits for the exit, under the hang guard.
+func (s *session) run(write func(w io.Writer) error) finished {
+	s.t.Helper()
+	var f finished
+	var writeErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		bw := bufio.NewWriterSize(s.stdin, 1<<20)
+		writeErr = write(bw)
+		if writeErr == nil {
+			writeErr = bw.Flush()
+		}
+		_ = s.stdin.Close()
+	}()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f.raw, f.partial = readLines(s.stdout)
+		_ = s.cmd.Wait()
+	}()
+	timer := time.NewTimer(abuseHangGuard)
+	defer timer.Stop()
+	select {
+	case <-done:
+	case <-timer.C:
+		_ = s.cmd.Process.Kill()
+		<-done
+		s.t.Fatalf("the session did not end: it hangs (stderr %q)", s.stderr.String())
+	}
+	wg.Wait()
+	if writeErr != nil && !isBrokenPipe(writeErr) {
+		s.t.Fatalf("writing the input: %v", writeErr)
+	}
+	f.code = s.cmd.ProcessState.ExitCode()
+	f.stderr = s.stderr.String()
+	if ru, ok := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		f.maxRSS = ru.Maxrss * 1024 // kilobytes on Linux
+	}
+	for _, line := range f.raw {
+		var frame map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(line), &frame); err != nil || frame == nil || string(frame["jsonrpc"]) != `"2.0"` {
+			s.t.Fatalf("stdout line is not a JSON-RPC message: %.200q", line)
+		}
+		f.frames = append(f.frames, frame)
+	}
+	if f.partial != "" {
+		s.t.Fatalf("stdout ends with an incomplete line: %.200q", f.partial)
+	}
+	return f
+}
+
+func isBrokenPipe(err error) bool {
+	return err != nil && (strings.Contains(err.Error(), "broken pipe") || strings.Contains(err.Error(), "file already closed"))
+}
+
+// readLines reads r to its end and splits it into complete lines and a
+// trailing partial one.
+func readLines(r io.Reader) ([]string, string) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	var lines []string
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			return lines, line
+		}
+		lines = append(lines, strings.TrimSuffix(line, "\n"))
+	}
+}
+
+// answers counts the answers per id (the id's raw JSON).
+func (f finished) answers() map[string]int {
+	out := map[string]int{}
+	for _, fr := range f.frames {
+		if id, ok := fr["id"]; ok {
+			out[string(id)]++
+		}
+	}
+	return out
+}
+
+// answer returns the one frame answering id (raw JSON), or nil.
+func (f finished) answer(id string) map[string]json.RawMessage {
+	for _, fr := range f.frames {
+		if string(fr["id"]) == id {
+			return fr
+		}
+	}
+	return nil
+}
+
+// diagnostics are the stderr lines.
+func (f finished) diagnostics() []string {
+	if f.stderr == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(f.stderr, "\n"), "\n")
+}
+
+// ping is a ping request line (with its newline) for a raw JSON id.
+func ping(id string) string { return `{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}` + "\n" }
+
+// toolCall is a tools/call request line for a raw JSON id.
+func toolCall(id, tool, args string) string {
+	return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"` + tool + `","arguments":` + args + `}}` + "\n"
+}
+
+// writeString is a write function for run.
+func writeString(s string) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := io.WriteString(w, s)
+		return err
+	}
+}
+
+// abuseRepo is the repository the protocol tests serve: the adapter's
+// fixture corpus (records, duplicates, broken files) under a .git root.
+func abuseRepo(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	src := filepath.Join("..", "..", "adapters", "mcp", "testdata", "corpus", "docs", "adr")
+	dst := filepath.Join(root, "docs", "adr")
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// mib is a mebibyte.
+const mib = 1 << 20

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/adrkit/adrkit-go/internal/corpusgen"
+)
+
+// openPTY opens a pseudo-terminal pair with echo off (canonical mode
+// kept, so ^D at the start of a line is an end of file).
+func openPTY(t *testing.T) (master, slave *os.File) {
+	t.Helper()
+	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here (%v): the end-of-file case needs a terminal's ^D", err)
+	}
+	t.Cleanup(func() { _ = m.Close() })
+	fd := int(m.Fd())
+	if err := unix.IoctlSetPointerInt(fd, unix.TIOCSPTLCK, 0); err != nil {
+		t.Skipf("unlocking the pseudo-terminal: %v", err)
+	}
+	n, err := unix.IoctlGetInt(fd, unix.TIOCGPTN)
+	if err != nil {
+		t.Skipf("naming the pseudo-terminal: %v", err)
+	}
+	s, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("opening the pseudo-terminal's slave: %v", err)
+	}
+	tio, err := unix.IoctlGetTermios(int(s.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tio.Lflag &^= unix.ECHO | unix.ECHONL
+	tio.Lflag |= unix.ICANON
+	if err := unix.IoctlSetTermios(int(s.Fd()), unix.TCSETS, tio); err != nil {
+		t.Fatal(err)
+	}
+	return m, s
+}
+
+// TestAbuseRequestsAfterEndOfFile gives the server a terminal as stdin
+// and types a request, ^D, then another request. A terminal's end of file
+// is not final (more input can follow it), so this is the one way a
+// client can send "after end of file": the server must stop at the first
+// end of file, answer what it read before, and exit 0 without reading
+// the rest.
+func TestAbuseRequestsAfterEndOfFile(t *testing.T) {
+	master, slave := openPTY(t)
+	cmd := exec.Command(binary(t), "--cwd", abuseRepo(t))
+	cmd.Stdin = slave
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	_ = slave.Close()
+	typed := ping("1") + toolCall("2", "list_superseded", `{}`) + "\x04" + ping("3") + "\x04"
+	if _, err := io.WriteString(master, typed); err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	var partial string
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		lines, partial = readLines(stdout)
+		_ = cmd.Wait()
+	}()
+	select {
+	case <-done:
+	case <-time.After(abuseHangGuard):
+		_ = cmd.Process.Kill()
+		t.Fatal("the server did not stop at end of file")
+	}
+	if len(lines) != 2 || partial != "" || !strings.Contains(lines[0]+lines[1], `"id":1,`) || !strings.Contains(lines[0]+lines[1], `"id":2,`) {
+		t.Errorf("stdout %q %q, want the answers to 1 and 2 only", lines, partial)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 0 || stderr.String() != "" {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// cancelRepo is a 2,000-record corpus: its first projection parses every
+// file and takes long enough (about a second) that a cancellation sent
+// right behind the request always finds it in flight.
+func cancelRepo(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if _, _, err := corpusgen.WriteRepo(root, corpusgen.Config{N: 2000, Seed: 4}); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// TestAbuseCancellation: a request cancelled while in flight gets no
+// answer at all; the requests around it are answered; cancellations of
+// unknown, finished or malformed ids change nothing; the process exits 0.
+func TestAbuseCancellation(t *testing.T) {
+	input := toolCall("1", "search_decisions", `{"query":"PostgreSQL"}`) +
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"changed my mind"}}` + "\n" +
+		ping("2") +
+		toolCall(`"three"`, "get_decision", `{"ref":"0001"}`) +
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":{}}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/cancelled"}` + "\n" +
+		ping("4")
+	f := startSession(t, cancelRepo(t)).run(writeString(input))
+	got := f.answers()
+	if got["1"] != 0 {
+		t.Errorf("the cancelled request was answered: %s", f.answer("1"))
+	}
+	for _, id := range []string{"2", `"three"`, "4"} {
+		if got[id] != 1 {
+			t.Errorf("id %s answered %d times, want once", id, got[id])
+		}
+	}
+	if f.code != 0 || f.stderr != "" {
+		t.Errorf("exit %d, stderr %q", f.code, f.stderr)
+	}
+}
+
+// TestAbuseClientClosesStdout: the client stops reading in the middle of
+// 10,000 pipelined answers and closes its end. The server's next write
+// fails with EPIPE: one diagnostic, exit status 1, no hang, even though
+// stdin is still open and requests keep coming.
+func TestAbuseClientClosesStdout(t *testing.T) {
+	s := startSession(t, abuseRepo(t))
+	writerDone := make(chan error, 1)
+	go func() {
+		w := bufio.NewWriter(s.stdin)
+		var err error
+		for i := 0; i < 10000 && err == nil; i++ {
+			_, err = io.WriteString(w, toolCall(fmt.Sprint(i), "list_superseded", `{}`))
+		}
+		if err == nil {
+			err = w.Flush()
+		}
+		writerDone <- err // stdin stays open until the server is gone
+	}()
+	br := bufio.NewReader(s.stdout)
+	for i := 0; i < 10; i++ {
+		if _, err := br.ReadString('\n'); err != nil {
+			t.Fatalf("reading answer %d: %v", i, err)
+		}
+	}
+	_ = s.stdout.Close()
+	exited := make(chan struct{})
+	go func() {
+		_ = s.cmd.Wait()
+		close(exited)
+	}()
+	select {
+	case <-exited:
+	case <-time.After(abuseHangGuard):
+		_ = s.cmd.Process.Kill()
+		t.Fatal("the server did not end after its stdout was closed")
+	}
+	_ = s.stdin.Close()
+	if err := <-writerDone; err != nil && !isBrokenPipe(err) {
+		t.Errorf("writing requests: %v", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(s.stderr.String(), "\n"), "\n")
+	if code := s.cmd.ProcessState.ExitCode(); code != 1 || len(lines) != 1 ||
+		!strings.HasPrefix(lines[0], "adrkit-mcp: transport error: ") || !strings.Contains(lines[0], "broken pipe") {
+		t.Errorf("exit %d, stderr %q; want 1 and one EPIPE diagnostic", code, s.stderr.String())
+	}
+}
