@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/adrkit/adrkit-go/domain/jsstring"
@@ -223,14 +224,21 @@ func (r *argReader) list(name string, rule listRule) []string {
 	return vals
 }
 
-// limit reads a page-size property; absent is 0 (the default).
-func (r *argReader) limit(name string) int {
+// limit reads a page-size property of the four tools; absent is 0 (the
+// default).
+func (r *argReader) limit(name string) int { return r.pageSize(name, minLimit, maxLimit) }
+
+// pageSize reads a page-size property that must be an integer from lo to
+// hi; absent is 0 (the tool's default). A size outside the bounds is
+// refused, never clamped. Each tool has its own bounds; the type rules
+// and the wording are the same for all.
+func (r *argReader) pageSize(name string, lo, hi int) int {
 	raw, ok := r.lookup(name)
 	if !ok {
 		return 0
 	}
 	if kindOf(raw) != "number" {
-		r.add(name, fmt.Sprintf("must be an integer from %d to %d, got %s", minLimit, maxLimit, kindOf(raw)))
+		r.add(name, fmt.Sprintf("must be an integer from %d to %d, got %s", lo, hi, kindOf(raw)))
 		return 0
 	}
 	text := string(bytes.TrimSpace(raw))
@@ -239,13 +247,22 @@ func (r *argReader) limit(name string) int {
 		r.add(name, "must be an integer, got malformed number "+show(text))
 		return 0
 	}
-	// Out-of-range literals parse to ±Inf (or 0), which checkLimit refuses,
-	// just as JSON.parse turns them into Infinity.
-	if msgs := checkLimit(f, jsstring.Truncate(text, 32)); len(msgs) > 0 {
+	// Out-of-range literals parse to ±Inf (or 0), which checkPageSize
+	// refuses, just as JSON.parse turns them into Infinity.
+	if msgs := checkPageSize(f, jsstring.Truncate(text, 32), lo, hi); len(msgs) > 0 {
 		r.add(name, msgs...)
 		return 0
 	}
 	return int(f)
+}
+
+// checkPageSize takes the number as JSON.parse would hold it, so that 5.0
+// and 1e2 pass and 1.5 does not; shown is how the message quotes it.
+func checkPageSize(f float64, shown string, lo, hi int) []string {
+	if math.IsNaN(f) || f < float64(lo) || f > float64(hi) || f != float64(int64(f)) {
+		return []string{fmt.Sprintf("must be an integer from %d to %d, got %s", lo, hi, shown)}
+	}
+	return nil
 }
 
 // page reads the four pagination properties, in schema order.

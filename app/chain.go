@@ -84,11 +84,11 @@ type ChainAnswer struct {
 
 // ChainNode is one record of a chain, oldest first.
 type ChainNode struct {
-	ID         string     `json:"id"`
-	Title      string     `json:"title"`
+	ID         Text       `json:"id"`
+	Title      Text       `json:"title"`
 	Status     adr.Status `json:"status"`
-	Date       string     `json:"date"`
-	SourcePath string     `json:"sourcePath"`
+	Date       Text       `json:"date"`
+	SourcePath Text       `json:"sourcePath"`
 	// Hop is the signed number of replacement steps from the requested
 	// record (0): negative for what it replaced, positive for its
 	// replacements.
@@ -98,7 +98,7 @@ type ChainNode struct {
 // ChainCurrent is the current verdict: At governs.
 type ChainCurrent struct {
 	Verdict lineage.Verdict `json:"verdict"`
-	At      string          `json:"at"`
+	At      Text            `json:"at"`
 	Action  string          `json:"action"`
 }
 
@@ -106,15 +106,15 @@ type ChainCurrent struct {
 type ChainHold struct {
 	Verdict lineage.Verdict `json:"verdict"`
 	Reason  lineage.Reason  `json:"reason"`
-	At      string          `json:"at"`
+	At      Text            `json:"at"`
 	Refs    []string        `json:"refs"`
 	Action  string          `json:"action"`
 }
 
 // ChainGap is a place where the walk towards older records stopped.
 type ChainGap struct {
-	At     string         `json:"at"`
-	Ref    string         `json:"ref"`
+	At     Text           `json:"at"`
+	Ref    Text           `json:"ref"`
 	Reason lineage.Reason `json:"reason"`
 }
 
@@ -131,16 +131,10 @@ type AmbiguousChain struct {
 // requested ref is resolved as get_decision resolves it; the findings
 // channel is the corpus findings, as get_decision's is.
 func answerChain(p *corpus.Projection, in ChainInput) Result {
-	// The findings channel borrows get_decision's scope code (the cursor
-	// format has no chain code yet); binding the tool name into the query
-	// shape keeps the two tools' cursors apart (query-mismatch).
-	findingsLimit := in.page().findingsLimit()
-	ch := channel{
-		scope: cursor.DecisionFindings,
-		token: in.FindingsCursor,
-		limit: findingsLimit,
-		shape: []any{ToolGetSupersessionChain, findingsLimit},
-	}
+	// The findings channel has a scope of its own, so get_decision's
+	// findings cursors and this tool's refuse each other as wrong-channel;
+	// the query shape is get_decision's: the findings limit alone.
+	ch := findingsChannel(cursor.ChainFindings, in.page(), []any{in.page().findingsLimit()})
 	fw, reason := ch.resolve(p.Fingerprint, len(p.Findings))
 	if reason != cursor.OK {
 		return invalidCursor(p, reason)
@@ -178,12 +172,14 @@ func answerChain(p *corpus.Projection, in ChainInput) Result {
 	}
 	for i, n := range c.Nodes {
 		fm := n.Record.Frontmatter
-		out.Chain[i] = ChainNode{ID: fm.ID, Title: fm.Title, Status: fm.Status, Date: fm.Date, SourcePath: n.Record.SourcePath, Hop: n.Hop}
+		out.Chain[i] = ChainNode{
+			ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status, Date: Text(fm.Date), SourcePath: Text(n.Record.SourcePath), Hop: n.Hop,
+		}
 	}
 	for i, g := range c.Gaps {
-		out.Gaps[i] = ChainGap{At: g.At.Frontmatter.ID, Ref: g.Ref, Reason: g.Reason}
+		out.Gaps[i] = ChainGap{At: Text(g.At.Frontmatter.ID), Ref: Text(g.Ref), Reason: g.Reason}
 	}
-	at := c.At.Frontmatter.ID
+	at := Text(c.At.Frontmatter.ID)
 	if c.Verdict == lineage.Current {
 		out.Verdict = ChainCurrent{Verdict: c.Verdict, At: at, Action: c.Action}
 	} else {

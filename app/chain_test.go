@@ -108,15 +108,51 @@ func TestChainFindingsChannel(t *testing.T) {
 	}{
 		{ChainInput{Ref: "0001", FindingsCursor: ptr("garbage")}, cursor.DecodeFailed},
 		{ChainInput{Ref: "0001", FindingsLimit: 3, FindingsCursor: fp.Cursor}, cursor.QueryMismatch},
-		// get_decision's findings cursor is not this tool's.
-		{ChainInput{Ref: "0001", FindingsLimit: 2, FindingsCursor: answerGet(p, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2}}).
-			Structured.(Answer).Result.(Found).Findings.Cursor}, cursor.QueryMismatch},
 		{ChainInput{Ref: "0001", FindingsCursor: ptr(cursor.Mint(cursor.SearchFindings, p.Fingerprint, testFP, 1))}, cursor.WrongChannel},
 	} {
 		res := answerChain(p, tc.in)
 		ic, ok := res.Structured.(Answer).Result.(InvalidCursor)
 		if !ok || ic.Reason != tc.want || res.Structured.(Answer).CorpusHealth == nil {
 			t.Errorf("%+v: %s", tc.in, res.Text)
+		}
+	}
+}
+
+// TestChainFindingsCursorsAreTheirOwn: get_decision's findings channel
+// and this tool's hold the same findings under the same query shape, but
+// each has its own scope, so a cursor of one given to the other is
+// wrong-channel both ways, whatever the refs and however it would
+// otherwise verify.
+func TestChainFindingsCursorsAreTheirOwn(t *testing.T) {
+	p := chainProjection()
+	getCursor := answerGet(p, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2}}).Structured.(Answer).Result.(Found).Findings.Cursor
+	chainCursor := answerChain(p, ChainInput{Ref: "0001", FindingsLimit: 2}).Structured.(Answer).Result.(ChainAnswer).Findings.Cursor
+	if getCursor == nil || chainCursor == nil || *getCursor == *chainCursor {
+		t.Fatalf("cursors %v and %v: want two different findings cursors", getCursor, chainCursor)
+	}
+	reason := func(res Result) cursor.Reason {
+		ic, ok := res.Structured.(Answer).Result.(InvalidCursor)
+		if !ok {
+			return cursor.OK
+		}
+		return ic.Reason
+	}
+	cases := []struct {
+		name string
+		res  Result
+		want cursor.Reason
+	}{
+		{"chain cursor to the chain", answerChain(p, ChainInput{Ref: "0004", FindingsLimit: 2, FindingsCursor: chainCursor}), cursor.OK},
+		{"get_decision cursor to get_decision", answerGet(p, GetInput{Ref: "0004", Page: Page{FindingsLimit: 2, FindingsCursor: getCursor}}), cursor.OK},
+		{"get_decision cursor to the chain", answerChain(p, ChainInput{Ref: "0001", FindingsLimit: 2, FindingsCursor: getCursor}), cursor.WrongChannel},
+		{"chain cursor to get_decision", answerGet(p, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2, FindingsCursor: chainCursor}}), cursor.WrongChannel},
+		{"chain cursor to get_decision, not found", answerGet(p, GetInput{Ref: "0042", Page: Page{FindingsLimit: 2, FindingsCursor: chainCursor}}), cursor.WrongChannel},
+		{"get_decision cursor to the chain, ambiguous", answerChain(p, ChainInput{Ref: "0007", FindingsLimit: 2, FindingsCursor: getCursor}), cursor.WrongChannel},
+		{"chain cursor to get_decision's candidates", answerGet(p, GetInput{Ref: "0007", Page: Page{Cursor: chainCursor}}), cursor.WrongChannel},
+	}
+	for _, tc := range cases {
+		if got := reason(tc.res); got != tc.want {
+			t.Errorf("%s: %q (%s), want %q", tc.name, got, tc.res.Text, tc.want)
 		}
 	}
 }

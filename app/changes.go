@@ -1,11 +1,9 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"time"
 
@@ -20,11 +18,12 @@ import (
 
 // Page sizes of list_decision_changes. The feed allows bigger pages than
 // the four tools: a change is small, and a poller catching up after a
-// weekend should not need hundreds of calls.
+// weekend should not need hundreds of calls. MaxChangesLimit is exported
+// for callers that walk the whole feed in as few calls as they may.
 const (
 	DefaultChangesLimit = 50
 	minChangesLimit     = 1
-	maxChangesLimit     = 200
+	MaxChangesLimit     = 200
 )
 
 // Outcomes of list_decision_changes.
@@ -57,7 +56,7 @@ func (in ChangesInput) issues() []issue {
 		}
 	}
 	if in.Limit != 0 {
-		for _, m := range checkChangesLimit(float64(in.Limit), strconv.Itoa(in.Limit)) {
+		for _, m := range checkPageSize(float64(in.Limit), strconv.Itoa(in.Limit), minChangesLimit, MaxChangesLimit) {
 			out = append(out, issue{path: "limit", msg: m})
 		}
 	}
@@ -69,39 +68,8 @@ func parseChanges(set argSet) (ChangesInput, []issue) {
 	r := newArgReader(set)
 	var in ChangesInput
 	in.Since = r.str("since", false, checkCursor)
-	in.Limit = r.changesLimit("limit")
+	in.Limit = r.pageSize("limit", minChangesLimit, MaxChangesLimit)
 	return in, r.finish()
-}
-
-// changesLimit reads the feed's page size as limit reads the four tools':
-// the same type rules, its own bounds, never clamped.
-func (r *argReader) changesLimit(name string) int {
-	raw, ok := r.lookup(name)
-	if !ok {
-		return 0
-	}
-	if kindOf(raw) != "number" {
-		r.add(name, fmt.Sprintf("must be an integer from %d to %d, got %s", minChangesLimit, maxChangesLimit, kindOf(raw)))
-		return 0
-	}
-	text := string(bytes.TrimSpace(raw))
-	f, err := strconv.ParseFloat(text, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) {
-		r.add(name, "must be an integer, got malformed number "+show(text))
-		return 0
-	}
-	if msgs := checkChangesLimit(f, jsstring.Truncate(text, 32)); len(msgs) > 0 {
-		r.add(name, msgs...)
-		return 0
-	}
-	return int(f)
-}
-
-func checkChangesLimit(f float64, shown string) []string {
-	if math.IsNaN(f) || f < minChangesLimit || f > maxChangesLimit || f != float64(int64(f)) {
-		return []string{fmt.Sprintf("must be an integer from %d to %d, got %s", minChangesLimit, maxChangesLimit, shown)}
-	}
-	return nil
 }
 
 // ChangesAnswer is the changes outcome: one page of the feed.
@@ -123,11 +91,11 @@ type ChangesAnswer struct {
 // the kind are absent.
 type ChangeItem struct {
 	Kind        feed.Kind  `json:"kind"`
-	ID          string     `json:"id"`
-	Title       string     `json:"title"`
+	ID          Text       `json:"id"`
+	Title       Text       `json:"title"`
 	Status      adr.Status `json:"status"`
-	SourcePath  string     `json:"sourcePath"`
-	FromPath    string     `json:"fromPath,omitempty"`
+	SourcePath  Text       `json:"sourcePath"`
+	FromPath    Text       `json:"fromPath,omitempty"`
 	Before      adr.Status `json:"before,omitempty"`
 	After       adr.Status `json:"after,omitempty"`
 	Cause       feed.Cause `json:"cause,omitempty"`
@@ -315,8 +283,8 @@ func changesResult(items []ChangeItem, next string, more bool, head *string) Res
 
 func itemOf(c feed.Change, at ports.Commit) ChangeItem {
 	return ChangeItem{
-		Kind: c.Kind, ID: c.ID, Title: c.Title, Status: c.Status, SourcePath: c.SourcePath,
-		FromPath: c.FromPath, Before: c.Before, After: c.After, Cause: c.Cause,
+		Kind: c.Kind, ID: Text(c.ID), Title: Text(c.Title), Status: c.Status, SourcePath: Text(c.SourcePath),
+		FromPath: Text(c.FromPath), Before: c.Before, After: c.After, Cause: c.Cause,
 		Commit: at.Hash, CommittedAt: at.Time.UTC().Format(time.RFC3339),
 	}
 }

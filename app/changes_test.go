@@ -55,7 +55,7 @@ func line(it ChangeItem, commits []string) string {
 	case feed.Added, feed.Removed:
 		s += " (" + string(it.Cause) + ")"
 	case feed.Renamed:
-		s += " from " + it.FromPath
+		s += " from " + string(it.FromPath)
 	case feed.StatusChanged:
 		s += fmt.Sprintf(" %s->%s", it.Before, it.After)
 	}
@@ -400,5 +400,47 @@ func TestDefaultSurfaceHasNoExtendedTools(t *testing.T) {
 	ext := New(&fakeReader{}, Options{Extended: true})
 	if got := strings.Join(ext.Tools(), ","); got != "get_decision,get_decision_context,get_supersession_chain,list_decision_changes,list_superseded,search_decisions" {
 		t.Errorf("extended tools %s", got)
+	}
+}
+
+// TestPageSize: the four tools' limits and the feed's share one reader,
+// with the same type rules and wording and each its own bounds.
+func TestPageSize(t *testing.T) {
+	cases := []struct {
+		name   string
+		raw    string // "" for an absent property
+		lo, hi int
+		want   int
+		issue  string
+	}{
+		{"absent is the default", "", 1, 100, 0, ""},
+		{"integer", "5", 1, 100, 5, ""},
+		{"exponent", "1e2", 1, 100, 100, ""},
+		{"integral fraction", "20.0", 1, 200, 20, ""},
+		{"over the tools' bound", "150", 1, 100, 0, "n: must be an integer from 1 to 100, got 150"},
+		{"within the feed's bound", "150", 1, 200, 150, ""},
+		{"over the feed's bound", "201", 1, 200, 0, "n: must be an integer from 1 to 200, got 201"},
+		{"zero", "0", 1, 200, 0, "n: must be an integer from 1 to 200, got 0"},
+		{"fraction", "1.5", 1, 100, 0, "n: must be an integer from 1 to 100, got 1.5"},
+		{"huge literal", "1e999", 1, 200, 0, "n: must be an integer from 1 to 200, got 1e999"},
+		{"string", `"5"`, 1, 200, 0, "n: must be an integer from 1 to 200, got string"},
+		{"null", "null", 1, 100, 0, "n: must be an integer from 1 to 100, got null"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			set := argSet{vals: map[string]json.RawMessage{}}
+			if tc.raw != "" {
+				set.order, set.vals["n"] = []string{"n"}, json.RawMessage(tc.raw)
+			}
+			r := newArgReader(set)
+			got := r.pageSize("n", tc.lo, tc.hi)
+			var issues []string
+			for _, is := range r.finish() {
+				issues = append(issues, is.String())
+			}
+			if got != tc.want || strings.Join(issues, "; ") != tc.issue {
+				t.Errorf("pageSize = %d, %q; want %d, %q", got, issues, tc.want, tc.issue)
+			}
+		})
 	}
 }

@@ -84,8 +84,8 @@ func contextEntryOf(r *adr.Record, fired []adr.FiredMatcher) ContextEntry {
 		rel.SupersededBy = &by
 	}
 	return ContextEntry{
-		ID: fm.ID, Title: fm.Title, Status: fm.Status, SourcePath: r.SourcePath,
-		FiredMatchers: nonNil(fired), Relations: rel,
+		ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status, SourcePath: Text(r.SourcePath),
+		FiredMatchers: firedOf(fired), Relations: rel,
 	}
 }
 

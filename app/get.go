@@ -64,8 +64,8 @@ func answerGet(p *corpus.Projection, in GetInput) Result {
 		return answer(p, summaryFound(fm.ID, f), Found{
 			Outcome: OutcomeFound,
 			Decision: Decision{
-				RequestedRef: in.Ref, ID: fm.ID, Title: fm.Title, Status: fm.Status,
-				SourcePath: r.SourcePath, Frontmatter: fm.Raw, Body: r.Body,
+				RequestedRef: in.Ref, ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status,
+				SourcePath: Text(r.SourcePath), Frontmatter: fm.Raw, Body: r.Body,
 			},
 			Findings: fpage,
 		})

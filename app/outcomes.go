@@ -12,6 +12,26 @@ import (
 // so that it marshals as null; slices are always non-nil so that they
 // marshal as [].
 
+// Text is a scalar an answer takes from a record: an id, a title, a
+// date, a path, a ref, an affects pattern. It is written as
+// JSON.stringify writes a string (jsvalue.AppendString), exactly as the
+// frontmatter object of the same answer is. That matters for a lone
+// surrogate: a YAML "\ud800" escape is carried in the Go string as WTF-8
+// bytes, which encoding/json would write as three U+FFFD, so that
+// decision.title and decision.frontmatter.title would disagree. Every
+// other string is written as encoding/json writes it, but for U+2028 and
+// U+2029, which stay raw as JSON.stringify leaves them.
+//
+// Lists of refs (relations, a hold's refs) stay plain strings: the schema
+// restricts a ref to ASCII, which both encoders write alike, and a Text
+// list would copy every record's lists on every answer.
+type Text string
+
+// MarshalJSON writes the text as JSON.stringify would.
+func (t Text) MarshalJSON() ([]byte, error) {
+	return jsvalue.AppendString(make([]byte, 0, len(t)+2), string(t)), nil
+}
+
 // Outcome strings (result.outcome).
 const (
 	OutcomeResults           = "results"
@@ -65,15 +85,15 @@ type CorpusUnavailable struct {
 
 // Summary identifies a record without its content.
 type Summary struct {
-	ID         string     `json:"id"`
-	Title      string     `json:"title"`
+	ID         Text       `json:"id"`
+	Title      Text       `json:"title"`
 	Status     adr.Status `json:"status"`
-	SourcePath string     `json:"sourcePath"`
+	SourcePath Text       `json:"sourcePath"`
 }
 
 func summaryOf(r *adr.Record) Summary {
 	fm := r.Frontmatter
-	return Summary{ID: fm.ID, Title: fm.Title, Status: fm.Status, SourcePath: r.SourcePath}
+	return Summary{ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status, SourcePath: Text(r.SourcePath)}
 }
 
 // SearchResults is the results outcome of search_decisions.
@@ -86,10 +106,10 @@ type SearchResults struct {
 
 // SearchItem is one matching record and the fields that matched.
 type SearchItem struct {
-	ID            string     `json:"id"`
-	Title         string     `json:"title"`
+	ID            Text       `json:"id"`
+	Title         Text       `json:"title"`
 	Status        adr.Status `json:"status"`
-	SourcePath    string     `json:"sourcePath"`
+	SourcePath    Text       `json:"sourcePath"`
 	MatchedFields []string   `json:"matchedFields"`
 }
 
@@ -103,10 +123,10 @@ type Found struct {
 // Decision is a whole record as get_decision returns it.
 type Decision struct {
 	RequestedRef string     `json:"requestedRef"`
-	ID           string     `json:"id"`
-	Title        string     `json:"title"`
+	ID           Text       `json:"id"`
+	Title        Text       `json:"title"`
 	Status       adr.Status `json:"status"`
-	SourcePath   string     `json:"sourcePath"`
+	SourcePath   Text       `json:"sourcePath"`
 	// Frontmatter is the validated value, defaults applied, in schema
 	// key order.
 	Frontmatter *jsvalue.Object `json:"frontmatter"`
@@ -151,12 +171,29 @@ type Matches struct {
 
 // ContextEntry is a record whose affects matchers fired.
 type ContextEntry struct {
-	ID            string             `json:"id"`
-	Title         string             `json:"title"`
-	Status        adr.Status         `json:"status"`
-	SourcePath    string             `json:"sourcePath"`
-	FiredMatchers []adr.FiredMatcher `json:"firedMatchers"`
-	Relations     Relations          `json:"relations"`
+	ID            Text           `json:"id"`
+	Title         Text           `json:"title"`
+	Status        adr.Status     `json:"status"`
+	SourcePath    Text           `json:"sourcePath"`
+	FiredMatchers []FiredMatcher `json:"firedMatchers"`
+	Relations     Relations      `json:"relations"`
+}
+
+// FiredMatcher is an affects matcher of the record that matched one of
+// the files asked about. It is adr.FiredMatcher with the pattern as Text:
+// a pattern is free text from the record.
+type FiredMatcher struct {
+	Type    adr.MatcherType `json:"type"`
+	Pattern Text            `json:"pattern"`
+}
+
+// firedOf converts the matchers affects reported.
+func firedOf(fired []adr.FiredMatcher) []FiredMatcher {
+	out := make([]FiredMatcher, len(fired))
+	for i, f := range fired {
+		out[i] = FiredMatcher{Type: f.Type, Pattern: Text(f.Pattern)}
+	}
+	return out
 }
 
 // Relations are the record's relation fields, verbatim, never expanded.
@@ -179,10 +216,10 @@ type Entries struct {
 // replacement. SupersededBy holds one of TargetResolved, TargetDangling,
 // TargetAmbiguous or TargetFederated.
 type SupersededEntry struct {
-	ID           string     `json:"id"`
-	Title        string     `json:"title"`
+	ID           Text       `json:"id"`
+	Title        Text       `json:"title"`
 	Status       adr.Status `json:"status"`
-	SourcePath   string     `json:"sourcePath"`
+	SourcePath   Text       `json:"sourcePath"`
 	SupersededBy any        `json:"supersededBy"`
 }
 
@@ -195,14 +232,14 @@ type TargetResolved struct {
 // TargetDangling: no local record holds the replacement id.
 type TargetDangling struct {
 	Resolved  bool   `json:"resolved"`
-	TargetRef string `json:"targetRef"`
+	TargetRef Text   `json:"targetRef"`
 	Reason    string `json:"reason"`
 }
 
 // TargetAmbiguous: several local records hold the replacement id.
 type TargetAmbiguous struct {
 	Resolved       bool   `json:"resolved"`
-	TargetRef      string `json:"targetRef"`
+	TargetRef      Text   `json:"targetRef"`
 	Reason         string `json:"reason"`
 	CandidateCount int    `json:"candidateCount"`
 }
@@ -211,10 +248,10 @@ type TargetAmbiguous struct {
 // server cannot read.
 type TargetFederated struct {
 	Resolved  bool   `json:"resolved"`
-	TargetRef string `json:"targetRef"`
+	TargetRef Text   `json:"targetRef"`
 	Reason    string `json:"reason"`
-	Log       string `json:"log"`
-	ID        string `json:"id"`
+	Log       Text   `json:"log"`
+	ID        Text   `json:"id"`
 }
 
 // nonNil makes an absent list marshal as [] rather than null.

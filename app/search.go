@@ -112,7 +112,7 @@ func searchItems(p *corpus.Projection, hits []searchHit) []SearchItem {
 				fields = append(fields, name)
 			}
 		}
-		items[k] = SearchItem{ID: fm.ID, Title: fm.Title, Status: fm.Status, SourcePath: r.SourcePath, MatchedFields: fields}
+		items[k] = SearchItem{ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status, SourcePath: Text(r.SourcePath), MatchedFields: fields}
 	}
 	return items
 }

@@ -73,7 +73,7 @@ func replacementOf(p *corpus.Projection, r *adr.Record) (any, *adr.Finding) {
 	target := r.Frontmatter.SupersededBy
 	ref := adr.ParseRef(target)
 	if ref.Federated() {
-		return TargetFederated{Resolved: false, TargetRef: target, Reason: targetFederated, Log: ref.Log, ID: ref.ID},
+		return TargetFederated{Resolved: false, TargetRef: Text(target), Reason: targetFederated, Log: Text(ref.Log), ID: Text(ref.ID)},
 			&adr.Finding{
 				Rule:     RuleSupersededTargetFederated,
 				Severity: adr.SeverityInfo,
@@ -85,11 +85,11 @@ func replacementOf(p *corpus.Projection, r *adr.Record) (any, *adr.Finding) {
 	holders := p.ByID[ref.ID]
 	switch len(holders) {
 	case 0:
-		return TargetDangling{Resolved: false, TargetRef: target, Reason: targetDangling}, nil
+		return TargetDangling{Resolved: false, TargetRef: Text(target), Reason: targetDangling}, nil
 	case 1:
 		return TargetResolved{Resolved: true, Target: summaryOf(holders[0])}, nil
 	}
-	return TargetAmbiguous{Resolved: false, TargetRef: target, Reason: targetAmbiguous, CandidateCount: len(holders)},
+	return TargetAmbiguous{Resolved: false, TargetRef: Text(target), Reason: targetAmbiguous, CandidateCount: len(holders)},
 		&adr.Finding{
 			Rule:     RuleSupersededTargetAmbiguous,
 			Severity: adr.SeverityWarn,

@@ -9,6 +9,7 @@ import (
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/lineage"
 )
 
 // The human renderers below take a merged answer (see WalkPages) and lay
@@ -87,25 +88,113 @@ func WriteDecision(w io.Writer, result any, st Style) error {
 	case app.Found:
 		writeFound(&b, r.Decision, st)
 	case app.Ambiguous:
-		b.WriteString("Several records use the id " + strconv.Quote(r.RequestedRef) + "; each needs an id of its own (adrkit lint reports it).\n\n")
-		t := table{header: header(st, "ID", "STATUS", "TITLE", "PATH")}
-		for _, c := range r.Candidates {
-			t.add(paintedCell(c.ID, st.Bold), statusCell(st, c.Status), plainCell(c.Title), paintedCell(c.SourcePath, st.Dim))
+		writeCandidates(&b, r.RequestedRef, r.Candidates, st)
+	default:
+		if !writeUnresolved(&b, result, "show") {
+			return fmt.Errorf("unexpected get_decision outcome %T", result)
 		}
-		b.WriteString(t.String())
+	}
+	writeFindingsNote(&b, st, findingsOf(result))
+	return writeString(w, b.String())
+}
+
+// WriteChain renders a merged get_supersession_chain answer: the line
+// oldest first, the verdict with what to do, and any gaps in the older
+// history. A ref that names no single local record is told as show tells
+// it.
+func WriteChain(w io.Writer, result any, st Style) error {
+	var b strings.Builder
+	switch r := result.(type) {
+	case app.ChainAnswer:
+		writeLine(&b, r, st)
+	case app.AmbiguousChain:
+		writeCandidates(&b, r.RequestedRef, r.Candidates, st)
+	default:
+		if !writeUnresolved(&b, result, "follow") {
+			return fmt.Errorf("unexpected get_supersession_chain outcome %T", result)
+		}
+	}
+	writeFindingsNote(&b, st, findingsOf(result))
+	return writeString(w, b.String())
+}
+
+// writeFindingsNote closes an answer with its findings note, after a
+// blank line, when there are findings.
+func writeFindingsNote(b *strings.Builder, st Style, fs []adr.Finding) {
+	if note := findingsNote(st, fs); note != "" {
+		b.WriteString("\n" + note)
+	}
+}
+
+// writeCandidates lists the records that share the requested id.
+func writeCandidates(b *strings.Builder, ref string, cands []app.Summary, st Style) {
+	b.WriteString("Several records use the id " + strconv.Quote(ref) + "; each needs an id of its own (adrkit lint reports it).\n\n")
+	t := table{header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+	for _, c := range cands {
+		t.add(paintedCell(c.ID, st.Bold), statusCell(st, c.Status), plainCell(c.Title), paintedCell(c.SourcePath, st.Dim))
+	}
+	b.WriteString(t.String())
+}
+
+// writeUnresolved words the outcomes of a ref that names no local record
+// (not-found, federated-log-unavailable); verb is what the command would
+// have done with it. It reports whether result was one of them.
+func writeUnresolved(b *strings.Builder, result any, verb string) bool {
+	switch r := result.(type) {
 	case app.NotFound:
 		b.WriteString("No valid record has the id " + strconv.Quote(r.RequestedRef) +
 			". (A record that fails validation is left out; adrkit lint lists those.)\n")
 	case app.Federated:
 		b.WriteString(strconv.Quote(r.RequestedRef) + " names a record in the decision log " + strconv.Quote(r.Log) +
-			"; adrkit reads a single log, so it cannot show it.\n")
+			"; adrkit reads a single log, so it cannot " + verb + " it.\n")
 	default:
-		return fmt.Errorf("unexpected get_decision outcome %T", result)
+		return false
 	}
-	if note := findingsNote(st, findingsOf(result)); note != "" {
-		b.WriteString("\n" + note)
+	return true
+}
+
+// writeLine prints a chain: one row per record with its signed hop, the
+// verdict, then the gaps of the walk towards older records.
+func writeLine(b *strings.Builder, r app.ChainAnswer, st Style) {
+	t := table{header: header(st, "HOP", "ID", "STATUS", "DATE", "TITLE", "PATH")}
+	for _, n := range r.Chain {
+		hop := strconv.Itoa(n.Hop)
+		if n.Hop > 0 {
+			hop = "+" + hop
+		}
+		t.add(paintedCell(hop, st.Dim), paintedCell(n.ID, st.Bold), statusCell(st, n.Status),
+			plainCell(n.Date), plainCell(n.Title), paintedCell(n.SourcePath, st.Dim))
 	}
-	return writeString(w, b.String())
+	b.WriteString(t.String() + "\n")
+	switch v := r.Verdict.(type) {
+	case app.ChainCurrent:
+		b.WriteString(st.Good("Current:") + " " + v.Action + ".\n")
+	case app.ChainHold:
+		b.WriteString(st.Bad("Hold ("+string(v.Reason)+"):") + " " + v.Action + ".\n")
+	}
+	if len(r.Gaps) > 0 {
+		b.WriteString("\n" + st.Dim("The older history has gaps:") + "\n")
+		for _, g := range r.Gaps {
+			b.WriteString("  " + string(g.At) + " → " + string(g.Ref) + ": " + gapText(g.Reason) + "\n")
+		}
+	}
+}
+
+// gapText says why the walk towards older records stopped there.
+func gapText(r lineage.Reason) string {
+	switch r {
+	case lineage.Dangling:
+		return "no record has this id"
+	case lineage.Ambiguous:
+		return "several records share this id"
+	case lineage.NotObserved:
+		return "in another decision log, not readable here"
+	case lineage.Cycle:
+		return "the replacements loop"
+	case lineage.Truncated:
+		return "more than 12 steps back; not followed"
+	}
+	return string(r)
 }
 
 // headerKeys are the frontmatter keys the heading of a shown record
@@ -115,8 +204,8 @@ var headerKeys = map[string]bool{"id": true, "title": true, "status": true}
 // writeFound prints a record: a heading, its frontmatter fields one per
 // row (in schema order), and the Markdown body verbatim.
 func writeFound(b *strings.Builder, d app.Decision, st Style) {
-	b.WriteString(st.Bold(d.ID+" · "+oneLine(d.Title)) + "\n")
-	b.WriteString(st.Status(d.Status, string(d.Status)) + st.Dim(" · "+d.SourcePath) + "\n\n")
+	b.WriteString(st.Bold(string(d.ID)+" · "+oneLine(string(d.Title))) + "\n")
+	b.WriteString(st.Status(d.Status, string(d.Status)) + st.Dim(" · "+string(d.SourcePath)) + "\n\n")
 	t := table{indent: "  "}
 	if d.Frontmatter != nil {
 		for _, k := range d.Frontmatter.Keys() {
@@ -253,7 +342,7 @@ func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
 		for _, e := range s.entries {
 			fired := make([]string, len(e.FiredMatchers))
 			for k, f := range e.FiredMatchers {
-				fired[k] = string(f.Type) + " " + f.Pattern
+				fired[k] = string(f.Type) + " " + string(f.Pattern)
 			}
 			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(strings.Join(fired, ", "))}
 			if withRelations {
@@ -320,13 +409,13 @@ func WriteSuperseded(w io.Writer, e app.Entries, st Style) error {
 func replacementCell(st Style, target any) cell {
 	switch t := target.(type) {
 	case app.TargetResolved:
-		return plainCell(t.Target.ID + " " + t.Target.Title + " (" + string(t.Target.Status) + ")")
+		return plainCell(string(t.Target.ID) + " " + string(t.Target.Title) + " (" + string(t.Target.Status) + ")")
 	case app.TargetDangling:
-		return paintedCell(t.TargetRef+" (no record has this id)", func(s string) string { return st.Severity(adr.SeverityError, s) })
+		return paintedCell(string(t.TargetRef)+" (no record has this id)", func(s string) string { return st.Severity(adr.SeverityError, s) })
 	case app.TargetAmbiguous:
-		return paintedCell(t.TargetRef+" ("+strconv.Itoa(t.CandidateCount)+" records share this id)", func(s string) string { return st.Severity(adr.SeverityWarn, s) })
+		return paintedCell(string(t.TargetRef)+" ("+strconv.Itoa(t.CandidateCount)+" records share this id)", func(s string) string { return st.Severity(adr.SeverityWarn, s) })
 	case app.TargetFederated:
-		return paintedCell(t.TargetRef+" (in the "+strconv.Quote(t.Log)+" log, not readable here)", st.Dim)
+		return paintedCell(string(t.TargetRef)+" (in the "+strconv.Quote(string(t.Log))+" log, not readable here)", st.Dim)
 	}
 	return plainCell("?")
 }

@@ -224,7 +224,7 @@ func pagedSearch(n, f int, calls *int) PageCall {
 		flo, fhi, fnext := cut(p.FindingsCursor, f, p.FindingsLimit)
 		res := app.SearchResults{Outcome: app.OutcomeResults, Cursor: next, Findings: app.FindingsPage{Items: []adr.Finding{}, Cursor: fnext}}
 		for i := lo; i < hi; i++ {
-			res.Items = append(res.Items, app.SearchItem{ID: fmt.Sprintf("%04d", i)})
+			res.Items = append(res.Items, app.SearchItem{ID: app.Text(fmt.Sprintf("%04d", i))})
 		}
 		for i := flo; i < fhi; i++ {
 			res.Findings.Items = append(res.Findings.Items, adr.Finding{Rule: fmt.Sprint("r", i)})
@@ -245,7 +245,7 @@ func TestWalkPages(t *testing.T) {
 		r := res.Structured.(app.Answer).Result.(app.SearchResults)
 		var ids []string
 		for _, it := range r.Items {
-			ids = append(ids, it.ID)
+			ids = append(ids, string(it.ID))
 		}
 		if len(ids) != tc.n || !slices.IsSorted(ids) {
 			t.Errorf("%d items, %d findings: got %d items", tc.n, tc.f, len(ids))

@@ -1,7 +1,8 @@
 // Package cli renders what the adrkit command prints: the corpus overview,
-// human tables for the decision tools, lint reports (text, JSON, SARIF,
-// GitHub workflow commands), relation graphs (Mermaid, DOT) and the
-// diagnostics for an unusable corpus.
+// human tables for the decision tools (supersession chains and the
+// change feed included, read page by page and merged here), lint reports
+// (text, JSON, SARIF, GitHub workflow commands), relation graphs
+// (Mermaid, DOT) and the diagnostics for an unusable corpus.
 //
 // It decides nothing about decisions: the app package answers, and this
 // package only lays answers out. Every renderer writes in a fixed order

@@ -81,6 +81,10 @@ func cursors(result any) (next, fnext *string) {
 		return nil, r.Findings.Cursor
 	case app.Federated:
 		return nil, r.Findings.Cursor
+	case app.ChainAnswer:
+		return nil, r.Findings.Cursor
+	case app.AmbiguousChain:
+		return nil, r.Findings.Cursor
 	}
 	return nil, nil
 }
@@ -148,24 +152,32 @@ func mergePage(acc, page any, items, findings bool) (any, error) {
 		m.Findings = mergeFindings(m.Findings, p.Findings, findings)
 		return m, nil
 	case app.Found:
-		if p, ok := page.(app.Found); ok {
-			m.Findings = mergeFindings(m.Findings, p.Findings, findings)
-			return m, nil
-		}
+		return mergeFindingsOnly(m, page, findings, func(r *app.Found) *app.FindingsPage { return &r.Findings })
 	case app.NotFound:
-		if p, ok := page.(app.NotFound); ok {
-			m.Findings = mergeFindings(m.Findings, p.Findings, findings)
-			return m, nil
-		}
+		return mergeFindingsOnly(m, page, findings, func(r *app.NotFound) *app.FindingsPage { return &r.Findings })
 	case app.Federated:
-		if p, ok := page.(app.Federated); ok {
-			m.Findings = mergeFindings(m.Findings, p.Findings, findings)
-			return m, nil
-		}
+		return mergeFindingsOnly(m, page, findings, func(r *app.Federated) *app.FindingsPage { return &r.Findings })
+	case app.ChainAnswer:
+		return mergeFindingsOnly(m, page, findings, func(r *app.ChainAnswer) *app.FindingsPage { return &r.Findings })
+	case app.AmbiguousChain:
+		return mergeFindingsOnly(m, page, findings, func(r *app.AmbiguousChain) *app.FindingsPage { return &r.Findings })
 	}
-	// The outcome changed between pages: the corpus changed under us in a
-	// way the cursor could not catch.
-	return nil, errors.New("the answer changed between two pages (the corpus was edited meanwhile); run the command again")
+	return nil, errAnswerChanged
+}
+
+// errAnswerChanged is a later page whose outcome differs from the first
+// one's: the corpus changed under us in a way the cursor could not catch.
+var errAnswerChanged = errors.New("the answer changed between two pages (the corpus was edited meanwhile); run the command again")
+
+// mergeFindingsOnly is mergePage for an outcome whose only paged channel
+// is its findings (findings picks that member out of T).
+func mergeFindingsOnly[T any](acc T, page any, walking bool, findings func(*T) *app.FindingsPage) (any, error) {
+	p, ok := page.(T)
+	if !ok {
+		return nil, errAnswerChanged
+	}
+	*findings(&acc) = mergeFindings(*findings(&acc), *findings(&p), walking)
+	return acc, nil
 }
 
 // findingsOf returns the findings an answer carried.
@@ -184,6 +196,10 @@ func findingsOf(result any) []adr.Finding {
 	case app.NotFound:
 		return r.Findings.Items
 	case app.Federated:
+		return r.Findings.Items
+	case app.ChainAnswer:
+		return r.Findings.Items
+	case app.AmbiguousChain:
 		return r.Findings.Items
 	}
 	return nil

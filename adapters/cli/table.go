@@ -13,12 +13,13 @@ type cell struct {
 	paint func(string) string
 }
 
-// plainCell is a cell without colour.
-func plainCell(text string) cell { return cell{text: oneLine(text)} }
+// plainCell is a cell without colour. It takes answer text (app.Text)
+// as it takes any other string.
+func plainCell[T ~string](text T) cell { return cell{text: oneLine(string(text))} }
 
 // paintedCell is a cell coloured by paint.
-func paintedCell(text string, paint func(string) string) cell {
-	return cell{text: oneLine(text), paint: paint}
+func paintedCell[T ~string](text T, paint func(string) string) cell {
+	return cell{text: oneLine(string(text)), paint: paint}
 }
 
 // table lays rows out in aligned columns separated by two spaces, with an

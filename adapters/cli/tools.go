@@ -18,13 +18,18 @@ func RefusalDetail(tool, text string) string {
 	return text
 }
 
-// OutcomeStatus is the exit status a tool outcome calls for: 0 for an
-// answer, 1 when get_decision could not name one local record (not
-// found, ambiguous, another log's) so that scripts can test for it.
+// OutcomeStatus is the exit status a tool outcome calls for, so that
+// scripts can test for it: 1 when the ref names no single local record
+// (not found, ambiguous, another log's) and when a supersession chain is
+// on hold (adrkit chain 0003 && deploy); 0 for every other answer.
 func OutcomeStatus(result any) int {
-	switch result.(type) {
-	case app.NotFound, app.Ambiguous, app.Federated:
+	switch r := result.(type) {
+	case app.NotFound, app.Ambiguous, app.AmbiguousChain, app.Federated:
 		return 1
+	case app.ChainAnswer:
+		if _, current := r.Verdict.(app.ChainCurrent); !current {
+			return 1
+		}
 	}
 	return 0
 }

@@ -292,7 +292,7 @@ func TestHistoryFeedEndToEnd(t *testing.T) {
 	}
 	var got []string
 	for _, it := range res.Structured.(app.Answer).Result.(app.ChangesAnswer).Items {
-		got = append(got, strings.TrimSpace(string(it.Kind)+" "+it.ID+" "+it.SourcePath+" "+string(it.Cause)+" "+it.FromPath))
+		got = append(got, strings.TrimSpace(string(it.Kind)+" "+string(it.ID)+" "+string(it.SourcePath)+" "+string(it.Cause)+" "+string(it.FromPath)))
 	}
 	equalNames(t, "feed", got, []string{
 		"added 0001 docs/adr/0001-a.md file-created",

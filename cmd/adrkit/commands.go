@@ -18,15 +18,11 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/app"
-	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
 // informationURI is where SARIF consumers send people for the tool.
 const informationURI = "https://github.com/adrkit/adrkit-go"
-
-// commandNames lists the subcommands for the unknown-command message.
-const commandNames = "lint, search, show, explain, superseded, graph and mcp"
 
 // rootCommand builds the command tree for one run.
 func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
@@ -94,10 +90,14 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			showCommand(stdout, env),
 			explainCommand(stdout, env),
 			supersededCommand(stdout, env),
-			chainCommand(stdout, env), changesCommand(stdout, env),
+			chainCommand(stdout, env),
+			changesCommand(stdout, env),
 			graphCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 		},
+	}
+	for _, c := range root.Commands {
+		c.OnUsageError = onUsageError
 	}
 	return root
 }
@@ -113,7 +113,20 @@ func unknownCommand(ctx context.Context, cmd *cli.Command) error {
 		}
 		return cli.ShowRootCommandHelp(cmd)
 	}
-	return usageError{command: "adrkit", msg: fmt.Sprintf("unknown command %q; the commands are %s", args[0], commandNames)}
+	return usageError{command: "adrkit", msg: fmt.Sprintf("unknown command %q; the commands are %s", args[0], commandNames(cmd))}
+}
+
+// commandNames lists the visible subcommands of cmd in the order help
+// shows them: "lint, search and mcp".
+func commandNames(cmd *cli.Command) string {
+	var names []string
+	for _, c := range cmd.VisibleCommands() {
+		names = append(names, c.Name)
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // settings is what every command needs once the global options are read.
@@ -193,7 +206,6 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 			"  adrkit lint --strict --as-of 2026-01-01\n" +
 			"  adrkit lint --format sarif > adrkit.sarif\n" +
 			"  adrkit lint --format github            # annotations in a GitHub Actions log",
-		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: string(adrcli.LintText), Usage: "text, json, sarif (2.1.0) or github (workflow annotations)"},
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
@@ -237,264 +249,6 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 	}
 }
 
-// pageFlags are the pagination options of the --json mode.
-func pageFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.BoolFlag{Name: "json", Usage: "print the structured answer the MCP tool returns ({corpusHealth, result}), one page of it"},
-		&cli.IntFlag{Name: "limit", Usage: "with --json: page size, 1 to 100 (default 20)", HideDefault: true},
-		&cli.StringFlag{Name: "cursor", Usage: "with --json: the cursor of the previous page, to get the next one"},
-		&cli.IntFlag{Name: "findings-limit", Usage: "with --json: findings page size, 1 to 100 (default 20)", HideDefault: true},
-		&cli.StringFlag{Name: "findings-cursor", Usage: "with --json: the findings cursor of the previous page"},
-	}
-}
-
-// readPage reads the pagination options; they only make sense with
-// --json, since a person is shown every page.
-func readPage(cmd *cli.Command) (app.Page, error) {
-	var p app.Page
-	names := []string{"limit", "cursor", "findings-limit", "findings-cursor"}
-	if !cmd.Bool("json") {
-		for _, n := range names {
-			if cmd.IsSet(n) {
-				return p, usageError{command: cmd.FullName(), msg: "--" + n + " pages the --json output; without --json every page is printed"}
-			}
-		}
-		return p, nil
-	}
-	for _, n := range []string{"limit", "findings-limit"} {
-		if cmd.IsSet(n) && cmd.Int(n) == 0 {
-			// The app reads 0 as "use the default", so refuse it here.
-			return p, usageError{command: cmd.FullName(), msg: "--" + n + " must be from 1 to 100, got 0"}
-		}
-	}
-	p.Limit, p.FindingsLimit = cmd.Int("limit"), cmd.Int("findings-limit")
-	if cmd.IsSet("cursor") {
-		c := cmd.String("cursor")
-		p.Cursor = &c
-	}
-	if cmd.IsSet("findings-cursor") {
-		c := cmd.String("findings-cursor")
-		p.FindingsCursor = &c
-	}
-	return p, nil
-}
-
-// answerTool runs one decision tool and prints its answer: the structured
-// result as JSON (one page), or every page merged and laid out by human.
-// The exit status follows the outcome (see adrcli.OutcomeStatus).
-func answerTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, tool string,
-	call adrcli.PageCall, human func(result any) error) error {
-	page, err := readPage(cmd)
-	if err != nil {
-		return err
-	}
-	asJSON := cmd.Bool("json")
-	var res app.Result
-	if asJSON {
-		res, err = call(ctx, page)
-	} else {
-		res, err = adrcli.WalkPages(ctx, call)
-	}
-	if err != nil {
-		return s.failure(err)
-	}
-	if res.IsError {
-		return usageError{command: cmd.FullName(), msg: adrcli.RefusalDetail(tool, res.Text)}
-	}
-	ans, ok := res.Structured.(app.Answer)
-	if !ok {
-		return exitError{code: exitFailure, msg: tool + " gave an answer of an unexpected shape"}
-	}
-	if asJSON {
-		if err := adrcli.WriteJSON(stdout, ans); err != nil {
-			return err
-		}
-	}
-	switch r := ans.Result.(type) {
-	case app.CorpusUnavailable:
-		return s.failure(&ports.UnavailableError{Reason: r.Reason})
-	case app.InvalidCursor:
-		if asJSON {
-			return usageError{command: cmd.FullName(), msg: "the cursor was refused: " + r.Message}
-		}
-		return exitError{code: exitFailure, msg: "the corpus changed while its pages were being read; run the command again"}
-	}
-	if !asJSON {
-		if err := human(ans.Result); err != nil {
-			return err
-		}
-	}
-	if code := adrcli.OutcomeStatus(ans.Result); code != exitOK {
-		return exitError{code: code}
-	}
-	return nil
-}
-
-func searchCommand(stdout io.Writer, env environment) *cli.Command {
-	return &cli.Command{
-		Name:      "search",
-		Usage:     "find decisions whose id, title, tags or body contain some text",
-		UsageText: "adrkit search QUERY... [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
-		Description: "The words of QUERY are joined with single spaces and matched literally (trimmed, case- and\n" +
-			"width-folded) against each record's id, title, tags and Markdown body. --status and --scope keep\n" +
-			"records with any of the given values, --tag those with all the given tags; repeat an option to\n" +
-			"give several values. Every status is searched unless filtered, superseded records included.\n\n" +
-			"Examples:\n" +
-			"  adrkit search postgres\n" +
-			"  adrkit search cache --status accepted --status proposed\n" +
-			"  adrkit search retry --tag resilience --json",
-		OnUsageError:              onUsageError,
-		DisableSliceFlagSeparator: true,
-		Flags: append([]cli.Flag{
-			&cli.StringSliceFlag{Name: "status", Usage: "only records with this status (draft, proposed, accepted, rejected, superseded, deprecated)"},
-			&cli.StringSliceFlag{Name: "tag", Usage: "only records carrying this tag"},
-			&cli.StringSliceFlag{Name: "scope", Usage: "only records with this scope (component, domain, org)"},
-		}, pageFlags()...),
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			if !cmd.Args().Present() {
-				return usageError{command: cmd.FullName(), msg: "search needs a query, e.g. adrkit search postgres"}
-			}
-			s, err := settle(ctx, cmd, env)
-			if err != nil {
-				return err
-			}
-			in := app.SearchInput{
-				Query:  strings.Join(cmd.Args().Slice(), " "),
-				Status: typed[adr.Status](cmd, "status"),
-				Tags:   typed[string](cmd, "tag"),
-				Scope:  typed[adr.Scope](cmd, "scope"),
-			}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.SearchDecisions(ctx, in)
-			}
-			return answerTool(ctx, cmd, s, stdout, app.ToolSearchDecisions, call, func(r any) error {
-				res, _ := r.(app.SearchResults)
-				return adrcli.WriteSearch(stdout, res, in.Query, s.style)
-			})
-		},
-	}
-}
-
-// typed reads a repeatable option as a typed list; nil when not given, so
-// that the filter is absent rather than empty.
-func typed[T ~string](cmd *cli.Command, name string) []T {
-	if !cmd.IsSet(name) {
-		return nil
-	}
-	vals := cmd.StringSlice(name)
-	out := make([]T, len(vals))
-	for i, v := range vals {
-		out[i] = T(v)
-	}
-	return out
-}
-
-func showCommand(stdout io.Writer, env environment) *cli.Command {
-	return &cli.Command{
-		Name:      "show",
-		Usage:     "print one decision in full: its frontmatter and Markdown body",
-		UsageText: "adrkit show REF [--json [--limit N] [--cursor C]]",
-		Description: "REF is a record id such as 0042 (or a ULID), optionally with a log name (payments:0042).\n" +
-			"Exits 1 when no single local record has that id: none does, several do (they are listed),\n" +
-			"or the ref names another decision log.\n\n" +
-			"Examples:\n" +
-			"  adrkit show 0003\n" +
-			"  adrkit show 0003 --json",
-		OnUsageError: onUsageError,
-		Flags:        pageFlags(),
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			if cmd.Args().Len() != 1 {
-				return usageError{command: cmd.FullName(), msg: "show needs exactly one REF, e.g. adrkit show 0003"}
-			}
-			s, err := settle(ctx, cmd, env)
-			if err != nil {
-				return err
-			}
-			in := app.GetInput{Ref: cmd.Args().First()}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.GetDecision(ctx, in)
-			}
-			return answerTool(ctx, cmd, s, stdout, app.ToolGetDecision, call, func(r any) error {
-				return adrcli.WriteDecision(stdout, r, s.style)
-			})
-		},
-	}
-}
-
-func explainCommand(stdout io.Writer, env environment) *cli.Command {
-	return &cli.Command{
-		Name:      "explain",
-		Usage:     "show which decisions govern some files, which proposals would, and which once did",
-		UsageText: "adrkit explain FILE... [--json [--limit N] [--cursor C]]",
-		Description: "FILEs are repository-relative paths (an absolute path inside the repository is made\n" +
-			"relative). They are matched against each record's affects patterns; the files themselves are\n" +
-			"never opened, so they need not exist. Accepted decisions govern; drafts and proposals are\n" +
-			"active proposals; rejected, superseded and deprecated ones are history. Each record is shown\n" +
-			"with the matchers that fired for it.\n\n" +
-			"Examples:\n" +
-			"  adrkit explain adapters/mcp/server.go\n" +
-			"  adrkit explain $(git diff --name-only main)\n" +
-			"  adrkit explain app/lint.go --json",
-		OnUsageError: onUsageError,
-		Flags:        pageFlags(),
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			if !cmd.Args().Present() {
-				return usageError{command: cmd.FullName(), msg: "explain needs at least one FILE, e.g. adrkit explain src/app.go"}
-			}
-			s, err := settle(ctx, cmd, env)
-			if err != nil {
-				return err
-			}
-			files := cmd.Args().Slice()
-			for i, f := range files {
-				files[i] = adrcli.RepoRelative(s.cwd, f)
-			}
-			in := app.ContextInput{Files: files}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.GetDecisionContext(ctx, in)
-			}
-			return answerTool(ctx, cmd, s, stdout, app.ToolGetDecisionContext, call, func(r any) error {
-				m, _ := r.(app.Matches)
-				return adrcli.WriteContext(stdout, m, files, s.style)
-			})
-		},
-	}
-}
-
-func supersededCommand(stdout io.Writer, env environment) *cli.Command {
-	return &cli.Command{
-		Name:      "superseded",
-		Usage:     "list superseded decisions and what replaced each",
-		UsageText: "adrkit superseded [--json [--limit N] [--cursor C]]",
-		Description: "Each superseded record is listed with its direct replacement (one hop, never a chain):\n" +
-			"the record its supersededBy names, or why that reference does not resolve here.\n\n" +
-			"Examples:\n" +
-			"  adrkit superseded\n" +
-			"  adrkit --rev v1.2.0 superseded --json",
-		OnUsageError: onUsageError,
-		Flags:        pageFlags(),
-		Action: func(ctx context.Context, cmd *cli.Command) error {
-			if err := noArgs(cmd); err != nil {
-				return err
-			}
-			s, err := settle(ctx, cmd, env)
-			if err != nil {
-				return err
-			}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				return s.service.ListSuperseded(ctx, app.SupersededInput{Page: p})
-			}
-			return answerTool(ctx, cmd, s, stdout, app.ToolListSuperseded, call, func(r any) error {
-				e, _ := r.(app.Entries)
-				return adrcli.WriteSuperseded(stdout, e, s.style)
-			})
-		},
-	}
-}
-
 func graphCommand(stdout io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "graph",
@@ -507,7 +261,6 @@ func graphCommand(stdout io.Writer, env environment) *cli.Command {
 			"Examples:\n" +
 			"  adrkit graph > docs/adr-graph.mmd\n" +
 			"  adrkit graph --format dot | dot -Tsvg > adr-graph.svg",
-		OnUsageError: onUsageError,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: string(adrcli.GraphMermaid), Usage: "mermaid (a flowchart for Markdown) or dot (Graphviz)"},
 		},
@@ -532,35 +285,58 @@ func graphCommand(stdout io.Writer, env environment) *cli.Command {
 	}
 }
 
+// The values of mcp --tools (ADRKIT_MCP_TOOLS), read as adrkit-mcp reads
+// them: the four tools of the contract, unchanged, or those and the two
+// extended ones (docs/extended-tools.md).
+const (
+	toolsDefault  = "default"
+	toolsExtended = "extended"
+)
+
 func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "mcp",
 		Usage:     "serve the decisions to a coding agent over MCP on stdin/stdout (as adrkit-mcp does)",
-		UsageText: "adrkit mcp [--cwd <path>] [--dir <path>] [--rev <revision>]",
+		UsageText: "adrkit mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended]",
 		Description: "Speaks the Model Context Protocol on stdin and stdout, one JSON-RPC message per line,\n" +
-			"exactly as the adrkit-mcp binary: the same four tools, both protocol eras. The corpus is\n" +
+			"exactly as the adrkit-mcp binary: the four tools (with --tools extended, also\n" +
+			"get_supersession_chain and list_decision_changes), both protocol eras. The corpus is\n" +
 			"read afresh for every call. Ends with status 0 when stdin ends.\n\n" +
 			"Examples:\n" +
 			"  adrkit mcp\n" +
-			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds",
-		OnUsageError: onUsageError,
+			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds\n" +
+			"  adrkit mcp --tools extended    # also the supersession chain and the change feed",
+		Flags: []cli.Flag{
+			&cli.StringFlag{
+				Name: "tools",
+				Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain and " +
+					"list_decision_changes; see docs/extended-tools.md)",
+				Value:   toolsDefault,
+				Sources: fromEnv(env, "ADRKIT_MCP_TOOLS"),
+			},
+		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if err := noArgs(cmd); err != nil {
 				return err
+			}
+			tools := cmd.String("tools")
+			if tools != toolsDefault && tools != toolsExtended {
+				return usageError{command: cmd.FullName(), msg: fmt.Sprintf("--tools must be %q or %q, got %q", toolsDefault, toolsExtended, tools)}
 			}
 			s, err := settle(ctx, cmd, env)
 			if err != nil {
 				return err
 			}
-			return serveMCP(ctx, s, env.Stdin, stdout, stderr)
+			return serveMCP(ctx, s, tools == toolsExtended, env.Stdin, stdout, stderr)
 		},
 	}
 }
 
 // serveMCP runs the MCP server until stdin ends or ctx is done, with the
 // exit statuses of adrkit-mcp: a failure reported while serving makes the
-// final status 1, a signal makes it 0.
-func serveMCP(ctx context.Context, s *settings, stdin io.Reader, stdout, stderr io.Writer) error {
+// final status 1, a signal makes it 0. extended serves the extended
+// tools too.
+func serveMCP(ctx context.Context, s *settings, extended bool, stdin io.Reader, stdout, stderr io.Writer) error {
 	// A client that goes away must not kill the process silently: with
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported. Only this command ignores it; the others may be piped
@@ -569,7 +345,7 @@ func serveMCP(ctx context.Context, s *settings, stdin io.Reader, stdout, stderr 
 	var diagnosed atomic.Bool
 	var mu sync.Mutex
 	srv := mcp.New(mcp.Options{
-		Cwd: s.cwd, Dir: s.dir, Rev: s.rev,
+		Cwd: s.cwd, Dir: s.dir, Rev: s.rev, ExtendedTools: extended,
 		In: stdin, Out: stdout, Err: stderr,
 		OnError: func(err error) {
 			diagnosed.Store(true)

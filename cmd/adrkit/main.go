@@ -8,8 +8,9 @@
 // warnings), show found no single record, or serving failed; 2 for a
 // command-line mistake.
 //
-// This file and commands.go only parse flags and wire the pieces: the
-// answers come from app, the layout from adapters/cli.
+// The files of this package only parse flags and wire the pieces: the
+// answers come from app, the layout (and the walking of pages) from
+// adapters/cli.
 package main
 
 import (

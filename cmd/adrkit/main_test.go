@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,6 +68,14 @@ func TestExitStatuses(t *testing.T) {
 		{"limit too large", "clean", []string{"superseded", "--json", "--limit", "500"}, 2},
 		{"limit not a number", "clean", []string{"superseded", "--json", "--limit", "ten"}, 2},
 		{"refused cursor", "clean", []string{"superseded", "--json", "--cursor", "not-a-cursor"}, 2},
+		{"paging mistake before the corpus is read", "clean", []string{"--dir", "decisions", "superseded", "--limit", "5"}, 2},
+		{"chain on hold", "chains", []string{"chain", "0004"}, 1},
+		{"chain current", "chains", []string{"chain", "0001"}, 0},
+		{"chain ambiguous", "chains", []string{"chain", "0009"}, 1},
+		{"chain findings limit zero", "chains", []string{"chain", "0001", "--json", "--findings-limit", "0"}, 2},
+		{"chain findings limit too large", "chains", []string{"chain", "0001", "--json", "--findings-limit", "101"}, 2},
+		{"changes limit zero", "clean", []string{"changes", "--json", "--limit", "0"}, 2},
+		{"mcp bad tools", "clean", []string{"mcp", "--tools", "all"}, 2},
 		{"dir missing", "clean", []string{"--dir", "decisions", "lint"}, 1},
 		{"dir is a file", "clean", []string{"--dir", "docs/adr/README.md"}, 1},
 		{"dir outside", "clean", []string{"--dir", "..", "search", "x"}, 1},
@@ -124,7 +133,7 @@ func TestRootDiagnostics(t *testing.T) {
 		{[]string{"--cwd", notGit, "--rev", "HEAD"}, "Configured repository root is not a Git worktree. No Git repository could be opened there"},
 	}
 	for _, tc := range cases {
-		for _, cmd := range [][]string{nil, {"lint"}, {"search", "x"}, {"show", "0001"}, {"explain", "a.go"}, {"superseded"}, {"graph"}, {"mcp"}} {
+		for _, cmd := range [][]string{nil, {"lint"}, {"search", "x"}, {"show", "0001"}, {"explain", "a.go"}, {"superseded"}, {"chain", "0001"}, {"changes"}, {"graph"}, {"mcp"}} {
 			r := newRunner(t)
 			r.hide = []string{notGit}
 			got := r.run(append(slices.Clone(tc.args), cmd...)...)
@@ -459,7 +468,7 @@ func TestOwnDecisionsLint(t *testing.T) {
 // TestHelpEverywhere: --help and -h work on every command, print an
 // example, and exit 0 without touching the corpus.
 func TestHelpEverywhere(t *testing.T) {
-	for _, cmd := range []string{"", "lint", "search", "show", "explain", "superseded", "graph", "mcp"} {
+	for _, cmd := range []string{"", "lint", "search", "show", "explain", "superseded", "chain", "changes", "graph", "mcp"} {
 		for _, flag := range []string{"--help", "-h"} {
 			args := []string{"--cwd", "/nonexistent", flag}
 			if cmd != "" {
@@ -480,5 +489,118 @@ func TestHelpEverywhere(t *testing.T) {
 	got := newRunner(t).run("--version")
 	if got.code != 0 || !strings.HasPrefix(got.stdout, "adrkit ") {
 		t.Errorf("--version: %s", got)
+	}
+}
+
+// TestMCPTools: adrkit mcp takes --tools (or ADRKIT_MCP_TOOLS) exactly as
+// adrkit-mcp does: default serves the four tools, extended adds the
+// chain and the feed, the flag wins over the variable, and any other
+// value (an empty one included) is a usage error before anything is
+// served.
+func TestMCPTools(t *testing.T) {
+	four := []string{"get_decision", "get_decision_context", "list_superseded", "search_decisions"}
+	six := []string{"get_decision", "get_decision_context", "get_supersession_chain", "list_decision_changes", "list_superseded", "search_decisions"}
+	cases := []struct {
+		name   string
+		args   []string
+		env    map[string]string
+		code   int
+		tools  []string
+		stderr string
+	}{
+		{"no option", nil, nil, 0, four, ""},
+		{"default", []string{"--tools", "default"}, nil, 0, four, ""},
+		{"extended", []string{"--tools", "extended"}, nil, 0, six, ""},
+		{"variable", nil, map[string]string{"ADRKIT_MCP_TOOLS": "extended"}, 0, six, ""},
+		{"flag over variable", []string{"--tools", "default"}, map[string]string{"ADRKIT_MCP_TOOLS": "extended"}, 0, four, ""},
+		{"unknown value", []string{"--tools", "all"}, nil, 2, nil,
+			"adrkit: --tools must be \"default\" or \"extended\", got \"all\"\nRun 'adrkit mcp --help' for usage.\n"},
+		{"empty value", []string{"--tools="}, nil, 2, nil,
+			"adrkit: --tools must be \"default\" or \"extended\", got \"\"\nRun 'adrkit mcp --help' for usage.\n"},
+		{"empty variable", nil, map[string]string{"ADRKIT_MCP_TOOLS": ""}, 2, nil,
+			"adrkit: --tools must be \"default\" or \"extended\", got \"\"\nRun 'adrkit mcp --help' for usage.\n"},
+		{"value missing", []string{"--tools"}, nil, 2, nil,
+			"adrkit: option --tools needs a value\nRun 'adrkit mcp --help' for usage.\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r, root := repoRunner(t, "chains")
+			if tc.env != nil {
+				r.env = tc.env
+			}
+			r.stdin = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
+				`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+				`{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n" +
+				`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_supersession_chain","arguments":{"ref":"0001"}}}` + "\n"
+			got := r.run(append([]string{"--cwd", root, "mcp"}, tc.args...)...)
+			if got.code != tc.code || got.stderr != tc.stderr {
+				t.Fatalf("exit %d, stderr %q; want %d, %q\n%s", got.code, got.stderr, tc.code, tc.stderr, got)
+			}
+			if tc.code != 0 {
+				if got.stdout != "" {
+					t.Errorf("a refused --tools served anyway:\n%s", got.stdout)
+				}
+				return
+			}
+			var list struct {
+				Result struct {
+					Tools []struct{ Name string } `json:"tools"`
+				} `json:"result"`
+			}
+			var chain struct {
+				Result struct {
+					IsError           bool           `json:"isError"`
+					StructuredContent map[string]any `json:"structuredContent"`
+				} `json:"result"`
+				Error *struct{ Code int } `json:"error"`
+			}
+			for line := range strings.SplitSeq(strings.TrimSpace(got.stdout), "\n") {
+				var frame struct{ ID int }
+				_ = json.Unmarshal([]byte(line), &frame)
+				switch frame.ID {
+				case 2:
+					_ = json.Unmarshal([]byte(line), &list)
+				case 3:
+					_ = json.Unmarshal([]byte(line), &chain)
+				}
+			}
+			var names []string
+			for _, tool := range list.Result.Tools {
+				names = append(names, tool.Name)
+			}
+			if !slices.Equal(sortedCopy(names), tc.tools) {
+				t.Errorf("tools/list %q, want %q", names, tc.tools)
+			}
+			// The chain tool answers only on the extended surface.
+			answered := chain.Error == nil && !chain.Result.IsError && chain.Result.StructuredContent != nil
+			if extended := len(tc.tools) == len(six); answered != extended {
+				t.Errorf("get_supersession_chain answered = %v on the %d-tool surface:\n%s", answered, len(tc.tools), got.stdout)
+			}
+		})
+	}
+}
+
+// TestUnknownCommandNamesEveryCommand: the unknown-command message lists
+// the commands that are registered, in help order, so that a new command
+// can never be left out of it.
+func TestUnknownCommandNamesEveryCommand(t *testing.T) {
+	got := newRunner(t).run("frobnicate")
+	root := rootCommand(io.Discard, io.Discard, environment{})
+	var names []string
+	for _, c := range root.VisibleCommands() {
+		names = append(names, c.Name)
+	}
+	if len(names) < 9 {
+		t.Fatalf("only %d commands registered: %q", len(names), names)
+	}
+	want := "adrkit: unknown command \"frobnicate\"; the commands are " +
+		strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + "\n"
+	if got.code != 2 || !strings.HasPrefix(got.stderr, want) {
+		t.Errorf("%s\nwant stderr to start with %q", got, want)
+	}
+	for _, n := range []string{"chain", "changes"} {
+		if !slices.Contains(names, n) {
+			t.Errorf("command %s is not registered", n)
+		}
 	}
 }

@@ -21,7 +21,8 @@ import (
 // that minted it.
 type Scope string
 
-// The eight channels.
+// The channels. The first eight are the four tools'; ChainFindings is
+// the findings channel of the extended get_supersession_chain tool.
 const (
 	SearchResults      Scope = "search.results"
 	SearchFindings     Scope = "search.findings"
@@ -31,6 +32,7 @@ const (
 	ContextFindings    Scope = "context.findings"
 	SupersededResults  Scope = "superseded.results"
 	SupersededFindings Scope = "superseded.findings"
+	ChainFindings      Scope = "get_supersession_chain.findings"
 )
 
 // Reason says why a supplied cursor was refused.
@@ -86,12 +88,16 @@ const MaxOffset = 1<<53 - 1
 const maxLen = 4096
 
 // scopes fixes the one-byte code of each channel in a version-1 cursor.
-// The order is part of the format: append, never reorder.
+// The order is part of the format: append, never reorder. Appending a
+// code leaves every existing cursor's bytes as they were, so it keeps the
+// version; a build without the code refuses the new cursors as
+// decode-failed, as it refuses any code it does not know.
 var scopes = [...]Scope{
 	SearchResults, SearchFindings,
 	DecisionCandidates, DecisionFindings,
 	ContextResults, ContextFindings,
 	SupersededResults, SupersededFindings,
+	ChainFindings,
 }
 
 // Layout of a version-1 cursor before base64url encoding (see

@@ -53,6 +53,46 @@ func TestEncodingIsPinned(t *testing.T) {
 	}
 }
 
+// TestScopeCodes pins every channel's first-page cursor (fp1, qh1,
+// offset 1), minted before ChainFindings existed for the first eight: an
+// appended channel code must leave every existing cursor's bytes alone,
+// and no code is ever reused or reordered.
+func TestScopeCodes(t *testing.T) {
+	cases := []struct {
+		scope Scope
+		code  byte
+		want  string
+	}{
+		{SearchResults, 0, "AQAjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AeLZhn0CDzyB"},
+		{SearchFindings, 1, "AQEjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AepHGkRnEGk0"},
+		{DecisionCandidates, 2, "AQIjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AUlY1wYVG1jX"},
+		{DecisionFindings, 3, "AQMjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AW84khONCZuh"},
+		{ContextResults, 4, "AQQjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AQhAqInwc8go"},
+		{ContextFindings, 5, "AQUjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AfEtIxWMm8-b"},
+		{SupersededResults, 6, "AQYjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AQVlP_E-nqR8"},
+		{SupersededFindings, 7, "AQcjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7Aff0lltzxHe3"},
+		{ChainFindings, 8, "AQgjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AVI2wCd_NbdZ"},
+	}
+	if len(cases) != len(scopes) {
+		t.Fatalf("%d channels pinned, %d defined: pin the new one", len(cases), len(scopes))
+	}
+	for _, tc := range cases {
+		t.Run(string(tc.scope), func(t *testing.T) {
+			got := Mint(tc.scope, fp1, qh1, 1)
+			if got != tc.want {
+				t.Errorf("Mint = %s, want %s", got, tc.want)
+			}
+			raw, err := base64.RawURLEncoding.DecodeString(got)
+			if err != nil || raw[offScope] != tc.code {
+				t.Errorf("channel code %v (%v), want %d", raw[offScope], err, tc.code)
+			}
+			if c, r := Decode(tc.want); r != OK || c.Scope != tc.scope {
+				t.Errorf("Decode = %+v, %q", c, r)
+			}
+		})
+	}
+}
+
 func TestRoundTrip(t *testing.T) {
 	offsets := []int{1, 2, 19, 20, 127, 128, 16383, 16384, 1 << 31, MaxOffset}
 	for _, scope := range scopes {
@@ -199,6 +239,7 @@ func TestVerifyOrder(t *testing.T) {
 		{"version-unsupported", v2, VersionUnsupported, 0},
 		{"wrong-channel: findings cursor in the primary field", Mint(SupersededFindings, fp1, qh1, 1), WrongChannel, 0},
 		{"wrong-channel: another tool, stale corpus, other query", Mint(SearchResults, fp2, qh2, 1), WrongChannel, 0},
+		{"wrong-channel: the chain tool's findings cursor", Mint(ChainFindings, fp1, qh1, 1), WrongChannel, 0},
 		{"corpus-changed before query-mismatch", Mint(scope, fp2, qh2, 1), CorpusChanged, 0},
 		{"corpus-changed", Mint(scope, fp2, qh1, 1), CorpusChanged, 0},
 		{"query-mismatch", Mint(scope, fp1, qh2, 1), QueryMismatch, 0},

@@ -1,0 +1,400 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+// The commands answered by one decision tool: search, show, explain,
+// superseded and chain. Each is a toolSpec (which tool, which arguments,
+// how a person sees the answer); toolAction does the rest the same way
+// for all of them. changes, whose tool answers from git history, shares
+// the option helpers and runTool.
+
+// maxToolPage is the largest page the decision tools accept; the help
+// text and the refusal of 0 name it (the tools word every other refusal).
+const maxToolPage = 100
+
+// jsonFlag is --json: shape is the structured answer's, part how much of
+// it one run prints.
+func jsonFlag(shape, part string) cli.Flag {
+	return &cli.BoolFlag{Name: "json", Usage: "print the structured answer the MCP tool returns (" + shape + "), " + part + " of it"}
+}
+
+// sizeFlag is a page-size option of the --json mode.
+func sizeFlag(name, what string, most, byDefault int) cli.Flag {
+	return &cli.IntFlag{Name: name, Usage: fmt.Sprintf("with --json: %s, 1 to %d (default %d)", what, most, byDefault), HideDefault: true}
+}
+
+// findingsFlags page a tool's findings channel in the --json mode.
+func findingsFlags() []cli.Flag {
+	return []cli.Flag{
+		sizeFlag("findings-limit", "findings page size", maxToolPage, app.DefaultLimit),
+		&cli.StringFlag{Name: "findings-cursor", Usage: "with --json: the findings cursor of the previous page"},
+	}
+}
+
+// pageFlags are the --json options of the four tools, which page both
+// their channels.
+func pageFlags() []cli.Flag {
+	return append([]cli.Flag{
+		jsonFlag("{corpusHealth, result}", "one page"),
+		sizeFlag("limit", "page size", maxToolPage, app.DefaultLimit),
+		&cli.StringFlag{Name: "cursor", Usage: "with --json: the cursor of the previous page, to get the next one"},
+	}, findingsFlags()...)
+}
+
+// jsonOnly refuses the named options without --json: they page the JSON
+// output, while a person is shown every page (walked says what happens
+// to the pages: "printed", or "read" when they are only counted).
+// Options the command does not have read as not given.
+func jsonOnly(cmd *cli.Command, walked string, names ...string) error {
+	if cmd.Bool("json") {
+		return nil
+	}
+	for _, n := range names {
+		if cmd.IsSet(n) {
+			return usageError{command: cmd.FullName(), msg: "--" + n + " pages the --json output; without --json every page is " + walked}
+		}
+	}
+	return nil
+}
+
+// pageSize reads a page-size option. 0 is refused here because the app
+// reads it as "the default"; the tool refuses every other size outside 1
+// to most itself.
+func pageSize(cmd *cli.Command, name string, most int) (int, error) {
+	n := cmd.Int(name)
+	if cmd.IsSet(name) && n == 0 {
+		return 0, usageError{command: cmd.FullName(), msg: fmt.Sprintf("--%s must be from 1 to %d, got 0", name, most)}
+	}
+	return n, nil
+}
+
+// optional is a string option's value when it was given (empty
+// included), nil otherwise.
+func optional(cmd *cli.Command, name string) *string {
+	if !cmd.IsSet(name) {
+		return nil
+	}
+	v := cmd.String(name)
+	return &v
+}
+
+// readPage reads the paging options of a tool command (those it lacks
+// read as not given).
+func readPage(cmd *cli.Command, walked string) (app.Page, error) {
+	var p app.Page
+	if err := jsonOnly(cmd, walked, "limit", "cursor", "findings-limit", "findings-cursor"); err != nil {
+		return p, err
+	}
+	var err error
+	if p.Limit, err = pageSize(cmd, "limit", maxToolPage); err != nil {
+		return p, err
+	}
+	if p.FindingsLimit, err = pageSize(cmd, "findings-limit", maxToolPage); err != nil {
+		return p, err
+	}
+	p.Cursor, p.FindingsCursor = optional(cmd, "cursor"), optional(cmd, "findings-cursor")
+	return p, nil
+}
+
+// The positional-argument checks of the tool commands.
+func exactlyOne(msg string) func(*cli.Command) error {
+	return func(cmd *cli.Command) error {
+		if cmd.Args().Len() != 1 {
+			return usageError{command: cmd.FullName(), msg: msg}
+		}
+		return nil
+	}
+}
+
+func atLeastOne(msg string) func(*cli.Command) error {
+	return func(cmd *cli.Command) error {
+		if !cmd.Args().Present() {
+			return usageError{command: cmd.FullName(), msg: msg}
+		}
+		return nil
+	}
+}
+
+// toolSpec wires a command to one decision tool.
+type toolSpec struct {
+	tool string
+	// walked is what happens to the pages without --json, for the
+	// refusal of a paging option ("printed" unless only counted).
+	walked string
+	// args refuses bad positional arguments before anything is read.
+	args func(cmd *cli.Command) error
+	// bind builds the tool call, page by page, and the renderer of the
+	// merged answer for a person, once the global options are settled.
+	bind func(cmd *cli.Command, s *settings) (call adrcli.PageCall, human func(result any) error)
+}
+
+// action is the command's Action: check the arguments and options, settle
+// the global options, call the tool (the page asked for with --json,
+// every page merged otherwise), print the answer and end with the status
+// its outcome calls for (adrcli.OutcomeStatus).
+func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
+	return func(ctx context.Context, cmd *cli.Command) error {
+		if err := t.args(cmd); err != nil {
+			return err
+		}
+		page, err := readPage(cmd, t.walked)
+		if err != nil {
+			return err
+		}
+		s, err := settle(ctx, cmd, env)
+		if err != nil {
+			return err
+		}
+		call, human := t.bind(cmd, s)
+		ans, err := runTool(ctx, cmd, s, stdout, t.tool,
+			func(ctx context.Context) (app.Result, error) { return call(ctx, page) },
+			func(ctx context.Context) (app.Result, error) { return adrcli.WalkPages(ctx, call) })
+		if err != nil {
+			return err
+		}
+		asJSON := cmd.Bool("json")
+		switch r := ans.Result.(type) {
+		case app.CorpusUnavailable:
+			return s.failure(&ports.UnavailableError{Reason: r.Reason})
+		case app.InvalidCursor:
+			if asJSON {
+				return usageError{command: cmd.FullName(), msg: "the cursor was refused: " + r.Message}
+			}
+			return exitError{code: exitFailure, msg: "the corpus changed while its pages were being read; run the command again"}
+		}
+		if !asJSON {
+			if err := human(ans.Result); err != nil {
+				return err
+			}
+		}
+		if code := adrcli.OutcomeStatus(ans.Result); code != exitOK {
+			return exitError{code: code}
+		}
+		return nil
+	}
+}
+
+// runTool is the part of a tool command that does not depend on the
+// tool: call it once (--json) or walk it (otherwise), turn a refused
+// call into a usage error, and print the JSON. The command judges the
+// answer it returns.
+func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, tool string,
+	once, walk func(context.Context) (app.Result, error)) (app.Answer, error) {
+	asJSON := cmd.Bool("json")
+	call := walk
+	if asJSON {
+		call = once
+	}
+	res, err := call(ctx)
+	if err != nil {
+		return app.Answer{}, s.failure(err)
+	}
+	if res.IsError {
+		return app.Answer{}, usageError{command: cmd.FullName(), msg: adrcli.RefusalDetail(tool, res.Text)}
+	}
+	ans, ok := res.Structured.(app.Answer)
+	if !ok {
+		return app.Answer{}, exitError{code: exitFailure, msg: tool + " gave an answer of an unexpected shape"}
+	}
+	if asJSON {
+		if err := adrcli.WriteJSON(stdout, ans); err != nil {
+			return app.Answer{}, err
+		}
+	}
+	return ans, nil
+}
+
+func searchCommand(stdout io.Writer, env environment) *cli.Command {
+	spec := toolSpec{
+		tool: app.ToolSearchDecisions, walked: "printed",
+		args: atLeastOne("search needs a query, e.g. adrkit search postgres"),
+		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+			in := app.SearchInput{
+				Query:  strings.Join(cmd.Args().Slice(), " "),
+				Status: typed[adr.Status](cmd, "status"),
+				Tags:   typed[string](cmd, "tag"),
+				Scope:  typed[adr.Scope](cmd, "scope"),
+			}
+			call := func(ctx context.Context, p app.Page) (app.Result, error) {
+				in.Page = p
+				return s.service.SearchDecisions(ctx, in)
+			}
+			return call, func(r any) error {
+				res, _ := r.(app.SearchResults)
+				return adrcli.WriteSearch(stdout, res, in.Query, s.style)
+			}
+		},
+	}
+	return &cli.Command{
+		Name:      "search",
+		Usage:     "find decisions whose id, title, tags or body contain some text",
+		UsageText: "adrkit search QUERY... [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
+		Description: "The words of QUERY are joined with single spaces and matched literally (trimmed, case- and\n" +
+			"width-folded) against each record's id, title, tags and Markdown body. --status and --scope keep\n" +
+			"records with any of the given values, --tag those with all the given tags; repeat an option to\n" +
+			"give several values. Every status is searched unless filtered, superseded records included.\n\n" +
+			"Examples:\n" +
+			"  adrkit search postgres\n" +
+			"  adrkit search cache --status accepted --status proposed\n" +
+			"  adrkit search retry --tag resilience --json",
+		DisableSliceFlagSeparator: true,
+		Flags: append([]cli.Flag{
+			&cli.StringSliceFlag{Name: "status", Usage: "only records with this status (draft, proposed, accepted, rejected, superseded, deprecated)"},
+			&cli.StringSliceFlag{Name: "tag", Usage: "only records carrying this tag"},
+			&cli.StringSliceFlag{Name: "scope", Usage: "only records with this scope (component, domain, org)"},
+		}, pageFlags()...),
+		Action: spec.action(env, stdout),
+	}
+}
+
+// typed reads a repeatable option as a typed list; nil when not given, so
+// that the filter is absent rather than empty.
+func typed[T ~string](cmd *cli.Command, name string) []T {
+	if !cmd.IsSet(name) {
+		return nil
+	}
+	vals := cmd.StringSlice(name)
+	out := make([]T, len(vals))
+	for i, v := range vals {
+		out[i] = T(v)
+	}
+	return out
+}
+
+func showCommand(stdout io.Writer, env environment) *cli.Command {
+	spec := toolSpec{
+		tool: app.ToolGetDecision, walked: "printed",
+		args: exactlyOne("show needs exactly one REF, e.g. adrkit show 0003"),
+		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+			in := app.GetInput{Ref: cmd.Args().First()}
+			call := func(ctx context.Context, p app.Page) (app.Result, error) {
+				in.Page = p
+				return s.service.GetDecision(ctx, in)
+			}
+			return call, func(r any) error { return adrcli.WriteDecision(stdout, r, s.style) }
+		},
+	}
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "print one decision in full: its frontmatter and Markdown body",
+		UsageText: "adrkit show REF [--json [--limit N] [--cursor C]]",
+		Description: "REF is a record id such as 0042 (or a ULID), optionally with a log name (payments:0042).\n" +
+			"Exits 1 when no single local record has that id: none does, several do (they are listed),\n" +
+			"or the ref names another decision log.\n\n" +
+			"Examples:\n" +
+			"  adrkit show 0003\n" +
+			"  adrkit show 0003 --json",
+		Flags:  pageFlags(),
+		Action: spec.action(env, stdout),
+	}
+}
+
+func explainCommand(stdout io.Writer, env environment) *cli.Command {
+	spec := toolSpec{
+		tool: app.ToolGetDecisionContext, walked: "printed",
+		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
+		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+			files := cmd.Args().Slice()
+			for i, f := range files {
+				files[i] = adrcli.RepoRelative(s.cwd, f)
+			}
+			in := app.ContextInput{Files: files}
+			call := func(ctx context.Context, p app.Page) (app.Result, error) {
+				in.Page = p
+				return s.service.GetDecisionContext(ctx, in)
+			}
+			return call, func(r any) error {
+				m, _ := r.(app.Matches)
+				return adrcli.WriteContext(stdout, m, files, s.style)
+			}
+		},
+	}
+	return &cli.Command{
+		Name:      "explain",
+		Usage:     "show which decisions govern some files, which proposals would, and which once did",
+		UsageText: "adrkit explain FILE... [--json [--limit N] [--cursor C]]",
+		Description: "FILEs are repository-relative paths (an absolute path inside the repository is made\n" +
+			"relative). They are matched against each record's affects patterns; the files themselves are\n" +
+			"never opened, so they need not exist. Accepted decisions govern; drafts and proposals are\n" +
+			"active proposals; rejected, superseded and deprecated ones are history. Each record is shown\n" +
+			"with the matchers that fired for it.\n\n" +
+			"Examples:\n" +
+			"  adrkit explain adapters/mcp/server.go\n" +
+			"  adrkit explain $(git diff --name-only main)\n" +
+			"  adrkit explain app/lint.go --json",
+		Flags:  pageFlags(),
+		Action: spec.action(env, stdout),
+	}
+}
+
+func supersededCommand(stdout io.Writer, env environment) *cli.Command {
+	spec := toolSpec{
+		tool: app.ToolListSuperseded, walked: "printed",
+		args: noArgs,
+		bind: func(_ *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+			call := func(ctx context.Context, p app.Page) (app.Result, error) {
+				return s.service.ListSuperseded(ctx, app.SupersededInput{Page: p})
+			}
+			return call, func(r any) error {
+				e, _ := r.(app.Entries)
+				return adrcli.WriteSuperseded(stdout, e, s.style)
+			}
+		},
+	}
+	return &cli.Command{
+		Name:      "superseded",
+		Usage:     "list superseded decisions and what replaced each",
+		UsageText: "adrkit superseded [--json [--limit N] [--cursor C]]",
+		Description: "Each superseded record is listed with its direct replacement (one hop, never a chain):\n" +
+			"the record its supersededBy names, or why that reference does not resolve here.\n\n" +
+			"Examples:\n" +
+			"  adrkit superseded\n" +
+			"  adrkit --rev v1.2.0 superseded --json",
+		Flags:  pageFlags(),
+		Action: spec.action(env, stdout),
+	}
+}
+
+func chainCommand(stdout io.Writer, env environment) *cli.Command {
+	spec := toolSpec{
+		// Without --json the findings pages are only counted.
+		tool: app.ToolGetSupersessionChain, walked: "read",
+		args: exactlyOne("chain needs exactly one REF, e.g. adrkit chain 0003"),
+		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+			in := app.ChainInput{Ref: cmd.Args().First()}
+			// The tool has a findings channel only; the chain comes whole.
+			call := func(ctx context.Context, p app.Page) (app.Result, error) {
+				in.FindingsCursor, in.FindingsLimit = p.FindingsCursor, p.FindingsLimit
+				return s.service.GetSupersessionChain(ctx, in)
+			}
+			return call, func(r any) error { return adrcli.WriteChain(stdout, r, s.style) }
+		},
+	}
+	return &cli.Command{
+		Name:      "chain",
+		Usage:     "follow what replaced a decision and say whether to act on it",
+		UsageText: "adrkit chain REF [--json [--findings-limit N] [--findings-cursor C]]",
+		Description: "Walks the supersedes/supersededBy lineage of REF (at most 12 steps each way) and prints it\n" +
+			"oldest first, then the verdict: current (the newest record is accepted and nothing replaces\n" +
+			"it) or hold, with the reason and what to do. This is the get_supersession_chain tool.\n" +
+			"Exits 1 on hold, and when no single local record has the id.\n\n" +
+			"Examples:\n" +
+			"  adrkit chain 0003\n" +
+			"  adrkit chain 0003 --json\n" +
+			"  adrkit chain 0003 && ./deploy.sh      # only when 0003's line is settled",
+		Flags:  append([]cli.Flag{jsonFlag("{corpusHealth, result}", "one findings page")}, findingsFlags()...),
+		Action: spec.action(env, stdout),
+	}
+}
