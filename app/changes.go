@@ -39,6 +39,17 @@ type ChangesInput struct {
 	Since *string
 	// Limit is the page size; 0 means DefaultChangesLimit.
 	Limit int
+	// FindingsCursor and FindingsLimit page the findings channel, as in
+	// the four tools (FindingsLimit 0 means DefaultLimit).
+	FindingsCursor *string
+	FindingsLimit  int
+}
+
+// page is the findings half of the input in the four tools' shape; the
+// feed's own channel is not a Page (its cursor is a position, not an
+// offset).
+func (in ChangesInput) page() Page {
+	return Page{FindingsCursor: in.FindingsCursor, FindingsLimit: in.FindingsLimit}
 }
 
 func (in ChangesInput) limit() int {
@@ -60,15 +71,18 @@ func (in ChangesInput) issues() []issue {
 			out = append(out, issue{path: "limit", msg: m})
 		}
 	}
-	return out
+	return append(out, in.page().issues()...)
 }
 
-// parseChanges validates list_decision_changes arguments: since, limit.
+// parseChanges validates list_decision_changes arguments in schema
+// property order: since, limit, findingsCursor, findingsLimit.
 func parseChanges(set argSet) (ChangesInput, []issue) {
 	r := newArgReader(set)
 	var in ChangesInput
 	in.Since = r.str("since", false, checkCursor)
 	in.Limit = r.pageSize("limit", minChangesLimit, MaxChangesLimit)
+	in.FindingsCursor = r.str("findingsCursor", false, checkCursor)
+	in.FindingsLimit = r.limit("findingsLimit")
 	return in, r.finish()
 }
 
@@ -85,6 +99,8 @@ type ChangesAnswer struct {
 	// Head is the commit the feed was read up to; null on a branch
 	// without commits.
 	Head *string `json:"head"`
+	// Findings is a page of the corpus findings, as in the four tools.
+	Findings FindingsPage `json:"findings"`
 }
 
 // ChangeItem is one record-level change. Members that do not apply to
@@ -129,42 +145,74 @@ func (s *Service) ListDecisionChanges(ctx context.Context, in ChangesInput) (Res
 	return s.answerChanges(ctx, in)
 }
 
-// answerChanges reads one page of the feed. The answers carry no
-// corpusHealth: they describe the git history, not the corpus projection
-// the other tools answer from.
+// WithHistory returns a Service that answers from the same corpus source
+// (and memo) as s and reads the history of list_decision_changes from h:
+// the command line settles and checks its corpus reader once, then adds
+// the history for the one command that needs it.
+func (s *Service) WithHistory(h ports.HistoryReader) *Service {
+	c := *s
+	c.opts.History = h
+	return &c
+}
+
+// answerChanges answers list_decision_changes in the four tools' order:
+// the corpus first (corpus-unavailable, without corpusHealth, when it
+// cannot be projected), then the history (history-unavailable), then the
+// cursors, since before findingsCursor, then the page. Every answer past
+// the projection carries its corpusHealth: the corpus as the other tools
+// serve it right now, from the working tree or the --rev revision.
 func (s *Service) answerChanges(ctx context.Context, in ChangesInput) (Result, error) {
+	var fault error
+	res, err := s.withProjection(ctx, func(p *corpus.Projection) Result {
+		var res Result
+		res, fault = s.feedAnswer(ctx, p, in)
+		return res
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	if fault != nil {
+		return Result{}, fault
+	}
+	return res, nil
+}
+
+// feedAnswer is list_decision_changes over one projection.
+func (s *Service) feedAnswer(ctx context.Context, p *corpus.Projection, in ChangesInput) (Result, error) {
 	if s.opts.History == nil {
-		return historyUnavailable(feed.NoRepository), nil
+		return historyUnavailable(p, feed.NoRepository), nil
 	}
 	h, err := s.opts.History.OpenHistory(ctx)
 	if err != nil {
-		return historyFault(err)
+		return historyFault(p, err)
 	}
-	res, err := feedPage(ctx, h, in, s.opts.Parse)
+	res, err := feedPage(ctx, p, h, in, s.opts.Parse)
 	if err != nil {
-		return historyFault(err)
+		return historyFault(p, err)
 	}
 	return res, nil
 }
 
 // historyFault turns a history-unavailable error into its answer and
 // passes every other error on as a fault.
-func historyFault(err error) (Result, error) {
+func historyFault(p *corpus.Projection, err error) (Result, error) {
 	var hu *ports.HistoryUnavailableError
 	if errors.As(err, &hu) {
-		return historyUnavailable(hu.Reason), nil
+		return historyUnavailable(p, hu.Reason), nil
 	}
 	return Result{}, err
 }
 
-func historyUnavailable(r feed.UnavailableReason) Result {
+// historyUnavailable is the history-unavailable answer: the corpus was
+// projected, so it carries corpusHealth, but there is no page and so no
+// findings.
+func historyUnavailable(p *corpus.Projection, r feed.UnavailableReason) Result {
 	msg := r.Message()
-	return Result{Text: msg, Structured: Answer{Result: HistoryUnavailable{
-		Outcome: OutcomeHistoryUnavailable, Reason: r, Message: msg,
-	}}}
+	return answer(p, msg, HistoryUnavailable{Outcome: OutcomeHistoryUnavailable, Reason: r, Message: msg})
 }
 
-// feedPage computes one page of the feed of h from in.Since.
+// feedPage computes one page of the feed of h from in.Since, with a page
+// of p's findings.
 //
 // The feed is the record-level changes of every first-parent commit,
 // oldest commit first, each commit's changes in feed.Compare order. A
@@ -172,7 +220,13 @@ func historyUnavailable(r feed.UnavailableReason) Result {
 // page walks back from the head to the position's commit (a rewrite that
 // dropped it is a restart), then forwards, diffing only the commits whose
 // ADR directory differs from their parent's.
-func feedPage(ctx context.Context, h ports.History, in ChangesInput, parse corpus.ParseFunc) (Result, error) {
+//
+// Both cursors are checked before the history is walked, since first, as
+// the four tools check their primary cursor before their findings
+// cursor: a refusal of either is invalid-cursor. A restart is an outcome
+// of the walk (the since cursor was sound, its commit is gone); like
+// invalid-cursor it has no findings.
+func feedPage(ctx context.Context, p *corpus.Projection, h ports.History, in ChangesInput, parse corpus.ParseFunc) (Result, error) {
 	dir := h.Dir()
 	head, hasHead := h.Head()
 	headPos := feed.Position{}
@@ -182,15 +236,24 @@ func feedPage(ctx context.Context, h ports.History, in ChangesInput, parse corpu
 		headRef = &head.Hash
 	}
 	headCursor := feed.Encode(headPos, dir)
-	if in.Since == nil {
-		return changesResult(nil, headCursor, false, headRef), nil
+	var pos feed.Position
+	if in.Since != nil {
+		var reason cursor.Reason
+		if pos, reason = feed.Decode(*in.Since, dir); reason != cursor.OK {
+			return invalidCursor(p, reason), nil
+		}
 	}
-	pos, reason := feed.Decode(*in.Since, dir)
+	// The findings channel has a scope of its own, so the other tools'
+	// findings cursors and this one refuse each other as wrong-channel;
+	// the query shape is theirs: the findings limit alone.
+	ch := findingsChannel(cursor.ChangesFindings, in.page(), []any{in.page().findingsLimit()})
+	fw, reason := ch.resolve(p.Fingerprint, len(p.Findings))
 	if reason != cursor.OK {
-		msg := reason.Message()
-		return Result{Text: msg, Structured: Answer{Result: InvalidCursor{
-			Outcome: OutcomeInvalidCursor, Reason: reason, Message: msg,
-		}}}, nil
+		return invalidCursor(p, reason), nil
+	}
+	pg := changesPage{p: p, findings: findingsPage(p.Findings, fw), head: headRef}
+	if in.Since == nil {
+		return pg.result(nil, headCursor, false), nil
 	}
 
 	// Newest first: the commits after the position, then (when a page
@@ -213,13 +276,13 @@ func feedPage(ctx context.Context, h ports.History, in ChangesInput, parse corpu
 	}
 	if !found {
 		msg := feed.CommitNotInHistory.Message()
-		return Result{Text: msg, Structured: Answer{Result: RestartAnswer{
+		return answer(p, msg, RestartAnswer{
 			Outcome: OutcomeRestart, Reason: feed.CommitNotInHistory, Message: msg,
 			ReplayCursor: feed.ReplayToken, HeadCursor: headCursor,
-		}}}, nil
+		}), nil
 	}
 	if len(commits) == 0 {
-		return changesResult(nil, headCursor, false, headRef), nil
+		return pg.result(nil, headCursor, false), nil
 	}
 
 	// The parent of the oldest commit to diff: none at the root.
@@ -260,25 +323,37 @@ func feedPage(ctx context.Context, h ports.History, in ChangesInput, parse corpu
 					if k+1 < len(changes) {
 						next.Within = k + 1
 					}
-					return changesResult(items, feed.Encode(next, dir), true, headRef), nil
+					return pg.result(items, feed.Encode(next, dir), true), nil
 				}
 			}
 		}
 		prev, prevDir = c, c.Dir
 	}
-	return changesResult(items, headCursor, false, headRef), nil
+	return pg.result(items, headCursor, false), nil
 }
 
-func changesResult(items []ChangeItem, next string, more bool, head *string) Result {
-	n := len(items)
-	tail := "the feed is up to date."
+// changesPage is what every changes answer of one call shares: the
+// projection, the findings page and the head.
+type changesPage struct {
+	p        *corpus.Projection
+	findings FindingsPage
+	head     *string
+}
+
+// result is the changes answer with these items and this cursor.
+func (c changesPage) result(items []ChangeItem, next string, more bool) Result {
+	return answer(c.p, summaryChanges(len(items), more, len(c.findings.Items)), ChangesAnswer{
+		Outcome: OutcomeChanges, Items: nonNil(items), Cursor: next, HasMore: more, Head: c.head, Findings: c.findings,
+	})
+}
+
+// summaryChanges is the summary line of the changes outcome.
+func summaryChanges(n int, more bool, f int) string {
+	state := "the feed is up to date"
 	if more {
-		tail = "more changes may follow."
+		state = "more changes may follow"
 	}
-	text := capSummary(fmt.Sprintf("Returned %d decision %s; %s", n, plural(n, "change", "changes"), tail))
-	return Result{Text: text, Structured: Answer{Result: ChangesAnswer{
-		Outcome: OutcomeChanges, Items: nonNil(items), Cursor: next, HasMore: more, Head: head,
-	}}}
+	return capSummary(fmt.Sprintf("Returned %d decision %s; %s; %s", n, plural(n, "change", "changes"), state, findingsTail(f)))
 }
 
 func itemOf(c feed.Change, at ports.Commit) ChangeItem {

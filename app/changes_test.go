@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
 	"github.com/adrkit/adrkit-go/ports"
@@ -62,7 +65,8 @@ func line(it ChangeItem, commits []string) string {
 	return s
 }
 
-// poll calls list_decision_changes through Call, as a client would.
+// poll calls list_decision_changes through Call, as a client would,
+// over an empty corpus.
 func poll(t *testing.T, h ports.HistoryReader, since *string, limit int) Result {
 	t.Helper()
 	args := map[string]any{}
@@ -72,8 +76,14 @@ func poll(t *testing.T, h ports.HistoryReader, since *string, limit int) Result 
 	if limit != 0 {
 		args["limit"] = limit
 	}
+	return callFeed(t, &fakeReader{}, h, args)
+}
+
+// callFeed calls list_decision_changes through Call with any arguments.
+func callFeed(t *testing.T, r ports.CorpusReader, h ports.HistoryReader, args map[string]any) Result {
+	t.Helper()
 	raw, _ := json.Marshal(args)
-	svc := New(&fakeReader{}, Options{Extended: true, History: h})
+	svc := New(r, Options{Extended: true, History: h})
 	res, err := svc.Call(context.Background(), ToolListDecisionChanges, raw)
 	if err != nil {
 		t.Fatalf("Call: %v", err)
@@ -82,6 +92,15 @@ func poll(t *testing.T, h ports.HistoryReader, since *string, limit int) Result 
 		t.Fatalf("refused: %s", res.Text)
 	}
 	return res
+}
+
+// chainReader serves the chain tool's fixture, which has 4 findings.
+func chainReader() *fakeReader {
+	var files []fakeFile
+	for _, c := range chainCorpus() {
+		files = append(files, regular(strings.TrimPrefix(c.Path, "docs/adr/"), string(c.Content)))
+	}
+	return &fakeReader{files: files}
 }
 
 func pageOf(t *testing.T, res Result) ChangesAnswer {
@@ -107,12 +126,12 @@ func TestFeedCursorSemantics(t *testing.T) {
 		text   string
 	}{
 		{"no since: the head cursor, no backfill", nil, 0, nil, headCursor, false,
-			"Returned 0 decision changes; the feed is up to date."},
+			"Returned 0 decision changes; the feed is up to date; 0 findings on this page."},
 		{"0_ replays everything", ptr(feed.ReplayToken), 0, allSample, headCursor, false,
-			"Returned 6 decision changes; the feed is up to date."},
+			"Returned 6 decision changes; the feed is up to date; 0 findings on this page."},
 		{"a full page has more", ptr(feed.ReplayToken), 2, allSample[:2],
 			feed.Encode(feed.Position{Commit: commits[2], Within: 1}, "docs/adr"), true,
-			"Returned 2 decision changes; more changes may follow."},
+			"Returned 2 decision changes; more changes may follow; 0 findings on this page."},
 		{"a page ending with its commit's last change", ptr(feed.ReplayToken), 3, allSample[:3],
 			feed.Encode(feed.Position{Commit: commits[2]}, "docs/adr"), true, ""},
 		{"exactly everything is still a full page", ptr(feed.ReplayToken), 6, allSample, headCursor, true, ""},
@@ -250,10 +269,228 @@ func TestFeedRefusedCursors(t *testing.T) {
 	for _, tc := range cases {
 		res := poll(t, h, &tc.since, 0)
 		ic, ok := res.Structured.(Answer).Result.(InvalidCursor)
-		if !ok || ic.Reason != tc.want || res.Text != tc.want.Message() || res.Structured.(Answer).CorpusHealth != nil {
+		if !ok || ic.Reason != tc.want || res.Text != tc.want.Message() || res.Structured.(Answer).CorpusHealth == nil {
 			t.Errorf("%q: %s %+v", tc.since, res.Text, res.Structured)
 		}
 	}
+}
+
+// The feed's answers carry the corpusHealth of the corpus as the other
+// tools serve it, and its substantive answers a page of the corpus
+// findings, paged with a cursor of the feed's own findings channel.
+func TestFeedFindingsChannel(t *testing.T) {
+	h, commits := sampleHistory()
+	reader := chainReader()
+	p, err := New(reader, Options{}).Project(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	health := healthOf(p)
+	if len(p.Findings) != 4 {
+		t.Fatalf("the fixture has %d findings, want 4", len(p.Findings))
+	}
+
+	// Page through the findings one at a time while the feed stays at the
+	// head: every page is a changes answer with the same health.
+	var got []string
+	var fc *string
+	for i := 0; ; i++ {
+		args := map[string]any{"findingsLimit": 1}
+		if fc != nil {
+			args["findingsCursor"] = *fc
+		}
+		res := callFeed(t, reader, h, args)
+		a := res.Structured.(Answer)
+		if *a.CorpusHealth != *health {
+			t.Errorf("page %d: corpusHealth %+v, want %+v", i, a.CorpusHealth, health)
+		}
+		pg := pageOf(t, res)
+		if len(pg.Findings.Items) != 1 {
+			t.Fatalf("page %d: %d findings", i, len(pg.Findings.Items))
+		}
+		if want := "Returned 0 decision changes; the feed is up to date; 1 finding on this page."; res.Text != want {
+			t.Errorf("page %d: text %q", i, res.Text)
+		}
+		got = append(got, pg.Findings.Items[0].Message)
+		if fc = pg.Findings.Cursor; fc == nil {
+			break
+		}
+		if i > 4 {
+			t.Fatal("the findings do not end")
+		}
+	}
+	if len(got) != len(p.Findings) {
+		t.Errorf("paged %d findings, want %d", len(got), len(p.Findings))
+	}
+
+	// The default findings page holds all four, with a replay as well.
+	res := callFeed(t, reader, h, map[string]any{"since": feed.ReplayToken})
+	pg := pageOf(t, res)
+	if len(pg.Items) != len(allSample) || len(pg.Findings.Items) != 4 || pg.Findings.Cursor != nil ||
+		res.Text != "Returned 6 decision changes; the feed is up to date; 4 findings on this page." {
+		t.Errorf("replay: %d changes, findings %+v, %q", len(pg.Items), pg.Findings, res.Text)
+	}
+
+	// A restart carries corpusHealth and no findings.
+	gone := feed.Encode(feed.Position{Commit: strings.Repeat("cd", 20)}, "docs/adr")
+	res = callFeed(t, reader, h, map[string]any{"since": gone})
+	if _, ok := res.Structured.(Answer).Result.(RestartAnswer); !ok || *res.Structured.(Answer).CorpusHealth != *health {
+		t.Errorf("restart: %s %+v", res.Text, res.Structured)
+	}
+	if strings.Contains(string(render(t, res)), "findings") {
+		t.Errorf("a restart has findings: %s", render(t, res))
+	}
+
+	// Cursors: since first, then findingsCursor; every refusal carries
+	// corpusHealth.
+	first := pageOf(t, callFeed(t, reader, h, map[string]any{"findingsLimit": 2})).Findings.Cursor
+	if first == nil {
+		t.Fatal("no findings cursor")
+	}
+	other := func(scope cursor.Scope) string { return cursor.Mint(scope, p.Fingerprint, cursor.QueryHash(2), 2) }
+	after := feed.Encode(feed.Position{Commit: commits[2]}, "docs/adr")
+	cases := []struct {
+		name string
+		args map[string]any
+		want cursor.Reason
+	}{
+		{"its own cursor", map[string]any{"findingsLimit": 2, "findingsCursor": *first}, cursor.OK},
+		{"with a since", map[string]any{"since": after, "findingsLimit": 2, "findingsCursor": *first}, cursor.OK},
+		{"garbage", map[string]any{"findingsCursor": "garbage"}, cursor.DecodeFailed},
+		{"get_decision's findings cursor", map[string]any{"findingsLimit": 2, "findingsCursor": other(cursor.DecisionFindings)}, cursor.WrongChannel},
+		{"the chain's findings cursor", map[string]any{"findingsLimit": 2, "findingsCursor": other(cursor.ChainFindings)}, cursor.WrongChannel},
+		{"search's findings cursor", map[string]any{"findingsLimit": 2, "findingsCursor": other(cursor.SearchFindings)}, cursor.WrongChannel},
+		{"a feed findings cursor as since", map[string]any{"since": *first}, cursor.WrongChannel},
+		{"a feed cursor as findingsCursor", map[string]any{"findingsCursor": after}, cursor.DecodeFailed},
+		{"another corpus", map[string]any{"findingsLimit": 2, "findingsCursor": cursor.Mint(cursor.ChangesFindings, testFP, cursor.QueryHash(2), 2)}, cursor.CorpusChanged},
+		{"another findings limit", map[string]any{"findingsLimit": 3, "findingsCursor": *first}, cursor.QueryMismatch},
+		{"past the end", map[string]any{"findingsLimit": 2, "findingsCursor": cursor.Mint(cursor.ChangesFindings, p.Fingerprint, cursor.QueryHash(2), 4)}, cursor.OffsetOutOfRange},
+		{"a bad since wins over a bad findings cursor", map[string]any{"since": "x", "findingsCursor": other(cursor.ChainFindings)}, cursor.DecodeFailed},
+		{"a bad findings cursor wins over a restart", map[string]any{"since": gone, "findingsCursor": "x"}, cursor.DecodeFailed},
+	}
+	for _, tc := range cases {
+		res := callFeed(t, reader, h, tc.args)
+		a := res.Structured.(Answer)
+		if *a.CorpusHealth != *health {
+			t.Errorf("%s: corpusHealth %+v", tc.name, a.CorpusHealth)
+		}
+		ic, refused := a.Result.(InvalidCursor)
+		switch {
+		case tc.want == cursor.OK && refused:
+			t.Errorf("%s: refused %s", tc.name, ic.Reason)
+		case tc.want != cursor.OK && (!refused || ic.Reason != tc.want || res.Text != tc.want.Message()):
+			t.Errorf("%s: %s, want %s", tc.name, res.Text, tc.want)
+		}
+	}
+}
+
+// The feed's findings cursors and the other tools' refuse each other as
+// wrong-channel, both ways, over the same corpus and findings limit.
+func TestFeedFindingsCursorsAreTheirOwn(t *testing.T) {
+	h, _ := sampleHistory()
+	reader := chainReader()
+	ctx := context.Background()
+	svc := New(reader, Options{Extended: true, History: h})
+	feedCursor := pageOf(t, callFeed(t, reader, h, map[string]any{"findingsLimit": 2})).Findings.Cursor
+	chain, _ := svc.GetSupersessionChain(ctx, ChainInput{Ref: "0001", FindingsLimit: 2})
+	chainCursor := chain.Structured.(Answer).Result.(ChainAnswer).Findings.Cursor
+	get, _ := svc.GetDecision(ctx, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2}})
+	getCursor := get.Structured.(Answer).Result.(Found).Findings.Cursor
+	if feedCursor == nil || chainCursor == nil || getCursor == nil {
+		t.Fatal("missing findings cursors")
+	}
+	reason := func(res Result, err error) cursor.Reason {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ic, ok := res.Structured.(Answer).Result.(InvalidCursor); ok {
+			return ic.Reason
+		}
+		return cursor.OK
+	}
+	cases := []struct {
+		name string
+		got  cursor.Reason
+		want cursor.Reason
+	}{
+		{"feed cursor to the feed", reason(svc.ListDecisionChanges(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: feedCursor})), cursor.OK},
+		{"feed cursor to the chain", reason(svc.GetSupersessionChain(ctx, ChainInput{Ref: "0001", FindingsLimit: 2, FindingsCursor: feedCursor})), cursor.WrongChannel},
+		{"feed cursor to get_decision", reason(svc.GetDecision(ctx, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2, FindingsCursor: feedCursor}})), cursor.WrongChannel},
+		{"feed cursor to search", reason(svc.SearchDecisions(ctx, SearchInput{Query: "decision", Page: Page{FindingsLimit: 2, FindingsCursor: feedCursor}})), cursor.WrongChannel},
+		{"chain cursor to the feed", reason(svc.ListDecisionChanges(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: chainCursor})), cursor.WrongChannel},
+		{"get_decision cursor to the feed", reason(svc.ListDecisionChanges(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: getCursor})), cursor.WrongChannel},
+	}
+	for _, tc := range cases {
+		if tc.got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, tc.got, tc.want)
+		}
+	}
+}
+
+// The order of the checks: arguments, then the corpus, then the history,
+// then the cursors.
+func TestFeedCheckOrder(t *testing.T) {
+	ctx := context.Background()
+	h, _ := sampleHistory()
+	outcome := func(res Result) string {
+		if res.IsError {
+			return "isError"
+		}
+		a := res.Structured.(Answer)
+		o := reflectOutcome(t, a.Result)
+		if (a.CorpusHealth == nil) != (o == OutcomeCorpusUnavailable) {
+			t.Errorf("%s with corpusHealth %v", o, a.CorpusHealth)
+		}
+		return o
+	}
+	gone := &fakeReader{openErr: unavailableErr(corpus.DirNotFound)}
+	noHistory := &fakeHistory{openErr: &ports.HistoryUnavailableError{Reason: feed.NoRepository}}
+	cases := []struct {
+		name   string
+		reader *fakeReader
+		h      ports.HistoryReader
+		args   string
+		want   string
+	}{
+		{"refused arguments before the corpus", gone, noHistory, `{"limit":0,"since":"x"}`, "isError"},
+		{"the corpus before the history", gone, noHistory, `{"since":"x"}`, OutcomeCorpusUnavailable},
+		{"the corpus without any history", gone, nil, `{}`, OutcomeCorpusUnavailable},
+		{"the history before the cursors", &fakeReader{}, noHistory, `{"since":"x","findingsCursor":"y"}`, OutcomeHistoryUnavailable},
+		{"then the cursors", &fakeReader{}, h, `{"since":"x"}`, OutcomeInvalidCursor},
+	}
+	for _, tc := range cases {
+		opens := tc.reader.opens
+		res, err := New(tc.reader, Options{Extended: true, History: tc.h}).Call(ctx, ToolListDecisionChanges, json.RawMessage(tc.args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := outcome(res); got != tc.want {
+			t.Errorf("%s: %s (%s), want %s", tc.name, got, res.Text, tc.want)
+		}
+		if tc.want == "isError" && tc.reader.opens != opens {
+			t.Errorf("%s: refused arguments opened the corpus", tc.name)
+		}
+	}
+	res, _ := New(gone, Options{Extended: true, History: h}).ListDecisionChanges(ctx, ChangesInput{})
+	if res.Text != corpus.DirNotFound.Message() {
+		t.Errorf("corpus-unavailable text %q", res.Text)
+	}
+}
+
+// reflectOutcome reads the outcome member of any result.
+func reflectOutcome(t *testing.T, result any) string {
+	t.Helper()
+	raw, err := json.Marshal(result)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Outcome string `json:"outcome"`
+	}
+	if err := json.Unmarshal(raw, &o); err != nil {
+		t.Fatal(err)
+	}
+	return o.Outcome
 }
 
 func TestFeedEdgeHistories(t *testing.T) {
@@ -320,8 +557,9 @@ func TestFeedUnavailable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hu, ok := res.Structured.(Answer).Result.(HistoryUnavailable); !ok || hu.Reason != feed.NoRepository {
-		t.Errorf("without a history: %s", res.Text)
+	if hu, ok := res.Structured.(Answer).Result.(HistoryUnavailable); !ok || hu.Reason != feed.NoRepository ||
+		res.Structured.(Answer).CorpusHealth == nil {
+		t.Errorf("without a history: %s %+v", res.Text, res.Structured)
 	}
 
 	h := &fakeHistory{openErr: &ports.HistoryUnavailableError{Reason: feed.RevisionNotFound}}
@@ -361,6 +599,12 @@ func TestChangesValidation(t *testing.T) {
 		{`{"since":null}`, "since: must be a string, got null"},
 		{`{"since":"` + strings.Repeat("a", 4097) + `"}`, "since: must be at most 4096 characters (UTF-16 code units), got 4097"},
 		{`{"cursor":"x","limit":-1}`, "limit: must be an integer from 1 to 200, got -1; unknown argument \"cursor\""},
+		{`{"findingsLimit":0}`, "findingsLimit: must be an integer from 1 to 100, got 0"},
+		{`{"findingsLimit":101}`, "findingsLimit: must be an integer from 1 to 100, got 101"},
+		{`{"findingsLimit":200,"limit":200}`, "findingsLimit: must be an integer from 1 to 100, got 200"},
+		{`{"findingsCursor":null}`, "findingsCursor: must be a string, got null"},
+		{`{"findingsCursor":"` + strings.Repeat("a", 4097) + `"}`, "findingsCursor: must be at most 4096 characters (UTF-16 code units), got 4097"},
+		{`{"findingsLimit":"1","since":1,"limit":0}`, "since: must be a string, got number; limit: must be an integer from 1 to 200, got 0; findingsLimit: must be an integer from 1 to 100, got string"},
 	}
 	for _, tc := range cases {
 		res, err := svc.Call(context.Background(), ToolListDecisionChanges, json.RawMessage(tc.args))
@@ -372,7 +616,7 @@ func TestChangesValidation(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", tc.args, res.Text, want)
 		}
 	}
-	for _, args := range []string{`{"limit":200}`, `{"limit":1e2}`, `{"limit":1}`, `{}`, ``} {
+	for _, args := range []string{`{"limit":200}`, `{"limit":1e2}`, `{"limit":1}`, `{}`, ``, `{"findingsLimit":100}`, `{"findingsLimit":1,"findingsCursor":"x"}`} {
 		res, err := svc.Call(context.Background(), ToolListDecisionChanges, json.RawMessage(args))
 		if err != nil || res.IsError {
 			t.Errorf("%s refused: %s %v", args, res.Text, err)
@@ -383,6 +627,10 @@ func TestChangesValidation(t *testing.T) {
 	res, _ := svc.ListDecisionChanges(context.Background(), ChangesInput{Limit: 500})
 	if !res.IsError || !strings.HasSuffix(res.Text, "limit: must be an integer from 1 to 200, got 500") {
 		t.Errorf("typed: %q", res.Text)
+	}
+	res, _ = svc.ListDecisionChanges(context.Background(), ChangesInput{FindingsLimit: 101, FindingsCursor: ptr("")})
+	if !res.IsError || !strings.HasSuffix(res.Text, "findingsLimit: must be an integer from 1 to 100, got 101") {
+		t.Errorf("typed findings: %q", res.Text)
 	}
 }
 
@@ -443,4 +691,18 @@ func TestPageSize(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestGoldenChangesFindings pins a changes answer over a corpus with
+// findings: corpusHealth, a findings page with its cursor, and the
+// summary line that counts them. The other feed goldens are in
+// TestGoldenExtended.
+func TestGoldenChangesFindings(t *testing.T) {
+	h, _ := sampleHistory()
+	svc := New(chainReader(), Options{Extended: true, History: h})
+	res, err := svc.ListDecisionChanges(context.Background(), ChangesInput{Since: ptr(feed.ReplayToken), Limit: 2, FindingsLimit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goldie.New(t, goldie.WithFixtureDir("testdata/golden")).Assert(t, "changes-findings", render(t, res))
 }

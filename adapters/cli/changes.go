@@ -16,16 +16,22 @@ import (
 type ChangesCall func(ctx context.Context, in app.ChangesInput) (app.Result, error)
 
 // WalkChanges reads the feed from in.Since up to the head, in pages of
-// the largest size the tool accepts, and merges the pages into one
-// changes answer that ends with the last page's cursor: what a person
-// wants on a terminal (the JSON mode pages instead).
+// the largest size the tool accepts, and every page of its findings, as
+// WalkPages does for the other tools. It merges the pages into one
+// changes answer that ends with the last page's cursor and has a null
+// findings cursor: what a person wants on a terminal (the JSON mode
+// pages instead). Without in.Since the feed lists nothing by design, and
+// only the findings are walked.
 //
 // A refusal (IsError) or a first answer that is not a page of changes (a
-// restart, an invalid cursor, an unreadable history) is returned as it
-// came. A later page that is not one means the history was rewritten
-// between two calls: that is an error, not a half-merged answer.
+// restart, an invalid cursor, an unreadable corpus or history) is
+// returned as it came, and so is an unreadable corpus or history on a
+// later page. Any other later page that is not a page of changes is an
+// error, not a half-merged answer: a restart means the history was
+// rewritten between two calls, an invalid cursor or another corpus
+// fingerprint that the corpus changed.
 func WalkChanges(ctx context.Context, call ChangesCall, in app.ChangesInput) (app.Result, error) {
-	in.Limit = app.MaxChangesLimit
+	in.Limit, in.FindingsLimit, in.FindingsCursor = app.MaxChangesLimit, walkLimit, nil
 	first, err := call(ctx, in)
 	if err != nil || first.IsError {
 		return first, err
@@ -38,28 +44,50 @@ func WalkChanges(ctx context.Context, call ChangesCall, in app.ChangesInput) (ap
 	if !ok {
 		return first, nil
 	}
-	for page := merged; page.HasMore; {
-		next := page.Cursor
-		in.Since = &next
+	walkFeed := in.Since != nil
+	for merged.HasMore || merged.Findings.Cursor != nil {
+		if walkFeed {
+			next := merged.Cursor
+			in.Since = &next
+		}
+		in.FindingsCursor = merged.Findings.Cursor
 		res, err := call(ctx, in)
-		if err != nil {
-			return app.Result{}, err
+		if err != nil || res.IsError {
+			return res, err
 		}
 		a, _ := res.Structured.(app.Answer)
-		if page, ok = a.Result.(app.ChangesAnswer); !ok {
+		var page app.ChangesAnswer
+		switch r := a.Result.(type) {
+		case app.ChangesAnswer:
+			page = r
+		case app.CorpusUnavailable, app.HistoryUnavailable:
+			return res, nil
+		case app.RestartAnswer:
 			return app.Result{}, errors.New("the history was rewritten while it was being read; run the command again")
+		default:
+			return app.Result{}, errCorpusChanged
+		}
+		if a.CorpusHealth == nil || ans.CorpusHealth == nil || a.CorpusHealth.Fingerprint != ans.CorpusHealth.Fingerprint {
+			return app.Result{}, errCorpusChanged
 		}
 		merged.Items = slices.Concat(merged.Items, page.Items)
 		merged.Cursor, merged.HasMore, merged.Head = page.Cursor, page.HasMore, page.Head
+		merged.Findings = mergeFindings(merged.Findings, page.Findings, in.FindingsCursor != nil)
 	}
 	ans.Result = merged
 	return app.Result{Text: first.Text, Structured: ans}, nil
 }
 
+// errCorpusChanged is a later page of the feed answered over another
+// corpus than the first: its findings would not add up.
+var errCorpusChanged = errors.New("the corpus changed while its pages were being read; run the command again")
+
 // WriteChanges renders a merged list_decision_changes answer (see
-// WalkChanges): every change, then the command that continues from its
-// cursor. since says whether the feed was asked from a position: without
-// one it lists nothing by design, and says so.
+// WalkChanges): every change, the note about the corpus findings that
+// came with it (as the other commands end), then the command that
+// continues from its cursor, always the last line. since says whether the
+// feed was asked from a position: without one it lists nothing by
+// design, and says so.
 func WriteChanges(w io.Writer, r app.ChangesAnswer, since bool, st Style) error {
 	var b strings.Builder
 	switch {
@@ -80,6 +108,7 @@ func WriteChanges(w io.Writer, r app.ChangesAnswer, since bool, st Style) error 
 		b.WriteString(t.String())
 		b.WriteString("\n" + counted(len(r.Items), "change", "changes") + ".\n")
 	}
+	writeFindingsNote(&b, st, r.Findings.Items)
 	b.WriteString(st.Dim("To see what changes next: ") + "adrkit changes --since " + r.Cursor + "\n")
 	return writeString(w, b.String())
 }

@@ -91,22 +91,65 @@ func TestOutcomeStatus(t *testing.T) {
 // pagedFeed serves a feed of n changes in pages; a cursor is "c" and the
 // offset. rewriteAt > 0 answers a restart to the call that starts there.
 func pagedFeed(n, rewriteAt int, limits *[]int) ChangesCall {
-	return func(_ context.Context, in app.ChangesInput) (app.Result, error) {
+	ff := &fakeFeed{n: n, rewriteAt: rewriteAt}
+	return func(ctx context.Context, in app.ChangesInput) (app.Result, error) {
 		*limits = append(*limits, in.Limit)
-		lo := 0
-		if in.Since != nil && *in.Since != feed.ReplayToken {
+		return ff.call(ctx, in)
+	}
+}
+
+// fakeFeed serves a feed of n changes and a corpus of f findings, both
+// in pages: a feed cursor is "c" and the offset, a findings cursor the
+// offset as text. Without since the page is empty and its cursor is
+// "c" and n (the head).
+type fakeFeed struct {
+	n, f int
+	// rewriteAt > 0 answers a restart to the call that starts there.
+	rewriteAt int
+	// later, when set, answers every call after the first.
+	later func(call int) app.Answer
+	calls []app.ChangesInput
+}
+
+func (ff *fakeFeed) call(_ context.Context, in app.ChangesInput) (app.Result, error) {
+	ff.calls = append(ff.calls, in)
+	if ff.later != nil && len(ff.calls) > 1 {
+		return app.Result{Text: "later", Structured: ff.later(len(ff.calls))}, nil
+	}
+	health := &app.CorpusHealth{Fingerprint: "fp", RecordCount: ff.f}
+	lo := ff.n
+	if in.Since != nil {
+		lo = 0
+		if *in.Since != feed.ReplayToken {
 			fmt.Sscanf(*in.Since, "c%d", &lo)
 		}
-		if rewriteAt > 0 && lo == rewriteAt {
-			return app.Result{Structured: app.Answer{Result: app.RestartAnswer{Outcome: app.OutcomeRestart, ReplayCursor: feed.ReplayToken, HeadCursor: "head"}}}, nil
-		}
-		hi := min(lo+in.Limit, n)
-		page := app.ChangesAnswer{Outcome: app.OutcomeChanges, Items: []app.ChangeItem{}, Cursor: fmt.Sprintf("c%d", hi), HasMore: hi-lo == in.Limit}
-		for i := lo; i < hi; i++ {
-			page.Items = append(page.Items, app.ChangeItem{Kind: feed.Edited, ID: app.Text(fmt.Sprintf("%04d", i))})
-		}
-		return app.Result{Text: "page", Structured: app.Answer{Result: page}}, nil
 	}
+	if ff.rewriteAt > 0 && lo == ff.rewriteAt {
+		return app.Result{Structured: app.Answer{CorpusHealth: health, Result: app.RestartAnswer{Outcome: app.OutcomeRestart, ReplayCursor: feed.ReplayToken, HeadCursor: "head"}}}, nil
+	}
+	limit := in.Limit
+	if limit == 0 {
+		limit = app.DefaultChangesLimit
+	}
+	hi := min(lo+limit, ff.n)
+	page := app.ChangesAnswer{Outcome: app.OutcomeChanges, Items: []app.ChangeItem{}, Cursor: fmt.Sprintf("c%d", hi), HasMore: in.Since != nil && hi-lo == limit}
+	for i := lo; i < hi; i++ {
+		page.Items = append(page.Items, app.ChangeItem{Kind: feed.Edited, ID: app.Text(fmt.Sprintf("%04d", i))})
+	}
+	flo := 0
+	if in.FindingsCursor != nil {
+		fmt.Sscan(*in.FindingsCursor, &flo)
+	}
+	fhi := min(flo+in.FindingsLimit, ff.f)
+	page.Findings.Items = []adr.Finding{}
+	for i := flo; i < fhi; i++ {
+		page.Findings.Items = append(page.Findings.Items, adr.Finding{Rule: fmt.Sprint("r", i), Severity: adr.SeverityWarn})
+	}
+	if fhi < ff.f {
+		c := fmt.Sprint(fhi)
+		page.Findings.Cursor = &c
+	}
+	return app.Result{Text: "page", Structured: app.Answer{CorpusHealth: health, Result: page}}, nil
 }
 
 func TestWalkChanges(t *testing.T) {
@@ -153,6 +196,98 @@ func TestWalkChanges(t *testing.T) {
 
 func ptrTo(s string) *string { return &s }
 
+// WalkChanges walks the findings as WalkPages does: every page of 100,
+// alongside the feed's pages or after them, never twice, and without
+// since (the feed then lists nothing) the findings alone.
+func TestWalkChangesFindings(t *testing.T) {
+	since := feed.ReplayToken
+	cases := []struct {
+		name                  string
+		since                 *string
+		n, f                  int
+		calls                 int
+		findingsCursorsWalked int
+	}{
+		{"more findings pages than feed pages", &since, 5, 250, 3, 2},
+		{"more feed pages than findings pages", &since, 450, 50, 3, 0},
+		{"as many of each", &since, 450, 250, 3, 2},
+		{"no findings", &since, 450, 0, 3, 0},
+		{"without since only the findings", nil, 450, 250, 3, 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ff := &fakeFeed{n: tc.n, f: tc.f}
+			// The caller's findings paging is not the walk's.
+			in := app.ChangesInput{Since: tc.since, FindingsLimit: 3, FindingsCursor: ptrTo("7")}
+			res, err := WalkChanges(context.Background(), ff.call, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := res.Structured.(app.Answer).Result.(app.ChangesAnswer)
+			wantItems := tc.n
+			if tc.since == nil {
+				wantItems = 0
+			}
+			if len(r.Items) != wantItems || len(r.Findings.Items) != tc.f || r.Findings.Cursor != nil || r.HasMore ||
+				r.Cursor != fmt.Sprintf("c%d", tc.n) || len(ff.calls) != tc.calls {
+				t.Errorf("merged %d changes, %d findings (cursor %v), hasMore %v, cursor %s, %d calls",
+					len(r.Items), len(r.Findings.Items), r.Findings.Cursor, r.HasMore, r.Cursor, len(ff.calls))
+			}
+			for i, f := range r.Findings.Items {
+				if f.Rule != fmt.Sprint("r", i) {
+					t.Fatalf("finding %d is %s", i, f.Rule)
+				}
+			}
+			walked := 0
+			for _, c := range ff.calls {
+				if c.FindingsLimit != 100 {
+					t.Errorf("findings pages of %d, want 100", c.FindingsLimit)
+				}
+				if c.FindingsCursor != nil {
+					walked++
+				}
+				if (c.Since == nil) != (tc.since == nil) {
+					t.Errorf("since %v in a walk from %v", c.Since, tc.since)
+				}
+			}
+			if ff.calls[0].FindingsCursor != nil || walked != tc.findingsCursorsWalked {
+				t.Errorf("findings cursors: first %v, %d walked", ff.calls[0].FindingsCursor, walked)
+			}
+		})
+	}
+
+	// What a later page can say instead of a page of changes.
+	changed := errCorpusChanged.Error()
+	rewritten := "rewritten"
+	page := app.ChangesAnswer{Outcome: app.OutcomeChanges, Items: []app.ChangeItem{}, Cursor: "c9"}
+	later := []struct {
+		name    string
+		answer  app.Answer
+		wantErr string
+	}{
+		{"another corpus", app.Answer{CorpusHealth: &app.CorpusHealth{Fingerprint: "other"}, Result: page}, changed},
+		{"no corpusHealth", app.Answer{Result: page}, changed},
+		{"a refused findings cursor", app.Answer{CorpusHealth: &app.CorpusHealth{Fingerprint: "fp"}, Result: app.InvalidCursor{Outcome: app.OutcomeInvalidCursor}}, changed},
+		{"a restart", app.Answer{CorpusHealth: &app.CorpusHealth{Fingerprint: "fp"}, Result: app.RestartAnswer{Outcome: app.OutcomeRestart}}, rewritten},
+		{"the corpus is gone", app.Answer{Result: app.CorpusUnavailable{Outcome: app.OutcomeCorpusUnavailable}}, ""},
+		{"the history is gone", app.Answer{CorpusHealth: &app.CorpusHealth{Fingerprint: "fp"}, Result: app.HistoryUnavailable{Outcome: app.OutcomeHistoryUnavailable}}, ""},
+	}
+	for _, tc := range later {
+		t.Run(tc.name, func(t *testing.T) {
+			ff := &fakeFeed{n: 5, f: 250, later: func(int) app.Answer { return tc.answer }}
+			res, err := WalkChanges(context.Background(), ff.call, app.ChangesInput{Since: &since})
+			switch {
+			case tc.wantErr != "":
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Errorf("err %v, want %q", err, tc.wantErr)
+				}
+			case err != nil || res.Text != "later":
+				t.Errorf("%+v %v: want the later answer as it came", res, err)
+			}
+		})
+	}
+}
+
 func TestWriteChanges(t *testing.T) {
 	head := "e2fe3230000000000000000000000000000000000"
 	cases := []struct {
@@ -177,6 +312,14 @@ func TestWriteChanges(t *testing.T) {
 			"e2fe323  not a time        0002  removed         file no longer valid      B        b.md\n" +
 			"e2fe323  2026-06-01 08:00  0003  status-changed  proposed → accepted       C        c.md\n" +
 			"\n3 changes.\nTo see what changes next: adrkit changes --since CUR\n"},
+		{"findings come before the cursor line", app.ChangesAnswer{Cursor: "CUR", Items: []app.ChangeItem{},
+			Findings: app.FindingsPage{Items: []adr.Finding{{Severity: adr.SeverityError}, {Severity: adr.SeverityWarn}, {Severity: adr.SeverityError}}}}, true,
+			"No decision changed.\n\nFindings with this answer: 2 errors, 1 warning (adrkit lint explains them).\n" +
+				"To see what changes next: adrkit changes --since CUR\n"},
+		{"findings at the head", app.ChangesAnswer{Cursor: "CUR", Head: &head,
+			Findings: app.FindingsPage{Items: []adr.Finding{{Severity: adr.SeverityInfo}}}}, false,
+			"Nothing is listed without --since: the feed starts at the head (commit e2fe323).\n\n" +
+				"Findings with this answer: 1 info (adrkit lint explains them).\nTo see what changes next: adrkit changes --since CUR\n"},
 	}
 	for _, tc := range cases {
 		var b strings.Builder

@@ -201,7 +201,7 @@ func replay(tb testing.TB, svc *app.Service, limit int) (changes, pages int) {
 // The generator and the feed agree on a small history.
 func TestGeneratedHistory(t *testing.T) {
 	m := generateHistory(t, 500, 10)
-	svc := app.New(nil, app.Options{Extended: true, History: m.history()})
+	svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
 	if changes, _ := replay(t, svc, 200); changes != m.changes {
 		t.Errorf("replay found %d changes, the generator made %d", changes, m.changes)
 	}
@@ -213,7 +213,7 @@ func BenchmarkFeedReplayCold(b *testing.B) {
 	m := benchHistory(b)
 	b.ResetTimer()
 	for b.Loop() {
-		svc := app.New(nil, app.Options{Extended: true, History: m.history()})
+		svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
 		changes, pages := replay(b, svc, 200)
 		b.ReportMetric(float64(changes), "changes/op")
 		b.ReportMetric(float64(pages), "pages/op")
@@ -223,7 +223,7 @@ func BenchmarkFeedReplayCold(b *testing.B) {
 // BenchmarkFeedReplayWarm is the same replay with the commit cache warm.
 func BenchmarkFeedReplayWarm(b *testing.B) {
 	m := benchHistory(b)
-	svc := app.New(nil, app.Options{Extended: true, History: m.history()})
+	svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
 	replay(b, svc, 200)
 	b.ResetTimer()
 	for b.Loop() {
@@ -238,7 +238,7 @@ func BenchmarkFeedFirstPageCold(b *testing.B) {
 	since := feed.ReplayToken
 	b.ResetTimer()
 	for b.Loop() {
-		svc := app.New(nil, app.Options{Extended: true, History: m.history()})
+		svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
 		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {
 			b.Fatal(err)
 		}
@@ -252,7 +252,7 @@ func BenchmarkFeedPollCold(b *testing.B) {
 	since := feed.Encode(feed.Position{Commit: m.commits[len(m.commits)-11].String()}, "docs/adr")
 	b.ResetTimer()
 	for b.Loop() {
-		svc := app.New(nil, app.Options{Extended: true, History: m.history()})
+		svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
 		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {
 			b.Fatal(err)
 		}
@@ -264,7 +264,7 @@ func BenchmarkFeedPollCold(b *testing.B) {
 func BenchmarkFeedPollWarm(b *testing.B) {
 	m := benchHistory(b)
 	since := feed.Encode(feed.Position{Commit: m.commits[len(m.commits)-11].String()}, "docs/adr")
-	svc := app.New(nil, app.Options{Extended: true, History: m.history()})
+	svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {

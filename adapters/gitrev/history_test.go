@@ -143,7 +143,7 @@ func TestHistoryFirstParentsOnly(t *testing.T) {
 	}
 
 	// The merge carries the side branch's change, at the merge.
-	svc := app.New(nil, app.Options{Extended: true, History: NewHistory(repo.path, "docs/adr", "main")})
+	svc := app.New(noCorpus{}, app.Options{Extended: true, History: NewHistory(repo.path, "docs/adr", "main")})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -260,7 +260,7 @@ func TestHistorySymlinkedDirectory(t *testing.T) {
 	if cs[2].Dir == "" || cs[2].Dir != cs[1].Dir || cs[1].Dir == cs[0].Dir {
 		t.Errorf("dirs %q %q %q", cs[2].Dir, cs[1].Dir, cs[0].Dir)
 	}
-	svc := app.New(nil, app.Options{Extended: true, History: h})
+	svc := app.New(noCorpus{}, app.Options{Extended: true, History: h})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -285,7 +285,7 @@ func TestHistoryFeedEndToEnd(t *testing.T) {
 		reg("docs/adr/0002-b.md", "---\nid: broken\n---\n"))
 	repo.commit("main", "5", reg("README.md", "r"))
 
-	svc := app.New(nil, app.Options{Extended: true, History: NewHistory(repo.path, "docs/adr", "")})
+	svc := app.New(noCorpus{}, app.Options{Extended: true, History: NewHistory(repo.path, "docs/adr", "")})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -319,7 +319,7 @@ func TestHistoryConcurrentUse(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			counts[i], _ = replay(t, app.New(nil, app.Options{Extended: true, History: h}), 7+i)
+			counts[i], _ = replay(t, app.New(noCorpus{}, app.Options{Extended: true, History: h}), 7+i)
 		}()
 	}
 	wg.Wait()
@@ -329,3 +329,18 @@ func TestHistoryConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+// noCorpus is an empty ADR directory: the feed's answers carry the
+// health and findings of the corpus the other tools serve, and these
+// tests are about the history alone.
+type noCorpus struct{}
+
+func (noCorpus) Open(context.Context) (ports.Corpus, error) { return noCorpus{}, nil }
+
+func (noCorpus) List(context.Context, bool) ([]ports.Entry, error) { return nil, nil }
+
+func (noCorpus) Read(context.Context, string, int64) ([]byte, error) {
+	return nil, &ports.ReadError{Kind: ports.ReadStatFailed}
+}
+
+func (noCorpus) Verify(context.Context) error { return nil }

@@ -155,7 +155,14 @@ func feedRepo(t *testing.T) (*gitRepo, []plumbing.Hash) {
 		"docs/adr/0001-use-postgres.md": adr("0001", "Use PostgreSQL 16", "accepted"),
 		"docs/adr/0002-cache-layer.md":  adr("0002", "Add a cache", "proposed"),
 	})
-	r.checkout(map[string]string{"docs/adr/0001-use-postgres.md": adr("0001", "Use PostgreSQL 16", "accepted")})
+	// The working tree, which the corpus tools and the feed's corpusHealth
+	// and findings read, has two records whose replacements are missing:
+	// two findings.
+	r.checkout(map[string]string{
+		"docs/adr/0001-use-postgres.md": adr("0001", "Use PostgreSQL 16", "accepted"),
+		"docs/adr/0004-cron.md":         adr("0004", "Run cron jobs", "superseded", "by=0098"),
+		"docs/adr/0005-batch.md":        adr("0005", "Run nightly batches", "superseded", "by=0099"),
+	})
 	return r, c
 }
 
@@ -204,6 +211,15 @@ func feedCursor(res map[string]any, key string) string {
 	sc, _ := res["structuredContent"].(map[string]any)
 	result, _ := sc["result"].(map[string]any)
 	c, _ := result[key].(string)
+	return c
+}
+
+// findingsCursor returns the cursor of the answer's findings page.
+func findingsCursor(res map[string]any) string {
+	sc, _ := res["structuredContent"].(map[string]any)
+	result, _ := sc["result"].(map[string]any)
+	findings, _ := result["findings"].(map[string]any)
+	c, _ := findings["cursor"].(string)
 	return c
 }
 
@@ -257,6 +273,18 @@ func TestGoldenExtendedTools(t *testing.T) {
 			tr.call(app.ToolListDecisionChanges, `{"since":"0_","limit":200}`)
 			tr.call(app.ToolListDecisionChanges, `{"since":"garbage"}`)
 			tr.call(app.ToolListDecisionChanges, `{"limit":201}`)
+
+			// The findings channel: two pages of one, then the chain's
+			// findings cursor and the feed's refusing each other.
+			fc := findingsCursor(tr.call(app.ToolListDecisionChanges, `{"findingsLimit":1}`))
+			if fc == "" {
+				t.Fatal("no findings cursor")
+			}
+			tr.call(app.ToolListDecisionChanges, fmt.Sprintf(`{"findingsLimit":1,"findingsCursor":%q}`, fc))
+			cc := findingsCursor(tr.call(app.ToolGetSupersessionChain, `{"ref":"0004","findingsLimit":1}`))
+			tr.call(app.ToolListDecisionChanges, fmt.Sprintf(`{"findingsLimit":1,"findingsCursor":%q}`, cc))
+			tr.call(app.ToolGetSupersessionChain, fmt.Sprintf(`{"ref":"0004","findingsLimit":1,"findingsCursor":%q}`, fc))
+			tr.call(app.ToolListDecisionChanges, `{"findingsLimit":101}`)
 			s.close()
 			g.Assert(t, "extended-changes-"+e.name, []byte(tr.b.String()))
 		})
@@ -319,7 +347,13 @@ func TestExtendedStructuredContentMatchesSchemas(t *testing.T) {
 		if err := schemas[tool+".output"].Validate(sc); err != nil {
 			t.Errorf("%s %s: structuredContent does not match the output schema: %v\n%s", tool, args, err, asJSON(sc))
 		}
-		outcomes[tool+" "+sc["result"].(map[string]any)["outcome"].(string)] = true
+		outcome := sc["result"].(map[string]any)["outcome"].(string)
+		// The schema leaves corpusHealth optional because one outcome
+		// lacks it: it is on every answer but corpus-unavailable.
+		if _, has := sc["corpusHealth"]; has != (outcome != app.OutcomeCorpusUnavailable) {
+			t.Errorf("%s %s: %s answer with corpusHealth %v", tool, args, outcome, sc["corpusHealth"])
+		}
+		outcomes[tool+" "+outcome] = true
 		return res
 	}
 
@@ -338,11 +372,23 @@ func TestExtendedStructuredContentMatchesSchemas(t *testing.T) {
 	check(tr, app.ToolListDecisionChanges, `{"since":"0_","limit":1}`)
 	check(tr, app.ToolListDecisionChanges, `{"since":"0_","limit":200}`)
 	check(tr, app.ToolListDecisionChanges, `{"since":"AAAA"}`)
-	// Without the ADR directory the chain is corpus-unavailable.
+	// The feed's findings channel, its cursors and their refusals.
+	fc := findingsCursor(check(tr, app.ToolListDecisionChanges, `{"since":"0_","findingsLimit":1}`))
+	if fc == "" {
+		t.Fatal("the chain corpus gave the feed no findings cursor")
+	}
+	check(tr, app.ToolListDecisionChanges, fmt.Sprintf(`{"findingsLimit":1,"findingsCursor":%q}`, fc))
+	check(tr, app.ToolListDecisionChanges, fmt.Sprintf(`{"findingsLimit":2,"findingsCursor":%q}`, fc))
+	check(tr, app.ToolListDecisionChanges, `{"findingsLimit":100,"limit":200}`)
+	check(tr, app.ToolListDecisionChanges, `{"findingsCursor":"garbage"}`)
+	check(tr, app.ToolListDecisionChanges, `{"findingsLimit":101}`)
+	check(tr, app.ToolGetSupersessionChain, fmt.Sprintf(`{"ref":"0001","findingsLimit":1,"findingsCursor":%q}`, fc))
+	// Without the ADR directory both tools are corpus-unavailable.
 	if err := os.Rename(filepath.Join(chainRoot, "docs", "adr"), filepath.Join(chainRoot, "docs", "gone")); err != nil {
 		t.Fatal(err)
 	}
 	check(tr, app.ToolGetSupersessionChain, `{"ref":"0001"}`)
+	check(tr, app.ToolListDecisionChanges, `{"since":"0_"}`)
 	s.close()
 
 	// A restart, then a root the working-tree reader accepts (an empty
@@ -375,7 +421,7 @@ func TestExtendedStructuredContentMatchesSchemas(t *testing.T) {
 		"get_supersession_chain federated-log-unavailable", "get_supersession_chain invalid-cursor",
 		"get_supersession_chain corpus-unavailable",
 		"list_decision_changes changes", "list_decision_changes restart", "list_decision_changes invalid-cursor",
-		"list_decision_changes history-unavailable",
+		"list_decision_changes history-unavailable", "list_decision_changes corpus-unavailable",
 	} {
 		if !outcomes[want] {
 			t.Errorf("never produced %q", want)

@@ -93,7 +93,7 @@ func TestToolsExtendedReadsTheHistory(t *testing.T) {
 		got := answers(t, []string{initLine, replayLine}, args...)
 		res := got[3]["result"].(map[string]any)
 		text := res["content"].([]any)[0].(map[string]any)["text"]
-		if text != "Returned 1 decision change; the feed is up to date." {
+		if text != "Returned 1 decision change; the feed is up to date; 0 findings on this page." {
 			t.Errorf("%q: %v", args, text)
 		}
 	}

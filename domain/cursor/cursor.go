@@ -21,8 +21,9 @@ import (
 // that minted it.
 type Scope string
 
-// The channels. The first eight are the four tools'; ChainFindings is
-// the findings channel of the extended get_supersession_chain tool.
+// The channels. The first eight are the four tools'; ChainFindings and
+// ChangesFindings are the findings channels of the extended tools
+// get_supersession_chain and list_decision_changes.
 const (
 	SearchResults      Scope = "search.results"
 	SearchFindings     Scope = "search.findings"
@@ -33,6 +34,7 @@ const (
 	SupersededResults  Scope = "superseded.results"
 	SupersededFindings Scope = "superseded.findings"
 	ChainFindings      Scope = "get_supersession_chain.findings"
+	ChangesFindings    Scope = "list_decision_changes.findings"
 )
 
 // Reason says why a supplied cursor was refused.
@@ -97,7 +99,7 @@ var scopes = [...]Scope{
 	DecisionCandidates, DecisionFindings,
 	ContextResults, ContextFindings,
 	SupersededResults, SupersededFindings,
-	ChainFindings,
+	ChainFindings, ChangesFindings,
 }
 
 // Layout of a version-1 cursor before base64url encoding (see
@@ -236,8 +238,8 @@ func Decode(s string) (Cursor, Reason) {
 	if len(payload) < minV1Bytes-checkLen || int(payload[offScope]) >= len(scopes) {
 		return Cursor{}, DecodeFailed
 	}
-	off, n := binary.Uvarint(payload[offOffset:])
-	if n <= 0 || offOffset+n != len(payload) || n != uvarintLen(off) || off < 1 || off > MaxOffset {
+	off, ok := Uvarint(payload[offOffset:])
+	if !ok || off < 1 || off > MaxOffset {
 		return Cursor{}, DecodeFailed
 	}
 	return Cursor{
@@ -248,8 +250,21 @@ func Decode(s string) (Cursor, Reason) {
 	}, OK
 }
 
-// uvarintLen is the length of the minimal encoding of x; a longer one
-// (trailing 0x80 0x00 groups) spells the same number differently.
+// Uvarint reads b as exactly one unsigned LEB128 number (what
+// binary.AppendUvarint writes) in its shortest form. It reports false for
+// an empty or unterminated b, a number above 2^64-1, bytes after the
+// number, and a longer spelling of a number (trailing 0x80 0x00 groups):
+// a strict decoder accepts only what its encoder writes. The feed cursor
+// (domain/lineage/feed) reads its count with it too.
+func Uvarint(b []byte) (uint64, bool) {
+	x, n := binary.Uvarint(b)
+	if n <= 0 || n != len(b) || n != uvarintLen(x) {
+		return 0, false
+	}
+	return x, true
+}
+
+// uvarintLen is the length of the minimal encoding of x.
 func uvarintLen(x uint64) int {
 	n := 1
 	for x >= 0x80 {

@@ -54,7 +54,8 @@ func TestEncodingIsPinned(t *testing.T) {
 }
 
 // TestScopeCodes pins every channel's first-page cursor (fp1, qh1,
-// offset 1), minted before ChainFindings existed for the first eight: an
+// offset 1), each minted before the codes after it existed (the first
+// eight before ChainFindings, ChainFindings before ChangesFindings): an
 // appended channel code must leave every existing cursor's bytes alone,
 // and no code is ever reused or reordered.
 func TestScopeCodes(t *testing.T) {
@@ -72,6 +73,7 @@ func TestScopeCodes(t *testing.T) {
 		{SupersededResults, 6, "AQYjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AQVlP_E-nqR8"},
 		{SupersededFindings, 7, "AQcjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7Aff0lltzxHe3"},
 		{ChainFindings, 8, "AQgjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AVI2wCd_NbdZ"},
+		{ChangesFindings, 9, "AQkjP0u04ig5pPDf78SaAc_jeZMM_GB65mMhcC6Fsj7JFCpxu8mFEhFS5P37n9bVvTuIDPYv2UdOeSrbedgGY4T7AZNdVAR7WHLe"},
 	}
 	if len(cases) != len(scopes) {
 		t.Fatalf("%d channels pinned, %d defined: pin the new one", len(cases), len(scopes))
@@ -240,6 +242,7 @@ func TestVerifyOrder(t *testing.T) {
 		{"wrong-channel: findings cursor in the primary field", Mint(SupersededFindings, fp1, qh1, 1), WrongChannel, 0},
 		{"wrong-channel: another tool, stale corpus, other query", Mint(SearchResults, fp2, qh2, 1), WrongChannel, 0},
 		{"wrong-channel: the chain tool's findings cursor", Mint(ChainFindings, fp1, qh1, 1), WrongChannel, 0},
+		{"wrong-channel: the change feed's findings cursor", Mint(ChangesFindings, fp1, qh1, 1), WrongChannel, 0},
 		{"corpus-changed before query-mismatch", Mint(scope, fp2, qh2, 1), CorpusChanged, 0},
 		{"corpus-changed", Mint(scope, fp2, qh1, 1), CorpusChanged, 0},
 		{"query-mismatch", Mint(scope, fp1, qh2, 1), QueryMismatch, 0},
@@ -253,6 +256,54 @@ func TestVerifyOrder(t *testing.T) {
 			}
 			if r != OK && r.Message() == "Cursor is not valid." {
 				t.Errorf("reason %q has no message", r)
+			}
+		})
+	}
+}
+
+// Every tool's findings channel has its own code, so a findings cursor
+// given to another tool is wrong-channel, both ways, even when the corpus
+// and the query shape (the findings limit alone) are the same.
+func TestFindingsChannelsRefuseEachOther(t *testing.T) {
+	findings := []Scope{SearchFindings, DecisionFindings, ContextFindings, SupersededFindings, ChainFindings, ChangesFindings}
+	for _, minted := range findings {
+		for _, field := range findings {
+			c := Mint(minted, fp1, qh2, 1)
+			want := WrongChannel
+			if minted == field {
+				want = OK
+			}
+			if _, r := Verify(c, field, fp1, qh2); r != want {
+				t.Errorf("%s cursor in the %s field: %q, want %q", minted, field, r, want)
+			}
+		}
+	}
+}
+
+func TestUvarint(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []byte
+		want uint64
+		ok   bool
+	}{
+		{"zero", []byte{0}, 0, true},
+		{"one byte", []byte{0x7f}, 127, true},
+		{"two bytes", []byte{0x80, 0x01}, 128, true},
+		{"MaxOffset", binary.AppendUvarint(nil, MaxOffset), MaxOffset, true},
+		{"largest uint64", binary.AppendUvarint(nil, 1<<64-1), 1<<64 - 1, true},
+		{"empty", nil, 0, false},
+		{"unterminated", []byte{0x82}, 0, false},
+		{"longer spelling of 2", []byte{0x82, 0x00}, 0, false},
+		{"longer spelling of 0", []byte{0x80, 0x80, 0x00}, 0, false},
+		{"a byte after the number", []byte{0x02, 0x00}, 0, false},
+		{"above 64 bits", []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := Uvarint(tc.in)
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("Uvarint(%x) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
 			}
 		})
 	}

@@ -134,8 +134,8 @@ func Decode(since, dir string) (Position, cursor.Reason) {
 			return Position{}, cursor.DecodeFailed
 		}
 	case kindWithin:
-		n, size := binary.Uvarint(payload[offWithin:])
-		if size <= 0 || offWithin+size != len(payload) || size != uvarintLen(n) || n < 1 || n > MaxWithin {
+		n, ok := cursor.Uvarint(payload[offWithin:])
+		if !ok || n < 1 || n > MaxWithin {
 			return Position{}, cursor.DecodeFailed
 		}
 		p.Within = int(n)
@@ -167,14 +167,4 @@ func isLowerHex(s string) bool {
 		}
 	}
 	return true
-}
-
-// uvarintLen is the length of the minimal encoding of x.
-func uvarintLen(x uint64) int {
-	n := 1
-	for x >= 0x80 {
-		x >>= 7
-		n++
-	}
-	return n
 }

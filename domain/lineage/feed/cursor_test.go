@@ -80,6 +80,7 @@ func TestCursorRefusals(t *testing.T) {
 		{"count not minimal", with(func(b []byte) []byte { return append(b[:offWithin], 0x82, 0x00) }), cursor.DecodeFailed},
 		{"short body", with(func(b []byte) []byte { return b[:5] }), cursor.DecodeFailed},
 		{"a pagination cursor", pagination, cursor.WrongChannel},
+		{"the feed's own findings cursor", cursor.Mint(cursor.ChangesFindings, strings.Repeat("a", 64), strings.Repeat("b", 64), 1), cursor.WrongChannel},
 		{"another directory", Encode(Position{Commit: commitA}, "decisions"), cursor.QueryMismatch},
 	}
 	for _, tc := range cases {
