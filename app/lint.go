@@ -6,14 +6,10 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
-	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/yaml12"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -100,51 +96,30 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	view, err := s.reader.Open(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("open corpus: %w", err)
-	}
 	// One recursive listing serves both discovery (its top level) and the
 	// stray-file scan (everything), so they cannot disagree.
-	entries, err := view.List(ctx, true)
+	ld, err := s.load(ctx, true)
 	if err != nil {
-		return nil, fmt.Errorf("list ADR directory: %w", err)
+		return nil, err
 	}
-	var cands []corpus.Candidate
 	var skipped []adr.Finding
-	for _, e := range entries {
+	for _, e := range ld.entries {
 		if f, ok := skippedFinding(e); ok {
 			skipped = append(skipped, f)
-			continue
 		}
-		if strings.Contains(e.Name, "/") || e.Kind != ports.KindRegular || !corpus.IsCandidateName(e.Name) {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("read %s: %w", e.Path, err)
-		}
-		c, err := readCandidate(ctx, view, e)
-		if err != nil {
-			return nil, err
-		}
-		cands = append(cands, c)
 	}
-	docs := map[string]*yaml12.Document{}
-	proj := corpus.Build(cands, lineRecordingParse(docs))
-	if err := view.Verify(ctx); err != nil {
-		return nil, fmt.Errorf("verify corpus: %w", err)
-	}
+	proj := ld.proj
+	lines := newSourceLines(ld.slots)
 
 	findings := slices.Clone(proj.Findings)
 	for i := range findings {
 		if findings[i].Line == 0 {
-			findings[i].Line = fieldLine(docs[findings[i].Path], findings[i].Field)
+			findings[i].Line = lines.line(findings[i].Path, findings[i].Field)
 		}
 	}
 	for _, r := range proj.Records {
-		doc := docs[r.SourcePath]
-		findings = append(findings, badPatterns(r, doc)...)
-		if f, ok := reviewOverdue(r, today, doc); ok {
+		findings = append(findings, badPatterns(r, lines)...)
+		if f, ok := reviewOverdue(r, today, lines); ok {
 			findings = append(findings, f)
 		}
 	}
@@ -194,24 +169,39 @@ func ValidateDate(s string) error {
 	return nil
 }
 
-// lineRecordingParse is the default per-file pipeline, which also keeps
-// each valid record's YAML document so that findings about it (which the
-// corpus reports without lines) can point at the field's line. A record
-// whose YAML cannot be re-read simply gets no lines.
-func lineRecordingParse(docs map[string]*yaml12.Document) corpus.ParseFunc {
-	return func(path string, content []byte) (*adr.Record, []adr.Finding) {
-		text := jsstring.DecodeUTF8(content)
-		rec, fs := frontmatter.ParseRecord(path, text)
-		if rec == nil {
-			return rec, fs
+// sourceLines finds the file line of a field of a valid record. Findings
+// about valid records come without lines (the corpus reports none), and
+// only a few records have any, so a record's YAML is parsed again, with
+// lines, only when a finding about it needs one, and once at most. It is
+// used on one goroutine, after the parallel read.
+type sourceLines struct {
+	yaml map[string]string // frontmatter text by source path
+	docs map[string]*yaml12.Document
+}
+
+func newSourceLines(slots []slot) *sourceLines {
+	l := &sourceLines{yaml: map[string]string{}, docs: map[string]*yaml12.Document{}}
+	for i := range slots {
+		if slots[i].rec != nil {
+			l.yaml[slots[i].cand.Path] = slots[i].yaml
 		}
-		if parts, err := frontmatter.Split(text); err == nil {
-			if doc, err := yaml12.Parse(parts.YAML); err == nil {
-				docs[path] = doc
-			}
-		}
-		return rec, fs
 	}
+	return l
+}
+
+// line is the file line of field (a "."-joined frontmatter path) in the
+// record at path, falling back to its nearest recorded ancestor; 0 when
+// unknown (the path is not a valid record's, or its YAML cannot be read
+// again).
+func (l *sourceLines) line(path, field string) int {
+	doc, ok := l.docs[path]
+	if !ok {
+		if text, valid := l.yaml[path]; valid {
+			doc, _ = yaml12.Parse(text)
+		}
+		l.docs[path] = doc
+	}
+	return fieldLine(doc, field)
 }
 
 // fieldLine is the file line of field (a "."-joined frontmatter path) in
@@ -232,7 +222,7 @@ func fieldLine(doc *yaml12.Document, field string) int {
 // (a path glob that does not compile or starts with "/", a malformed
 // package pattern). get_decision_context reports them only when asked
 // about files; a linter should catch them before anyone asks.
-func badPatterns(r *adr.Record, doc *yaml12.Document) []adr.Finding {
+func badPatterns(r *adr.Record, lines *sourceLines) []adr.Finding {
 	res := affects.Resolve(r, nil)
 	var out []adr.Finding
 	for _, f := range res.Findings {
@@ -241,7 +231,7 @@ func badPatterns(r *adr.Record, doc *yaml12.Document) []adr.Finding {
 		}
 		for i, m := range r.Frontmatter.Affects {
 			if "affects."+string(m.Type) == f.Field && m.Pattern == f.Pattern {
-				f.Line = fieldLine(doc, "affects."+strconv.Itoa(i)+".pattern")
+				f.Line = lines.line(r.SourcePath, "affects."+strconv.Itoa(i)+".pattern")
 				break
 			}
 		}
@@ -254,7 +244,7 @@ func badPatterns(r *adr.Record, doc *yaml12.Document) []adr.Finding {
 // whose reviewBy date is before today. A rejected, superseded or
 // deprecated record is history: reviewing it is moot. Dates are compared
 // as YYYY-MM-DD strings, which the schema guarantees.
-func reviewOverdue(r *adr.Record, today string, doc *yaml12.Document) (adr.Finding, bool) {
+func reviewOverdue(r *adr.Record, today string, lines *sourceLines) (adr.Finding, bool) {
 	fm := r.Frontmatter
 	if fm.ReviewBy == "" || fm.ReviewBy >= today || fm.Status.Bucket() == adr.BucketHistory {
 		return adr.Finding{}, false
@@ -267,6 +257,6 @@ func reviewOverdue(r *adr.Record, today string, doc *yaml12.Document) (adr.Findi
 		Path:  r.SourcePath,
 		ID:    fm.ID,
 		Field: "reviewBy",
-		Line:  fieldLine(doc, "reviewBy"),
+		Line:  lines.line(r.SourcePath, "reviewBy"),
 	}, true
 }

@@ -6,11 +6,16 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
+	"unsafe"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
+	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -42,14 +47,39 @@ func newMemo() *memo {
 	return &memo{parses: NewParseCache(DefaultParseCacheEntries, DefaultParseCacheBytes)}
 }
 
-// lookup returns the previous projection if key is identical to its key.
-func (m *memo) lookup(key []candidateKey) *corpus.Projection {
+// lookup returns the previous projection if every slot's path, hash and
+// exclusion are those of its key, in the same order.
+func (m *memo) lookup(slots []slot) *corpus.Projection {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.last != nil && slices.Equal(m.key, key) {
-		return m.last
+	if m.last == nil || len(m.key) != len(slots) {
+		return nil
 	}
-	return nil
+	for i := range slots {
+		if keyOf(&slots[i]) != m.key[i] {
+			return nil
+		}
+	}
+	return m.last
+}
+
+// keyOf is the key of one slot. The path is the record's own copy when
+// there is a record, so that a stored key does not keep the listing it
+// came from alive.
+func keyOf(sl *slot) candidateKey {
+	k := candidateKey{path: sl.cand.Path, sum: sl.sum, exclusion: sl.cand.Exclusion, cause: sl.cand.Cause}
+	if sl.rec != nil {
+		k.path = sl.rec.SourcePath
+	}
+	return k
+}
+
+// lastKey is the key of the previous projection. store replaces the
+// slice rather than changing it, so it may be read without the lock.
+func (m *memo) lastKey() []candidateKey {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.key
 }
 
 func (m *memo) store(key []candidateKey, p *corpus.Projection) {
@@ -58,15 +88,19 @@ func (m *memo) store(key []candidateKey, p *corpus.Projection) {
 	m.key, m.last = key, p
 }
 
-// slot is one candidate as a worker read it: the candidate, and when the
-// memo is on the hash of its bytes and, once needed, their parse.
+// slot is one candidate as a worker read it: the candidate, the hash of
+// its bytes when the memo is on, and its parse once made. cand.Content is
+// kept only for a parse still to be made (see take).
 type slot struct {
 	cand     corpus.Candidate
 	sum      Sum
 	rec      *adr.Record
 	findings []adr.Finding
 	parsed   bool // rec and findings are set
-	err      error
+	// yaml is, for lint, a valid record's frontmatter text: lint reads
+	// the lines of its findings from it.
+	yaml string
+	err  error
 }
 
 // minPerWorker is the fewest items worth a goroutine of their own:
@@ -109,10 +143,9 @@ func forEach(n int, fn func(i int) bool) {
 }
 
 // intoReader is a corpus view that can read into the caller's buffer
-// (the working-tree reader can). With the memo on, Project reads through
-// it into one recycled buffer per worker and keeps a copy of the bytes only
-// when they have to be parsed, so an unchanged corpus costs no garbage
-// proportional to its size.
+// (the working-tree reader can). Workers read through it into a recycled
+// buffer each and parse from there, so reading a corpus costs no garbage
+// proportional to its size and its bytes are never all held at once.
 type intoReader interface {
 	ReadInto(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error)
 }
@@ -123,28 +156,38 @@ var scratch = sync.Pool{New: func() any {
 	return &b
 }}
 
-// readAll reads the candidate entries in parallel (forEach). With the
-// memo on, each file is hashed as soon as it is read, and its parse taken
-// from the cache when the same bytes were parsed at the same path before;
-// only the bytes of files still to parse are kept. Results are in entry
-// order whatever the timing, and the error returned is the one of the
-// first entry in that order whose failure concerns the whole projection,
-// as a sequential loop would report it: workers take entries in order, so
-// every entry before a failing one was attempted too.
-func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []ports.Entry) ([]slot, error) {
+// readAll reads the candidate entries in parallel (forEach) and, with the
+// memo on or for lint, parses each file on the worker that read it, as
+// soon as it is read (see take). Parsing there, rather than in a second
+// pass, means a cold projection holds one buffer per worker instead of
+// the whole corpus, and the garbage of each parse can be collected
+// while the others run.
+//
+// Results are in entry order whatever the timing, and the error returned
+// is the one of the first entry in that order whose failure concerns the
+// whole projection, as a sequential loop would report it: workers take
+// entries in order, so every entry before a failing one was attempted
+// too.
+func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []ports.Entry, lint bool) ([]slot, error) {
 	slots := make([]slot, len(entries))
 	into, canInto := view.(intoReader)
+	// Without the memo, Build parses later with the configured function,
+	// so the bytes must outlive the buffer.
+	canInto = canInto && (s.memo != nil || lint)
+	var prev []candidateKey
+	if s.memo != nil {
+		prev = s.memo.lastKey()
+	}
 	forEach(len(entries), func(i int) bool {
 		sl, e := &slots[i], entries[i]
 		if err := ctx.Err(); err != nil {
 			sl.err = fmt.Errorf("read %s: %w", e.Path, err)
 			return false
 		}
-		if s.memo == nil || !canInto {
+		if !canInto {
 			sl.cand, sl.err = readCandidate(ctx, view, e)
-			if sl.err == nil && s.memo != nil && sl.cand.Exclusion == corpus.NotExcluded {
-				sl.sum = sha256.Sum256(sl.cand.Content)
-				sl.rec, sl.findings, sl.parsed = s.memo.parses.Lookup(sl.cand.Path, sl.sum)
+			if sl.err == nil && sl.cand.Exclusion == corpus.NotExcluded {
+				s.take(sl, sl.cand.Content, previous(prev, i), lint)
 			}
 			return sl.err == nil
 		}
@@ -152,10 +195,9 @@ func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []port
 		data, err := into.ReadInto(ctx, e.Name, corpus.MaxRecordBytes, *buf)
 		sl.cand, sl.err = candidateOf(e, data, err)
 		if sl.err == nil && sl.cand.Exclusion == corpus.NotExcluded {
-			sl.sum = sha256.Sum256(data)
-			sl.rec, sl.findings, sl.parsed = s.memo.parses.Lookup(sl.cand.Path, sl.sum)
-			sl.cand.Content = nil
-			if !sl.parsed {
+			s.take(sl, data, previous(prev, i), lint)
+			if sl.cand.Content != nil {
+				// Kept for later: it must not be the recycled buffer.
 				sl.cand.Content = slices.Clone(data)
 			}
 		}
@@ -173,35 +215,119 @@ func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []port
 	return slots, nil
 }
 
+// previous is the previous projection's candidate at position i, if any.
+func previous(prev []candidateKey, i int) *candidateKey {
+	if i < len(prev) {
+		return &prev[i]
+	}
+	return nil
+}
+
+// take deals with the bytes of a readable candidate, data (which may be a
+// recycled buffer: nothing kept may refer to it). It parses them at once,
+// or leaves them in sl.cand.Content for build to parse:
+//
+//   - for lint, always parsed (through the cache when the memo is on), and
+//     a valid record's YAML text kept;
+//   - without the memo, left to corpus.Build and the configured parse
+//     function, as before the memo existed;
+//   - with the memo, hashed and taken from the cache when the same bytes
+//     were parsed at the same path before; else, when the previous
+//     projection had these very bytes at this position (was), left for
+//     build, which needs no parse at all if nothing else changed either
+//     (the cache, being bounded, may have let go of the parse the
+//     previous projection holds); else parsed.
+func (s *Service) take(sl *slot, data []byte, was *candidateKey, lint bool) {
+	path := sl.cand.Path
+	sl.cand.Content = nil
+	if s.memo != nil {
+		sl.sum = sha256.Sum256(data)
+	}
+	switch {
+	case lint:
+		text := borrowText(data)
+		if s.memo != nil {
+			sl.rec, sl.findings = s.memo.parses.parseText(path, sl.sum, len(data), text)
+		} else {
+			sl.rec, sl.findings = frontmatter.ParseRecord(path, text)
+		}
+		sl.parsed = true
+		if sl.rec != nil {
+			if parts, err := frontmatter.Split(text); err == nil {
+				sl.yaml = strings.Clone(parts.YAML)
+			}
+		}
+	case s.memo == nil:
+		sl.cand.Content = data
+	default:
+		if sl.rec, sl.findings, sl.parsed = s.memo.parses.Lookup(path, sl.sum); sl.parsed {
+			return
+		}
+		if was != nil && was.path == path && was.sum == sl.sum && was.exclusion == corpus.NotExcluded {
+			sl.cand.Content = data
+			return
+		}
+		sl.rec, sl.findings = s.memo.parses.parseText(path, sl.sum, len(data), borrowText(data))
+		sl.parsed = true
+	}
+}
+
+// borrowText is the WHATWG decoding of data (jsstring.DecodeUTF8) for the
+// pipeline alone: when data is valid UTF-8, as record files nearly always
+// are, the text is data itself, not a copy. That is sound because
+// frontmatter.ParseRecord keeps no part of the text it is given (its
+// tests overwrite the text after parsing to prove it), and nothing else
+// here keeps the text. It saves a copy of every file parsed, garbage
+// that, being of the same sizes as the bodies records keep, would leave
+// the heap holding them sparse and fragmented.
+func borrowText(data []byte) string {
+	if len(data) == 0 || !utf8.Valid(data) {
+		return jsstring.DecodeUTF8(data)
+	}
+	return unsafe.String(unsafe.SliceData(data), len(data))
+}
+
 // build projects the slots: the previous projection when nothing it
-// depends on changed, else corpus.Build over the cached parses and, in
-// parallel, fresh parses of the rest. Without the memo it is corpus.Build
-// with the configured parse function.
-func (s *Service) build(slots []slot) *corpus.Projection {
-	cands := make([]corpus.Candidate, len(slots))
-	for i := range slots {
-		cands[i] = slots[i].cand
-	}
+// depends on changed, else corpus.Build over the parses the workers made
+// and, in parallel, those still to make. Without the memo it is
+// corpus.Build with the configured parse function (lint's own parses for
+// lint).
+func (s *Service) build(slots []slot, lint bool) *corpus.Projection {
 	if s.memo == nil {
-		return corpus.Build(cands, s.opts.Parse)
+		if lint {
+			return corpus.Build(candidates(slots), parsedBy(slots))
+		}
+		return corpus.Build(candidates(slots), s.opts.Parse)
 	}
-	key := make([]candidateKey, len(slots))
-	for i := range slots {
-		c := &slots[i].cand
-		key[i] = candidateKey{path: c.Path, sum: slots[i].sum, exclusion: c.Exclusion, cause: c.Cause}
-	}
-	if p := s.memo.lookup(key); p != nil {
+	if p := s.memo.lookup(slots); p != nil {
 		return p
 	}
 	forEach(len(slots), func(i int) bool {
 		if sl := &slots[i]; sl.cand.Exclusion == corpus.NotExcluded && !sl.parsed {
 			sl.rec, sl.findings = s.memo.parses.Parse(sl.cand.Path, sl.sum, sl.cand.Content)
+			sl.parsed = true
 		}
 		return true
 	})
-	p := corpus.Build(cands, parsedBy(slots))
+	p := corpus.Build(candidates(slots), parsedBy(slots))
+	key := make([]candidateKey, len(slots))
+	for i := range slots {
+		key[i] = keyOf(&slots[i])
+	}
 	s.memo.store(key, p)
+	// The corpus changed: parses of files that are no longer as they were
+	// can go (after a grace of one change).
+	s.memo.parses.Sweep()
 	return p
+}
+
+// candidates are the slots' candidates, for corpus.Build.
+func candidates(slots []slot) []corpus.Candidate {
+	cands := make([]corpus.Candidate, len(slots))
+	for i := range slots {
+		cands[i] = slots[i].cand
+	}
+	return cands
 }
 
 // parsedBy hands corpus.Build the parses the workers already made. Build

@@ -1,9 +1,7 @@
 package app
 
 import (
-	clist "container/list"
 	"crypto/sha256"
-	"strings"
 	"sync"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -15,7 +13,9 @@ import (
 // Default bounds of a Service's parse cache. A corpus larger than either
 // still projects correctly, only without the saving for the files that
 // do not fit. Source bytes stand in for the memory a parsed record holds
-// (its body is a copy of most of them).
+// (about 1.2 times its file's size: the body, the frontmatter as JSON and
+// the typed fields). These are ceilings for very large corpora; what the
+// cache holds day to day is bounded by the corpus itself (see Sweep).
 const (
 	DefaultParseCacheEntries = 50000
 	DefaultParseCacheBytes   = 256 << 20
@@ -39,16 +39,29 @@ type Sum = [sha256.Size]byte
 // Cached records and findings are shared by every projection that uses
 // them and must be treated as read-only, as projections already are.
 // A ParseCache is safe for concurrent use.
+//
+// Entries of files that changed or went away are never asked for again
+// unless the old bytes come back. Sweep, run whenever the corpus is seen
+// to have changed, lets go of them after one more change, so that a long
+// session of edits holds about one corpus of parses, not up to the
+// bounds.
 type ParseCache struct {
 	maxEntries int
 	maxBytes   int64
 
 	mu    sync.Mutex
-	byKey map[parseKey]*clist.Element
-	lru   clist.List // of *parseEntry, most recently used first
+	byKey map[parseKey]*parseEntry
+	// lru is the sentinel of a circular list of the entries, most
+	// recently used first (lru.next). The links live in the entries,
+	// so that an entry is one allocation.
+	lru   parseEntry
+	n     int
 	bytes int64
 	hits  uint64
 	miss  uint64
+	// gen counts Sweeps; an entry remembers the gen in which it was last
+	// used.
+	gen uint64
 }
 
 type parseKey struct {
@@ -57,43 +70,105 @@ type parseKey struct {
 }
 
 type parseEntry struct {
-	key      parseKey
-	size     int64
-	rec      *adr.Record
-	findings []adr.Finding
+	key        parseKey
+	size       int64
+	rec        *adr.Record
+	findings   []adr.Finding
+	prev, next *parseEntry
+	gen        uint64
 }
 
 // NewParseCache returns a cache holding at most maxEntries results whose
 // sources total at most maxBytes; a bound of 0 or less disables caching.
 func NewParseCache(maxEntries int, maxBytes int64) *ParseCache {
-	return &ParseCache{maxEntries: maxEntries, maxBytes: maxBytes, byKey: map[parseKey]*clist.Element{}}
+	c := &ParseCache{maxEntries: maxEntries, maxBytes: maxBytes, byKey: map[parseKey]*parseEntry{}}
+	c.lru.prev, c.lru.next = &c.lru, &c.lru
+	return c
+}
+
+// unlink takes e out of the list.
+func (c *ParseCache) unlink(e *parseEntry) {
+	e.prev.next, e.next.prev = e.next, e.prev
+	e.prev, e.next = nil, nil
+}
+
+// pushFront puts e first in the list.
+func (c *ParseCache) pushFront(e *parseEntry) {
+	e.prev, e.next = &c.lru, c.lru.next
+	c.lru.next.prev = e
+	c.lru.next = e
+}
+
+// touch moves e to the front: it was just used.
+func (c *ParseCache) touch(e *parseEntry) {
+	e.gen = c.gen
+	if c.lru.next != e {
+		c.unlink(e)
+		c.pushFront(e)
+	}
+}
+
+// Sweep drops the entries last used before the previous Sweep: entries of
+// bytes that no call has read since the corpus last changed but one. A
+// caller runs it when it has just read every file of a corpus that
+// changed, so what it drops are parses of files since edited, renamed or
+// removed; one change of grace keeps those of a change undone at once.
+func (c *ParseCache) Sweep() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for e := c.lru.prev; e != &c.lru; {
+		older := e.prev
+		if e.gen+1 < c.gen {
+			c.remove(e)
+		}
+		e = older
+	}
+	c.gen++
+}
+
+// remove drops e from the cache.
+func (c *ParseCache) remove(e *parseEntry) {
+	c.unlink(e)
+	delete(c.byKey, e.key)
+	c.n--
+	c.bytes -= e.size
 }
 
 // Parse returns the pipeline's result for content, whose SHA-256 is sum,
 // at path: from the cache when the same bytes were parsed at the same
 // path before, else by parsing and remembering.
 func (c *ParseCache) Parse(path string, sum Sum, content []byte) (*adr.Record, []adr.Finding) {
+	return c.parse(path, sum, len(content), func() (*adr.Record, []adr.Finding) { return parseFile(path, content) })
+}
+
+// parseText is Parse for a caller that has decoded the bytes (of length
+// size) to text already.
+func (c *ParseCache) parseText(path string, sum Sum, size int, text string) (*adr.Record, []adr.Finding) {
+	return c.parse(path, sum, size, func() (*adr.Record, []adr.Finding) { return frontmatter.ParseRecord(path, text) })
+}
+
+// parse is Parse with the pipeline run by run.
+func (c *ParseCache) parse(path string, sum Sum, size int, run func() (*adr.Record, []adr.Finding)) (*adr.Record, []adr.Finding) {
 	k := parseKey{path: path, sum: sum}
 	if c.maxEntries > 0 && c.maxBytes > 0 {
 		c.mu.Lock()
-		if el, ok := c.byKey[k]; ok {
-			c.lru.MoveToFront(el)
+		if e, ok := c.byKey[k]; ok {
+			c.touch(e)
 			c.hits++
-			e := el.Value.(*parseEntry)
 			c.mu.Unlock()
 			return e.rec, e.findings
 		}
 		c.miss++
 		c.mu.Unlock()
 	}
-	rec, findings := parseFile(path, content)
-	if rec != nil && c.maxEntries > 0 {
-		// The body is a slice of the whole decoded file; a copy lets the
-		// cache keep the body without the frontmatter text (which the
-		// parsed values hold on their own), about a third less memory.
-		rec.Body = strings.Clone(rec.Body)
+	// A parse shares no memory with the file's text (ParseRecord), so an
+	// entry keeps the record and findings only; and the key takes the
+	// record's copy of the path, so that it does not keep the listing's.
+	rec, findings := run()
+	if rec != nil {
+		k.path = rec.SourcePath
 	}
-	c.add(&parseEntry{key: k, size: int64(len(content)), rec: rec, findings: findings})
+	c.add(&parseEntry{key: k, size: int64(size), rec: rec, findings: findings})
 	return rec, findings
 }
 
@@ -106,13 +181,12 @@ func (c *ParseCache) Lookup(path string, sum Sum) (*adr.Record, []adr.Finding, b
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	el, ok := c.byKey[parseKey{path: path, sum: sum}]
+	e, ok := c.byKey[parseKey{path: path, sum: sum}]
 	if !ok {
 		return nil, nil, false
 	}
-	c.lru.MoveToFront(el)
+	c.touch(e)
 	c.hits++
-	e := el.Value.(*parseEntry)
 	return e.rec, e.findings, true
 }
 
@@ -129,7 +203,7 @@ func (c *ParseCache) ParseFunc() corpus.ParseFunc {
 func (c *ParseCache) Stats() (hits, misses uint64, entries int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.hits, c.miss, c.lru.Len()
+	return c.hits, c.miss, c.n
 }
 
 // parseFile is the production pipeline, as corpus.Build runs it when no
@@ -149,13 +223,12 @@ func (c *ParseCache) add(e *parseEntry) {
 		// A concurrent call parsed the same file first.
 		return
 	}
-	c.byKey[e.key] = c.lru.PushFront(e)
+	e.gen = c.gen
+	c.byKey[e.key] = e
+	c.pushFront(e)
+	c.n++
 	c.bytes += e.size
-	for c.lru.Len() > c.maxEntries || c.bytes > c.maxBytes {
-		old := c.lru.Back()
-		oe := old.Value.(*parseEntry)
-		c.lru.Remove(old)
-		delete(c.byKey, oe.key)
-		c.bytes -= oe.size
+	for c.n > c.maxEntries || c.bytes > c.maxBytes {
+		c.remove(c.lru.prev)
 	}
 }

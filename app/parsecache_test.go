@@ -93,3 +93,39 @@ func TestParseFuncMatchesDefault(t *testing.T) {
 		t.Errorf("ParseFunc = %+v, want %+v", got, want)
 	}
 }
+
+func TestParseCacheSweep(t *testing.T) {
+	c := NewParseCache(100, 1<<20)
+	parse := func(id string) {
+		b := cacheRecord(id)
+		c.Parse("docs/adr/"+id+"-x.md", sha256.Sum256(b), b)
+	}
+	entries := func() int { _, _, n := c.Stats(); return n }
+	// One corpus of two files, read, then swept as after a change.
+	parse("0001")
+	parse("0002")
+	c.Sweep()
+	// 0002 changed to 0003: both are read again; 0002's entry is not.
+	parse("0001")
+	parse("0003")
+	c.Sweep()
+	if n := entries(); n != 3 {
+		t.Fatalf("after one change: %d entries, want 3 (the old one kept for one change)", n)
+	}
+	// Another change: now the entry unused for two changes goes.
+	parse("0001")
+	parse("0004")
+	c.Sweep()
+	if n := entries(); n != 3 {
+		t.Fatalf("after two changes: %d entries, want 3 (0001, 0003 for one more change, 0004)", n)
+	}
+	parse("0001")
+	parse("0004")
+	c.Sweep()
+	if n := entries(); n != 2 {
+		t.Fatalf("with nothing changed: %d entries, want 2", n)
+	}
+	if _, _, ok := c.Lookup("docs/adr/0002-x.md", sha256.Sum256(cacheRecord("0002"))); ok {
+		t.Error("a parse unused since two changes is still there")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
@@ -20,29 +21,62 @@ import (
 // while it was read); that replaces any partial result. Any other error is
 // an unexpected fault (including a cancelled ctx).
 func (s *Service) Project(ctx context.Context) (*corpus.Projection, error) {
+	ld, err := s.load(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	return ld.proj, nil
+}
+
+// loaded is the corpus as one call read it.
+type loaded struct {
+	// entries is the listing of the ADR directory: its top level, or for
+	// lint everything under it.
+	entries []ports.Entry
+	// slots are the candidates among entries as read and parsed, in
+	// listing order.
+	slots []slot
+	proj  *corpus.Projection
+}
+
+// load reads the corpus once, through one view, for Project and Lint
+// alike: it lists the ADR directory, reads and parses every candidate
+// (readAll) and projects them (build), then checks that the directory
+// did not change meanwhile. Lint lists recursively, so that its
+// stray-file scan and discovery (which only ever takes top-level files)
+// see the same listing, and keeps each valid record's YAML text to find
+// the lines of its findings.
+func (s *Service) load(ctx context.Context, lint bool) (*loaded, error) {
 	view, err := s.reader.Open(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("open corpus: %w", err)
 	}
-	entries, err := view.List(ctx, false)
+	entries, err := view.List(ctx, lint)
 	if err != nil {
 		return nil, fmt.Errorf("list ADR directory: %w", err)
 	}
-	var todo []ports.Entry
+	todo := make([]ports.Entry, 0, len(entries))
 	for _, e := range entries {
-		if e.Kind == ports.KindRegular && corpus.IsCandidateName(e.Name) {
+		if isCandidate(e) {
 			todo = append(todo, e)
 		}
 	}
-	slots, err := s.readAll(ctx, view, todo)
+	slots, err := s.readAll(ctx, view, todo, lint)
 	if err != nil {
 		return nil, err
 	}
-	proj := s.build(slots)
+	proj := s.build(slots, lint)
 	if err := view.Verify(ctx); err != nil {
 		return nil, fmt.Errorf("verify corpus: %w", err)
 	}
-	return proj, nil
+	return &loaded{entries: entries, slots: slots, proj: proj}, nil
+}
+
+// isCandidate reports whether a listed entry is a record candidate: a
+// regular file at the top level of the ADR directory with a record's
+// name. A recursive listing names nested entries with "/".
+func isCandidate(e ports.Entry) bool {
+	return e.Kind == ports.KindRegular && !strings.Contains(e.Name, "/") && corpus.IsCandidateName(e.Name)
 }
 
 // readCandidate reads one candidate, turning a per-file failure into an

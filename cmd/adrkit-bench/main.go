@@ -234,6 +234,24 @@ type Machine struct {
 	// started and ended: other work on the machine skews every figure.
 	LoadStart string `json:"loadAverageStart,omitempty"`
 	LoadEnd   string `json:"loadAverageEnd,omitempty"`
+	// GCEnv is GOGC and GOMEMLIMIT as the server inherited them; when
+	// neither is set, adrkit-mcp runs its own collector policy, which
+	// the peak RSS depends on.
+	GCEnv string `json:"gcEnv"`
+}
+
+// gcEnv describes the collector settings in the environment.
+func gcEnv() string {
+	var set []string
+	for _, k := range []string{"GOGC", "GOMEMLIMIT"} {
+		if v, ok := os.LookupEnv(k); ok {
+			set = append(set, k+"="+v)
+		}
+	}
+	if len(set) == 0 {
+		return "GOGC and GOMEMLIMIT unset"
+	}
+	return strings.Join(set, " ")
 }
 
 // loadAverage is the 1-minute load average, or "?" where unknown.
@@ -249,7 +267,7 @@ func loadAverage() string {
 }
 
 func machine() Machine {
-	m := Machine{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(), GoVersion: runtime.Version(), LoadStart: loadAverage()}
+	m := Machine{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, CPUs: runtime.NumCPU(), GoVersion: runtime.Version(), LoadStart: loadAverage(), GCEnv: gcEnv()}
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for line := range strings.SplitSeq(string(b), "\n") {
 			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {

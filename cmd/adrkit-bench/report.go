@@ -64,8 +64,8 @@ func (r *Results) evaluate() {
 				fmt.Sprintf("%.2f ms = %.2f× floor (%.2f ms)", t.Dist.Median, t.Ratio, big.Floor.Median),
 				verdict(t.Ratio <= targetRatioAtLargest))
 		}
-		add(fmt.Sprintf("peak RSS at %d records ≤ %d MB", targetLargest, targetRSSBytes>>20),
-			fmt.Sprintf("%.1f MB", mb(max(big.PeakRSS, big.MaxRSS))), verdict(max(big.PeakRSS, big.MaxRSS) <= targetRSSBytes))
+		add(fmt.Sprintf("peak RSS at %d records ≤ %d MiB", targetLargest, targetRSSBytes>>20),
+			fmt.Sprintf("%.1f MiB", mb(max(big.PeakRSS, big.MaxRSS))), verdict(max(big.PeakRSS, big.MaxRSS) <= targetRSSBytes))
 	} else {
 		add(fmt.Sprintf("tools/call at %d records ≤ %.0f× floor", targetLargest, targetRatioAtLargest), "not measured", nil)
 	}
@@ -129,15 +129,16 @@ func (r *Results) lines() []line {
 	return out
 }
 
+// mb is b in MiB (2^20 bytes), the unit every size is reported in.
 func mb(b int64) float64 { return float64(b) / (1 << 20) }
 
 // markdown renders the run as the tables docs/performance.md quotes.
 func (r *Results) markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Command: `%s`\n\n", r.Command)
-	fmt.Fprintf(&b, "Machine: %s/%s, %d CPUs (%s), %s; load average %s at the start, %s at the end. %d timed rounds per size after %d warm-up rounds; %d starts per size.\n\n",
+	fmt.Fprintf(&b, "Machine: %s/%s, %d CPUs (%s), %s; load average %s at the start, %s at the end; %s. %d timed rounds per size after %d warm-up rounds; %d starts per size.\n\n",
 		r.Machine.GOOS, r.Machine.GOARCH, r.Machine.CPUs, r.Machine.CPUModel, r.Machine.GoVersion,
-		r.Machine.LoadStart, r.Machine.LoadEnd, r.Config.Calls, r.Config.Warmup, r.Config.Starts)
+		r.Machine.LoadStart, r.Machine.LoadEnd, r.Machine.GCEnv, r.Config.Calls, r.Config.Warmup, r.Config.Starts)
 
 	b.WriteString("Latency per call, median / p90 in ms, and the median as a multiple of the floor:\n\n")
 	b.WriteString("| records | corpus | floor |")
@@ -152,11 +153,11 @@ func (r *Results) markdown() string {
 	}
 	b.WriteString("---:|---:|\n")
 	for _, s := range r.Sizes {
-		fmt.Fprintf(&b, "| %d | %.1f MB | %s |", s.N, mb(s.Bytes), dist(s.Floor))
+		fmt.Fprintf(&b, "| %d | %.1f MiB | %s |", s.N, mb(s.Bytes), dist(s.Floor))
 		for _, t := range s.Tools {
 			fmt.Fprintf(&b, " %s (%.2f×) |", dist(t.Dist), t.Ratio)
 		}
-		fmt.Fprintf(&b, " %s (%.2f×) | %.1f MB |\n", dist(s.Start), s.StartRatio, mb(max(s.PeakRSS, s.MaxRSS)))
+		fmt.Fprintf(&b, " %s (%.2f×) | %.1f MiB |\n", dist(s.Start), s.StartRatio, mb(max(s.PeakRSS, s.MaxRSS)))
 	}
 	if r.Lint != nil {
 		if r.Lint.Cold.N > 0 {

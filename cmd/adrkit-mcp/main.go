@@ -14,6 +14,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,6 +32,7 @@ import (
 const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended]   (adrkit-mcp --help for details)"
 
 func main() {
+	tuneGC()
 	// A client that goes away must not kill the process silently: with
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported on stderr and ends the process with status 1.
@@ -38,6 +42,58 @@ func main() {
 	stop()
 	os.Exit(code)
 }
+
+// tuneGC trades the collector's headroom for memory once the server
+// holds a large corpus (docs/performance.md, "Memory"): it keeps a
+// record of about 4 KB for as long as the file is unchanged, and every
+// call makes garbage in proportion to the corpus, so with Go's default
+// (GOGC=100) the heap of a 10,000-record corpus grows to twice its 50 MB
+// before each collection. After every collection tuneGC sets the
+// percentage to gcHeadroom bytes of the live heap, between gcMinPercent
+// and 100: small corpora (and start-up) keep the default, a large one is
+// collected more often, on the spare core, instead. GOGC or GOMEMLIMIT,
+// when set, rule instead.
+func tuneGC() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	percent := 100
+	var arm func()
+	arm = func() {
+		// The tick is garbage at once: its cleanup runs after the next
+		// collection, and arms the next tick.
+		runtime.AddCleanup(&gcTick{}, func(struct{}) {
+			metrics.Read(live)
+			if p := gcPercentFor(live[0].Value.Uint64()); p != percent {
+				debug.SetGCPercent(p)
+				percent = p
+			}
+			arm()
+		}, struct{}{})
+	}
+	arm()
+}
+
+// gcHeadroom and gcMinPercent shape tuneGC's policy.
+const (
+	gcHeadroom   = 8 << 20
+	gcMinPercent = 15
+)
+
+// gcPercentFor is the GOGC percentage tuneGC sets for a live heap of
+// live bytes: gcHeadroom bytes of it, between gcMinPercent and 100.
+func gcPercentFor(live uint64) int {
+	if live == 0 {
+		return 100
+	}
+	return int(min(100, max(gcMinPercent, gcHeadroom*100/live)))
+}
+
+// gcTick is allocated to be collected; it holds a pointer so that it is
+// an allocation of its own (AddCleanup needs one), not part of a tiny
+// block shared with other objects.
+type gcTick struct{ _ *int }
 
 // The values of --tools (ADRKIT_MCP_TOOLS): the default surface is the
 // four tools of the contract, unchanged; the extended one adds two.

@@ -36,15 +36,25 @@ type Issue struct {
 // keys, array items in order before the array's own uniqueness check, and
 // the cross-field rules last.
 func Validate(v any) (*adr.Frontmatter, []Issue) {
+	out, issues := validate(v)
+	if len(issues) > 0 {
+		return nil, issues
+	}
+	return typed(out), nil
+}
+
+// validate is Validate without the typed view: the validated value
+// (defaults inserted, keys in schema order) when there are no issues.
+func validate(v any) (*jsvalue.Object, []Issue) {
 	var s validation
-	out := s.check(frontmatterSchema, v, true, nil)
+	out := s.check(frontmatterSchema, v, true, make([]string, 0, 16))
 	if !s.abortedSince(0) {
 		s.crossField(out.(*jsvalue.Object))
 	}
 	if len(s.issues) > 0 {
 		return nil, s.issues
 	}
-	return typed(out.(*jsvalue.Object)), nil
+	return out.(*jsvalue.Object), nil
 }
 
 // validation collects issues while one value is checked.
@@ -270,8 +280,12 @@ func readsAsEmptyObject(v any) bool {
 	return false
 }
 
+// appendPath extends path by key. It may write into path's spare
+// capacity, so one buffer serves a whole validation: every caller passes
+// the result down and is done with it before it extends path by the next
+// sibling, and what is kept (Issue.Path, messages) is copied.
 func appendPath(path []string, key string) []string {
-	return append(path[:len(path):len(path)], key)
+	return append(path, key)
 }
 
 // ownKeyOrder returns keys in JavaScript own-property order: keys that are
@@ -279,6 +293,9 @@ func appendPath(path []string, key string) []string {
 // order, then the others in insertion order. That is the order in which
 // the reference enumerates unknown keys and record entries.
 func ownKeyOrder(keys []string) []string {
+	if !slices.ContainsFunc(keys, isArrayIndex) {
+		return keys
+	}
 	var idx, rest []string
 	for _, k := range keys {
 		if isArrayIndex(k) {

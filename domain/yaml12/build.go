@@ -36,13 +36,18 @@ type builder struct {
 	static map[*yaml.Node]int
 }
 
-func newBuilder(c *composer) *builder {
-	return &builder{
+// newBuilder returns a builder for c's tree; lines are recorded only
+// when withLines is set (b.lines is nil otherwise).
+func newBuilder(c *composer, withLines bool) *builder {
+	b := &builder{
 		c:       c,
 		anchors: map[*yaml.Node]*anchorState{},
-		lines:   map[string]int{},
 		static:  map[*yaml.Node]int{},
 	}
+	if withLines {
+		b.lines = map[string]int{}
+	}
+	return b
 }
 
 // Placeholders for an alias to a collection that contains the alias. The
@@ -57,10 +62,10 @@ var (
 
 func (b *builder) build(root *yaml.Node) (any, error) {
 	if root == nil {
-		b.lines[""] = 1
+		b.record("", 0, nil)
 		return nil, nil
 	}
-	b.lines[""] = b.c.dec.line(root.Line)
+	b.record("", 0, root)
 	v, size, err := b.value(root, "", 0)
 	if err != nil {
 		return nil, err
@@ -195,12 +200,21 @@ func (b *builder) measure(n *yaml.Node) (count int, static bool) {
 	return 1, true
 }
 
+// record notes the line of n (of the empty document when n is nil) at
+// path, when lines are recorded and depth is within MaxLinesDepth.
 func (b *builder) record(path string, depth int, n *yaml.Node) {
-	if depth <= MaxLinesDepth {
-		b.lines[path] = b.c.dec.line(n.Line)
+	if b.lines == nil || depth > MaxLinesDepth {
+		return
 	}
+	if n == nil {
+		b.lines[path] = 1
+		return
+	}
+	b.lines[path] = b.c.dec.line(n.Line)
 }
 
+// childPath is the Lines path of a member seg of the node at path, at
+// depth; "" when it is not recorded.
 func childPath(path string, depth int, seg string) string {
 	if depth > MaxLinesDepth {
 		return ""
@@ -209,6 +223,15 @@ func childPath(path string, depth int, seg string) string {
 		return seg
 	}
 	return path + "." + seg
+}
+
+// childPath is the Lines path of item i of the sequence at path; "" when
+// lines are not recorded.
+func (b *builder) childPath(path string, depth, i int) string {
+	if b.lines == nil {
+		return ""
+	}
+	return childPath(path, depth, strconv.Itoa(i))
 }
 
 func (b *builder) sequence(n *yaml.Node, path string, depth int) (any, int, error) {
@@ -221,7 +244,7 @@ func (b *builder) sequence(n *yaml.Node, path string, depth int) (any, int, erro
 	items := make([]any, len(n.Content))
 	size := 1
 	for i, ch := range n.Content {
-		p := childPath(path, depth+1, strconv.Itoa(i))
+		p := b.childPath(path, depth+1, i)
 		b.record(p, depth+1, ch)
 		v, s, err := b.value(ch, p, depth+1)
 		if err != nil {
@@ -255,7 +278,10 @@ func (b *builder) mapping(n *yaml.Node, path string, depth int) (any, int, error
 		if err != nil {
 			return nil, 0, err
 		}
-		p := childPath(path, depth+1, key)
+		p := ""
+		if b.lines != nil {
+			p = childPath(path, depth+1, key)
+		}
 		b.record(p, depth+1, kn)
 		v, s, err := b.value(vn, p, depth+1)
 		if err != nil {
@@ -400,7 +426,7 @@ func (b *builder) pairs(n *yaml.Node, path string, depth int) (any, int, error) 
 	items := make([]any, len(n.Content))
 	size := 1
 	for i, item := range n.Content {
-		p := childPath(path, depth+1, strconv.Itoa(i))
+		p := b.childPath(path, depth+1, i)
 		b.record(p, depth+1, item)
 		key, _, v, s, err := b.pair(item)
 		if err != nil {

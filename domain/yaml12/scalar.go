@@ -11,18 +11,14 @@ import (
 )
 
 // The YAML 1.2 Core schema, as the reference resolves it. Plain scalars are
-// tried against these patterns in this order; the first match decides the
+// tried against these forms in this order; the first match decides the
 // type. Nothing else is implicit: YAML 1.1 forms (yes/no, 017 as octal,
-// timestamps, 1_000, sexagesimal) stay strings.
+// timestamps, 1_000, sexagesimal) stay strings. Each form is the regular
+// expression in its comment, written out by hand: every plain scalar of
+// every file goes through them, and dates and versions, which start with
+// a digit, go through all of them (scalar_test.go checks each against
+// its expression).
 var (
-	reNull     = regexp.MustCompile(`^(?:~|[Nn]ull|NULL)?$`)
-	reBool     = regexp.MustCompile(`^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$`)
-	reIntOct   = regexp.MustCompile(`^0o[0-7]+$`)
-	reInt      = regexp.MustCompile(`^[-+]?[0-9]+$`)
-	reIntHex   = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
-	reFloatNaN = regexp.MustCompile(`^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$`)
-	reFloatExp = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$`)
-	reFloat    = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$`)
 	// reTimestamp is what an explicit !!timestamp must look like; anything
 	// else under that tag is an error in the reference, not a string.
 	reTimestamp = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})` +
@@ -62,9 +58,9 @@ func resolvePlain(s string) any {
 		return s
 	}
 	switch {
-	case reNull.MatchString(s):
+	case isNull(s):
 		return nil
-	case reBool.MatchString(s):
+	case isBool(s):
 		return s[0] == 't' || s[0] == 'T'
 	}
 	if v, ok := resolveInt(s); ok {
@@ -91,9 +87,9 @@ func mayResolve(c byte) bool {
 // JavaScript: digits beyond 2^53 are rounded away.
 func resolveInt(s string) (float64, bool) {
 	switch {
-	case reIntOct.MatchString(s):
+	case isOctInt(s):
 		return radixToFloat(s[2:], 8), true
-	case reInt.MatchString(s):
+	case isDecInt(s):
 		// Decimal even with leading zeros (017 is 17). ParseFloat rounds
 		// correctly, like the reference's parseInt; "-0" stays negative.
 		f, err := strconv.ParseFloat(s, 64)
@@ -102,7 +98,7 @@ func resolveInt(s string) (float64, bool) {
 			return math.Inf(sign(s)), true
 		}
 		return f, true
-	case reIntHex.MatchString(s):
+	case isHexInt(s):
 		return radixToFloat(s[2:], 16), true
 	}
 	return 0, false
@@ -111,12 +107,12 @@ func resolveInt(s string) (float64, bool) {
 // resolveFloat applies the three float forms.
 func resolveFloat(s string) (float64, bool) {
 	switch {
-	case reFloatNaN.MatchString(s):
+	case isInfNaN(s):
 		if strings.HasSuffix(strings.ToLower(s), "nan") {
 			return math.NaN(), true
 		}
 		return math.Inf(sign(s)), true
-	case reFloatExp.MatchString(s), reFloat.MatchString(s):
+	case isExpFloat(s), isFloat(s):
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			// Out of range: ParseFloat already returned ±Inf or ±0, as
@@ -159,11 +155,11 @@ type tagOutcome struct {
 func resolveTagged(tag, s string) tagOutcome {
 	switch tag {
 	case tagNull:
-		if reNull.MatchString(s) {
+		if isNull(s) {
 			return tagOutcome{value: nil}
 		}
 	case tagBool:
-		if reBool.MatchString(s) {
+		if isBool(s) {
 			return tagOutcome{value: s[0] == 't' || s[0] == 'T'}
 		}
 	case tagInt:
@@ -210,4 +206,116 @@ func jsString(v any) string {
 		return x
 	}
 	return ""
+}
+
+// isNull is ^(?:~|[Nn]ull|NULL)?$.
+func isNull(s string) bool {
+	switch s {
+	case "", "~", "null", "Null", "NULL":
+		return true
+	}
+	return false
+}
+
+// isBool is ^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$.
+func isBool(s string) bool {
+	switch s {
+	case "true", "True", "TRUE", "false", "False", "FALSE":
+		return true
+	}
+	return false
+}
+
+// digits returns the length of the run of ASCII digits at the start of s.
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// unsigned is s without one leading sign.
+func unsigned(s string) string {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		return s[1:]
+	}
+	return s
+}
+
+// isOctInt is ^0o[0-7]+$.
+func isOctInt(s string) bool {
+	if len(s) < 3 || s[0] != '0' || s[1] != 'o' {
+		return false
+	}
+	for i := 2; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '7' {
+			return false
+		}
+	}
+	return true
+}
+
+// isDecInt is ^[-+]?[0-9]+$.
+func isDecInt(s string) bool {
+	u := unsigned(s)
+	return u != "" && digits(u) == len(u)
+}
+
+// isHexInt is ^0x[0-9a-fA-F]+$.
+func isHexInt(s string) bool {
+	if len(s) < 3 || s[0] != '0' || s[1] != 'x' {
+		return false
+	}
+	for i := 2; i < len(s); i++ {
+		if !isHex(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isInfNaN is ^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$.
+func isInfNaN(s string) bool {
+	switch s {
+	case ".nan", ".NaN", ".NAN":
+		return true
+	}
+	switch unsigned(s) {
+	case ".inf", ".Inf", ".INF":
+		return true
+	}
+	return false
+}
+
+// mantissa returns the length of the decimal mantissa at the start of s,
+// \.[0-9]+|[0-9]+(?:\.[0-9]*)? (0 for none), and whether it has a point.
+func mantissa(s string) (n int, point bool) {
+	n = digits(s)
+	if n < len(s) && s[n] == '.' {
+		frac := digits(s[n+1:])
+		if n == 0 && frac == 0 {
+			return 0, false
+		}
+		return n + 1 + frac, true
+	}
+	return n, false
+}
+
+// isExpFloat is ^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$.
+func isExpFloat(s string) bool {
+	u := unsigned(s)
+	n, _ := mantissa(u)
+	if n == 0 || n >= len(u) || (u[n] != 'e' && u[n] != 'E') {
+		return false
+	}
+	exp := unsigned(u[n+1:])
+	return exp != "" && digits(exp) == len(exp)
+}
+
+// isFloat is ^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$.
+func isFloat(s string) bool {
+	u := unsigned(s)
+	n, point := mantissa(u)
+	return point && n == len(u)
 }

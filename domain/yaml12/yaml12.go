@@ -107,7 +107,31 @@ func (e *ResolveError) Error() string { return e.Message }
 
 // Parse parses text. The error, if any, is a *SyntaxError or a
 // *ResolveError.
-func Parse(text string) (*Document, error) {
+func Parse(text string) (*Document, error) { return parse(text, true) }
+
+// ParseValue is Parse without Document.Lines: the value, or the error
+// Parse would return. Recording lines costs a map and a path string per
+// value, and most callers need lines only when something is wrong.
+func ParseValue(text string) (any, error) {
+	doc, err := parse(text, false)
+	if err != nil {
+		return nil, err
+	}
+	return doc.Value, nil
+}
+
+// parse reads text by the fast path when it can (see fastParse), and by
+// the full path otherwise; Lines is recorded only when withLines is set.
+func parse(text string, withLines bool) (*Document, error) {
+	if v, lines, ok := fastParse(text, withLines); ok {
+		return &Document{Value: v, Lines: lines}, nil
+	}
+	return parseFull(text, withLines)
+}
+
+// parseFull is the full path: yaml.v3's node tree, then the composer and
+// the builder.
+func parseFull(text string, withLines bool) (*Document, error) {
 	sub := prepare(text)
 	if sub.text != "" && !strings.HasSuffix(sub.text, "\n") {
 		// The reference reads a last line without its line break as if it
@@ -124,7 +148,7 @@ func Parse(text string) (*Document, error) {
 	if len(c.problems) > 0 {
 		return nil, &SyntaxError{Problems: c.problems}
 	}
-	b := newBuilder(c)
+	b := newBuilder(c, withLines)
 	v, err := b.build(dec.root)
 	if err != nil {
 		return nil, err
