@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -124,16 +125,13 @@ func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursi
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", path, err)
 	}
-	for _, de := range des {
+	sizes := entrySizes(fd, des)
+	for i, de := range des {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		name := prefix + de.Name()
-		e := ports.Entry{Name: name, Path: v.displayPath(name), Kind: kindOf(de.Type())}
-		var st unix.Stat_t
-		if err := unix.Fstatat(fd, de.Name(), &st, unix.AT_SYMLINK_NOFOLLOW); err == nil {
-			e.Size = st.Size
-		}
+		e := ports.Entry{Name: name, Path: v.displayPath(name), Kind: kindOf(de.Type()), Size: sizes[i]}
 		*out = append(*out, e)
 		if !recursive || e.Kind != ports.KindDirectory {
 			continue
@@ -147,6 +145,40 @@ func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursi
 		}
 	}
 	return nil
+}
+
+// minStatsPerWorker is the fewest entries worth a goroutine of their own
+// in entrySizes: below a few hundred entries, starting goroutines costs
+// about what it saves (measured with 100 and 10,000 records).
+const minStatsPerWorker = 128
+
+// entrySizes is the size of each entry of the open directory fd, from an
+// lstat relative to it (0 for an entry that cannot be stat'ed: it went
+// away, and reading it will say so). A directory of many records is
+// stat'ed on every core: these system calls are most of what listing
+// costs, and listing is on every call's critical path, before any read.
+func entrySizes(fd int, des []fs.DirEntry) []int64 {
+	sizes := make([]int64, len(des))
+	stat := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			var st unix.Stat_t
+			if fstatatRetry(fd, des[i].Name(), &st) == nil {
+				sizes[i] = st.Size
+			}
+		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(des)/minStatsPerWorker)
+	if workers <= 1 {
+		stat(0, len(des))
+		return sizes
+	}
+	var wg sync.WaitGroup
+	per := (len(des) + workers - 1) / workers
+	for lo := 0; lo < len(des); lo += per {
+		wg.Go(func() { stat(lo, min(lo+per, len(des))) })
+	}
+	wg.Wait()
+	return sizes
 }
 
 // kindOf maps the type bits the directory reports (a symlink stays a

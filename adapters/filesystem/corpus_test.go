@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -126,6 +127,41 @@ func TestListSizesFromLstat(t *testing.T) {
 	// The link's own size (its target's length), not the target file's.
 	if want := int64(len("0003-big.md")); sizes["0004-link.md"] != want {
 		t.Errorf("size of 0004-link.md %d, want %d", sizes["0004-link.md"], want)
+	}
+}
+
+// TestListSizesOfALargeDirectory covers the directory large enough to be
+// stat'ed on several goroutines: every entry gets its own size, whatever
+// worker stat'ed it, symlinks included.
+func TestListSizesOfALargeDirectory(t *testing.T) {
+	root := newRepo(t, base(t), "repo")
+	adr := filepath.Join(root, "docs", "adr")
+	want := map[string]int64{}
+	for i := range 4*minStatsPerWorker + 7 {
+		name := fmt.Sprintf("%04d-r.md", 1000+i)
+		write(t, filepath.Join(adr, name), bytes.Repeat([]byte("y"), i*3))
+		want[name] = int64(i * 3)
+		if i%50 == 0 {
+			link := fmt.Sprintf("%04d-link.md", 1000+i)
+			symlink(t, name, filepath.Join(adr, link))
+			want[link] = int64(len(name))
+		}
+	}
+	es, err := openView(t, New(root, "docs/adr")).List(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, e := range es {
+		if w, ok := want[e.Name]; ok {
+			seen++
+			if e.Size != w {
+				t.Errorf("size of %s %d, want %d", e.Name, e.Size, w)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("listed %d of the %d entries written", seen, len(want))
 	}
 }
 
