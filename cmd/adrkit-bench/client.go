@@ -23,6 +23,11 @@ type server struct {
 	out    *bufio.Reader
 	stderr bytes.Buffer
 	nextID int
+	// answeredAt is when the last answer request returned was read off
+	// the pipe, before anything was decoded: a round trip ends when the
+	// server's answer has arrived, and how fast this client decodes and
+	// checks it is not the server's cost.
+	answeredAt time.Time
 }
 
 // startServer starts bin serving root. The clock for "process start"
@@ -101,6 +106,7 @@ func (s *server) request(method string, params any) (json.RawMessage, error) {
 	}
 	for {
 		line, err := s.out.ReadBytes('\n')
+		at := time.Now()
 		if err != nil {
 			return nil, fmt.Errorf("%s: reading the answer: %w (stderr: %.500s)", method, err, s.stderr.String())
 		}
@@ -118,6 +124,7 @@ func (s *server) request(method string, params any) (json.RawMessage, error) {
 		if len(msg.Error) > 0 {
 			return nil, fmt.Errorf("%s: %s", method, msg.Error)
 		}
+		s.answeredAt = at
 		return msg.Result, nil
 	}
 }

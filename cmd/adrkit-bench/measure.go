@@ -97,7 +97,7 @@ func measureSize(ctx context.Context, cfg Config, bin, root string, n int, logf 
 				return sr, err
 			}
 			if timed {
-				perTool[i] = append(perTool[i], time.Since(t0))
+				perTool[i] = append(perTool[i], srv.answeredAt.Sub(t0))
 			}
 		}
 	}
@@ -163,7 +163,7 @@ func timeStart(bin, root string) (time.Duration, error) {
 		_, _ = srv.stop()
 		return 0, err
 	}
-	d := time.Since(t0)
+	d := srv.answeredAt.Sub(t0)
 	_, err = srv.stop()
 	return d, err
 }
