@@ -7,26 +7,22 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
-// gitRepo is a repository on disk whose commits are built object by
-// object with go-git (never through the index), with fixed signatures so
-// that every id, and every golden that shows one, is the same on every
-// run.
+// gitRepo is a gittest.Repo in a fresh directory whose commits are a
+// minute apart, and whose working tree can be set apart from them.
 type gitRepo struct {
+	*gittest.Repo
 	t     *testing.T
 	root  string
-	repo  *git.Repository
 	ticks int
 }
 
@@ -36,53 +32,7 @@ func newGitRepo(t *testing.T) *gitRepo {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := git.PlainInitWithOptions(root, &git.PlainInitOptions{
-		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &gitRepo{t: t, root: root, repo: repo}
-}
-
-func (r *gitRepo) store(obj plumbing.EncodedObject) plumbing.Hash {
-	r.t.Helper()
-	h, err := r.repo.Storer.SetEncodedObject(obj)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	return h
-}
-
-// tree stores files (path → content) as nested trees.
-func (r *gitRepo) tree(files map[string]string) plumbing.Hash {
-	r.t.Helper()
-	var entries []object.TreeEntry
-	sub := map[string]map[string]string{}
-	for p, content := range files {
-		if first, rest, nested := strings.Cut(p, "/"); nested {
-			if sub[first] == nil {
-				sub[first] = map[string]string{}
-			}
-			sub[first][rest] = content
-			continue
-		}
-		obj := r.repo.Storer.NewEncodedObject()
-		obj.SetType(plumbing.BlobObject)
-		w, _ := obj.Writer()
-		_, _ = w.Write([]byte(content))
-		_ = w.Close()
-		entries = append(entries, object.TreeEntry{Name: p, Mode: filemode.Regular, Hash: r.store(obj)})
-	}
-	for name, fs := range sub {
-		entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: r.tree(fs)})
-	}
-	sort.Sort(object.TreeEntrySorter(entries))
-	obj := r.repo.Storer.NewEncodedObject()
-	if err := (&object.Tree{Entries: entries}).Encode(obj); err != nil {
-		r.t.Fatal(err)
-	}
-	return r.store(obj)
+	return &gitRepo{Repo: gittest.Init(t, root), t: t, root: root}
 }
 
 // commit commits files as the whole tree on main, on top of parent (zero
@@ -90,21 +40,7 @@ func (r *gitRepo) tree(files map[string]string) plumbing.Hash {
 func (r *gitRepo) commit(parent plumbing.Hash, msg string, files map[string]string) plumbing.Hash {
 	r.t.Helper()
 	r.ticks++
-	sig := object.Signature{Name: "ADR Kit", Email: "adrkit@example.invalid",
-		When: time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC).Add(time.Duration(r.ticks) * time.Minute)}
-	c := &object.Commit{TreeHash: r.tree(files), Message: msg + "\n", Author: sig, Committer: sig}
-	if !parent.IsZero() {
-		c.ParentHashes = []plumbing.Hash{parent}
-	}
-	obj := r.repo.Storer.NewEncodedObject()
-	if err := c.Encode(obj); err != nil {
-		r.t.Fatal(err)
-	}
-	h := r.store(obj)
-	if err := r.repo.Storer.SetReference(plumbing.NewHashReference(plumbing.NewBranchReferenceName("main"), h)); err != nil {
-		r.t.Fatal(err)
-	}
-	return h
+	return r.Commit(parent, msg, time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC).Add(time.Duration(r.ticks)*time.Minute), files)
 }
 
 // checkout writes files into the working tree (the ADR directory is

@@ -7,8 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
 // commitRepo turns newRepo's root into a real repository with the record
@@ -17,24 +16,7 @@ import (
 func commitRepo(t *testing.T) string {
 	t.Helper()
 	root := newRepo(t)
-	if err := os.RemoveAll(filepath.Join(root, ".git")); err != nil {
-		t.Fatal(err)
-	}
-	repo, err := git.PlainInit(root, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wt, err := repo.Worktree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := wt.Add("docs"); err != nil {
-		t.Fatal(err)
-	}
-	sig := &object.Signature{Name: "t", Email: "t@example.com", When: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}
-	if _, err := wt.Commit("record", &git.CommitOptions{Author: sig, Committer: sig}); err != nil {
-		t.Fatal(err)
-	}
+	gittest.CommitWorkingTree(t, root, "docs", "record", time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	if err := os.Remove(filepath.Join(root, "docs", "adr", "0001-adopt-postgres.md")); err != nil {
 		t.Fatal(err)
 	}

@@ -3,16 +3,14 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/sebdah/goldie/v2"
+
+	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
 // TestGoldenChain pins adrkit chain on the chains corpus: every outcome,
@@ -73,57 +71,15 @@ func historyRepo(t *testing.T, commits ...map[string]string) (root string, hashe
 	if err := os.RemoveAll(filepath.Join(root, ".git")); err != nil {
 		t.Fatal(err)
 	}
-	repo, err := git.PlainInitWithOptions(root, &git.PlainInitOptions{
-		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	store := func(obj plumbing.EncodedObject) plumbing.Hash {
-		h, err := repo.Storer.SetEncodedObject(obj)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return h
-	}
-	tree := func(entries []object.TreeEntry) plumbing.Hash {
-		sort.Sort(object.TreeEntrySorter(entries))
-		obj := repo.Storer.NewEncodedObject()
-		if err := (&object.Tree{Entries: entries}).Encode(obj); err != nil {
-			t.Fatal(err)
-		}
-		return store(obj)
-	}
+	repo := gittest.Init(t, root)
 	var parent plumbing.Hash
 	for i, files := range commits {
-		var adrEntries []object.TreeEntry
+		tree := map[string]string{}
 		for name, content := range files {
-			obj := repo.Storer.NewEncodedObject()
-			obj.SetType(plumbing.BlobObject)
-			w, _ := obj.Writer()
-			_, _ = w.Write([]byte(content))
-			_ = w.Close()
-			adrEntries = append(adrEntries, object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: store(obj)})
+			tree["docs/adr/"+name] = content
 		}
-		docs := tree([]object.TreeEntry{{Name: "adr", Mode: filemode.Dir, Hash: tree(adrEntries)}})
-		sig := object.Signature{Name: "ADR Kit", Email: "adrkit@example.invalid",
-			When: time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)}
-		c := &object.Commit{TreeHash: tree([]object.TreeEntry{{Name: "docs", Mode: filemode.Dir, Hash: docs}}),
-			Message: "commit\n", Author: sig, Committer: sig}
-		if !parent.IsZero() {
-			c.ParentHashes = []plumbing.Hash{parent}
-		}
-		obj := repo.Storer.NewEncodedObject()
-		if err := c.Encode(obj); err != nil {
-			t.Fatal(err)
-		}
-		parent = store(obj)
+		parent = repo.Commit(parent, "commit", time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC).Add(time.Duration(i)*time.Hour), tree)
 		hashes = append(hashes, parent)
-	}
-	if len(hashes) > 0 {
-		if err := repo.Storer.SetReference(plumbing.NewHashReference(plumbing.NewBranchReferenceName("main"), parent)); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return root, hashes
 }

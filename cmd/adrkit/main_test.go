@@ -10,8 +10,7 @@ import (
 	"testing"
 	"time"
 
-	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
 // TestExitStatuses is the exit-status contract: 0 success, 1 an unusable
@@ -354,24 +353,7 @@ func TestExplainAbsolutePaths(t *testing.T) {
 // working-tree answers.
 func TestRevision(t *testing.T) {
 	r, root := repoRunner(t, "chains")
-	if err := os.RemoveAll(filepath.Join(root, ".git")); err != nil {
-		t.Fatal(err)
-	}
-	repo, err := git.PlainInit(root, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wt, err := repo.Worktree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := wt.Add("docs"); err != nil {
-		t.Fatal(err)
-	}
-	sig := &object.Signature{Name: "Test", Email: "test@example.com", When: time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)}
-	if _, err := wt.Commit("Add the decisions", &git.CommitOptions{Author: sig, Committer: sig}); err != nil {
-		t.Fatal(err)
-	}
+	gittest.CommitWorkingTree(t, root, "docs", "Add the decisions", time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC))
 	if err := os.Remove(filepath.Join(root, "docs", "adr", "0010-old-tracing.md")); err != nil {
 		t.Fatal(err)
 	}
