@@ -51,7 +51,12 @@ func (s *Service) load(ctx context.Context, lint bool) (*loaded, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open corpus: %w", err)
 	}
-	entries, err := view.List(ctx, lint)
+	var entries []ports.Entry
+	if top, ok := view.(topLister); ok && !lint {
+		entries, err = top.ListTop(ctx)
+	} else {
+		entries, err = view.List(ctx, lint)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("list ADR directory: %w", err)
 	}
@@ -70,6 +75,14 @@ func (s *Service) load(ctx context.Context, lint bool) (*loaded, error) {
 		return nil, fmt.Errorf("verify corpus: %w", err)
 	}
 	return &loaded{entries: entries, slots: slots, proj: proj}, nil
+}
+
+// topLister is a corpus view that can list its top level without sizes
+// (Size 0), for less than List costs (the working-tree reader saves an
+// lstat per entry). A projection never reads a listed size: Read checks
+// the size cap itself.
+type topLister interface {
+	ListTop(ctx context.Context) ([]ports.Entry, error)
 }
 
 // isCandidate reports whether a listed entry is a record candidate: a

@@ -165,6 +165,36 @@ func TestListSizesOfALargeDirectory(t *testing.T) {
 	}
 }
 
+// TestListTopIsListWithoutSizes: the projection's listing is List's top
+// level, entry for entry (names, paths, kinds, order), only without
+// sizes.
+func TestListTopIsListWithoutSizes(t *testing.T) {
+	root := newRepo(t, base(t), "repo")
+	adr := filepath.Join(root, "docs", "adr")
+	write(t, filepath.Join(adr, "0003-big.md"), bytes.Repeat([]byte("x"), 70000))
+	write(t, filepath.Join(adr, "nested", "0004-deep.md"), []byte("x\n"))
+	symlink(t, "0003-big.md", filepath.Join(adr, "0005-link.md"))
+	mkfifo(t, filepath.Join(adr, "0006-fifo.md"))
+	for i := range 2 * minStatsPerWorker {
+		write(t, filepath.Join(adr, fmt.Sprintf("%04d-r.md", 100+i)), []byte("y\n"))
+	}
+	v := openView(t, New(root, "docs/adr"))
+	want, err := v.List(context.Background(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := v.ListTop(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		want[i].Size = 0
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("ListTop:\n%v\nwant List without sizes:\n%v", got, want)
+	}
+}
+
 func TestListOrderIsCodeUnits(t *testing.T) {
 	root := newRepo(t, base(t), "repo")
 	adr := filepath.Join(root, "docs", "adr")
