@@ -124,6 +124,13 @@ func (v *view) list(ctx context.Context, recursive, sizes bool) ([]ports.Entry, 
 			fmt.Errorf("listing ADR directory %s: %w", v.dir, err))
 	}
 	slices.SortFunc(entries, func(a, b ports.Entry) int { return jsstring.Compare(a.Name, b.Name) })
+	v.mu.Lock()
+	if len(v.read) == 0 {
+		// Sized for every entry being read, so that recording the reads
+		// never grows the map.
+		v.read = make(map[string]readRecord, len(entries))
+	}
+	v.mu.Unlock()
 	return entries, nil
 }
 
@@ -233,28 +240,30 @@ func (v *view) ReadInto(ctx context.Context, name string, limit int64, buf []byt
 		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%q is not the name of a top-level entry", name))
 	}
 	// Errors name the display path, never the absolute one: a read
-	// error's text may reach a finding message.
-	p, disp := filepath.Join(v.dir, name), v.displayPath(name)
+	// error's text may reach a finding message. It is built only for an
+	// error: every call reads every record, and these strings were a
+	// measurable share of a read.
+	disp := func() string { return v.displayPath(name) }
 
 	// The pre-read guard: still a regular file, still inside, not too big.
 	// Looking the single-segment name up without following a symlink,
 	// relative to the open directory, keeps the record inside it.
 	dirfd, err := v.dirFD()
 	if err != nil {
-		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("opening the ADR directory to read %s: %w", disp, withoutPath(err)))
+		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("opening the ADR directory to read %s: %w", disp(), withoutPath(err)))
 	}
 	var st unix.Stat_t
 	if err := fstatatRetry(dirfd, name, &st); err != nil {
-		return nil, readErr(ports.ReadStatFailed, &fs.PathError{Op: "lstat", Path: disp, Err: err})
+		return nil, readErr(ports.ReadStatFailed, &fs.PathError{Op: "lstat", Path: disp(), Err: err})
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s is not a regular file (mode %#o)", disp, st.Mode&unix.S_IFMT))
+		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s is not a regular file (mode %#o)", disp(), st.Mode&unix.S_IFMT))
 	}
 	if st.Size > limit {
-		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s has %d bytes, more than %d", disp, st.Size, limit))
+		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s has %d bytes, more than %d", disp(), st.Size, limit))
 	}
 	if v.r.beforeOpen != nil {
-		v.r.beforeOpen(p)
+		v.r.beforeOpen(filepath.Join(v.dir, name))
 	}
 
 	fd, err := openRetry(func() (int, error) { return unix.Openat(dirfd, name, fileOpenFlags, 0) })
@@ -264,22 +273,22 @@ func (v *view) ReadInto(ctx context.Context, name string, limit int64, buf []byt
 			// O_NOFOLLOW met a symlink swapped in after the guard.
 			kind = ports.ReadStatFailed
 		}
-		return nil, readErr(kind, &fs.PathError{Op: "open", Path: disp, Err: err})
+		return nil, readErr(kind, &fs.PathError{Op: "open", Path: disp(), Err: err})
 	}
 	defer unix.Close(fd)
 	var fst unix.Stat_t
 	if err := unix.Fstat(fd, &fst); err != nil {
-		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "fstat", Path: disp, Err: err})
+		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "fstat", Path: disp(), Err: err})
 	}
 	if fst.Mode&unix.S_IFMT != unix.S_IFREG || uint64(fst.Dev) != uint64(st.Dev) || fst.Ino != st.Ino {
-		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s was replaced between its checks and its opening", disp))
+		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s was replaced between its checks and its opening", disp()))
 	}
-	data, err := readAtMost(fd, st.Size, limit, buf)
+	data, err := readAtMost(fd, fst.Size, limit, buf)
 	if err != nil {
-		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "read", Path: disp, Err: err})
+		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "read", Path: disp(), Err: err})
 	}
 	if int64(len(data)) > limit {
-		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s grew past %d bytes while being read", disp, limit))
+		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s grew past %d bytes while being read", disp(), limit))
 	}
 
 	v.mu.Lock()
@@ -359,9 +368,15 @@ func isEntryName(name string) bool {
 
 // readAtMost reads from fd until end of file or until limit+1 bytes
 // arrived, whichever is first: one byte past the limit is enough to know
-// the file grew, and nothing more is ever read. size (the guard's stat)
-// only sizes the first buffer. A non-nil buf is used as that buffer when
-// it has room.
+// the file grew, and nothing more is ever read. size is the open file's
+// size by fstat (negative when unknown): it sizes the first buffer, and a
+// read that comes back short with exactly size bytes in hand is taken as
+// end of file, saving the empty read that would confirm it (a system call
+// per record per call). That is safe because the file's size and mtime
+// are checked again after the load (Verify): a file that grew after the
+// fstat, which is the only way more bytes could follow, fails that check.
+// A short read that stops anywhere else is not trusted: reading goes on.
+// A non-nil buf is used as that buffer when it has room.
 func readAtMost(fd int, size, limit int64, buf []byte) ([]byte, error) {
 	const chunk = 64 * 1024
 	want := max(limit, 0)
@@ -391,7 +406,11 @@ func readAtMost(fd int, size, limit int64, buf []byte) ([]byte, error) {
 		if n == 0 {
 			break
 		}
+		short := len(buf)+n < end
 		buf = buf[:len(buf)+n]
+		if short && int64(len(buf)) == size {
+			break
+		}
 	}
 	return buf, nil
 }
@@ -431,34 +450,62 @@ func (v *view) Verify(ctx context.Context) error {
 			fmt.Errorf("ADR directory %s was replaced while the corpus was read", v.dir))
 	}
 	names := slices.Sorted(maps.Keys(read))
-	for _, name := range names {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("verifying the corpus: %w", err)
+	errs := make([]error, len(names))
+	check := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if err := ctx.Err(); err != nil {
+				errs[i] = err
+				return
+			}
+			errs[i] = v.verifyRecord(dirfd, names[i], read[names[i]])
 		}
-		if err := v.verifyRecord(dirfd, name, read[name]); err != nil {
+	}
+	// The checks are one lstat each and every call ends with them, so a
+	// large corpus is checked on every core, like its listing.
+	workers := min(runtime.GOMAXPROCS(0), len(names)/minVerifyPerWorker)
+	if workers <= 1 {
+		check(0, len(names))
+	} else {
+		var wg sync.WaitGroup
+		per := (len(names) + workers - 1) / workers
+		for lo := 0; lo < len(names); lo += per {
+			wg.Go(func() { check(lo, min(lo+per, len(names))) })
+		}
+		wg.Wait()
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("verifying the corpus: %w", err)
+	}
+	// The first failure in name order, whatever the timing.
+	for _, err := range errs {
+		if err != nil {
 			return unavailable(corpus.CorpusChangedDuringLoad, err)
 		}
 	}
 	return nil
 }
 
+// minVerifyPerWorker is the fewest records worth a goroutine of their own
+// in Verify (one lstat each).
+const minVerifyPerWorker = 32
+
 // verifyRecord repeats the guard for one record, relative to the open
 // directory, and requires its identity to be the one remembered when it
 // was read.
 func (v *view) verifyRecord(dirfd int, name string, rec readRecord) error {
-	disp := v.displayPath(name)
+	disp := func() string { return v.displayPath(name) } // for errors only
 	var st unix.Stat_t
 	if err := fstatatRetry(dirfd, name, &st); err != nil {
-		return &fs.PathError{Op: "lstat", Path: disp, Err: err}
+		return &fs.PathError{Op: "lstat", Path: disp(), Err: err}
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return fmt.Errorf("%s is not a regular file (mode %#o)", disp, st.Mode&unix.S_IFMT)
+		return fmt.Errorf("%s is not a regular file (mode %#o)", disp(), st.Mode&unix.S_IFMT)
 	}
 	if st.Size > rec.limit {
-		return fmt.Errorf("%s now has %d bytes, more than %d", disp, st.Size, rec.limit)
+		return fmt.Errorf("%s now has %d bytes, more than %d", disp(), st.Size, rec.limit)
 	}
 	if got := identityOf(&st); got != rec.id {
-		return fmt.Errorf("%s changed after it was read: %+v, was %+v", disp, got, rec.id)
+		return fmt.Errorf("%s changed after it was read: %+v, was %+v", disp(), got, rec.id)
 	}
 	return nil
 }
