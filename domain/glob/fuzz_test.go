@@ -79,6 +79,17 @@ func FuzzMatch(f *testing.F) {
 				t.Fatalf("%q (regex %s) vs %q: memo %v, backtrack %v", pattern, g.Source(), candidate, got, bt)
 			}
 		}
+		// The pre-filters (prefix, required endings) never reject what
+		// the program itself matches, on the candidate and on candidates
+		// spelled from the pattern, which match far more often.
+		if g.prog != nil {
+			for _, c := range append([]string{candidate}, spelledFrom(pattern, candidate)...) {
+				if c != "" && g.prog.match(toUnits(c)) && !g.Match(c) {
+					t.Fatalf("%q (regex %s, prefix %q, endings %q) rejects %q, which its program matches",
+						pattern, g.Source(), g.prog.prefix, g.prog.endings, c)
+				}
+			}
+		}
 		safe := dotSafe(pattern)
 		sg := MustCompile(safe)
 		for _, c := range []string{candidate, ".." + "/" + candidate, candidate + "/..", "a/../" + candidate, "." + candidate} {
@@ -87,6 +98,23 @@ func FuzzMatch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// spelledFrom writes candidates from a pattern's own text: its wildcards
+// and groups replaced by plain text, with fill (the fuzzed candidate)
+// standing in for a star once.
+func spelledFrom(pattern, fill string) []string {
+	strip := strings.NewReplacer("!", "", "@", "", "+", "", "(", "", ")", "", "|", "", "[", "", "]", "", "{", "", "}", "", ",", "", "\\", "")
+	out := []string{
+		strings.NewReplacer("**", "a/b", "*", "x", "?", "y").Replace(pattern),
+		strings.NewReplacer("**", "", "*", "", "?", "z").Replace(pattern),
+		strip.Replace(strings.NewReplacer("**", "q", "*", "", "?", "").Replace(pattern)),
+		strings.Replace(strings.ReplaceAll(pattern, "?", "w"), "*", fill, 1),
+	}
+	for _, c := range out[:3] {
+		out = append(out, c+"/", c+"/x", "x/"+c)
+	}
+	return out
 }
 
 // budgetExceeded reports whether the backtracker gives up on candidate.

@@ -112,7 +112,8 @@ func (g *Glob) Match(candidate string) bool {
 	}
 	switch {
 	case g.prog != nil:
-		if !strings.HasPrefix(candidate, g.prog.prefix) {
+		if !strings.HasPrefix(candidate, g.prog.prefix) ||
+			(len(g.prog.endings) > 0 && !endsWithAny(candidate, g.prog.endings)) {
 			return false
 		}
 		return g.prog.match(toUnits(candidate))

@@ -58,6 +58,9 @@ type program struct {
 	// starts with (the straight run of characters after "^"), as UTF-8;
 	// checking it first rejects most candidates without any matching.
 	prefix string
+	// endings, when not empty, are the texts one of which every matching
+	// candidate ends with (requiredEndings), as UTF-8.
+	endings []string
 }
 
 // maxProgram bounds the compiled size of a regex (counted repetition is
@@ -95,6 +98,7 @@ func compileProgram(re *regex) (*program, error) {
 		}
 		c.prog.prefix = unitsString(pre)
 	}
+	c.prog.endings = requiredEndings(re)
 	return c.prog, nil
 }
 
