@@ -58,8 +58,9 @@ func Resolve(rec *adr.Record, files []string) Resolution {
 // normalised once, and each distinct path pattern is matched and each
 // package pattern checked once however many records repeat it, so a call
 // costs one glob evaluation per distinct pattern rather than per record
-// (package patterns are checked once per process: see
-// cachedPackageProblem).
+// (what a pattern alone decides, its compiled glob and the finding of a
+// matcher that cannot fire, is worked out once per process: see
+// cachedInert).
 // A Resolver is not safe for concurrent use.
 type Resolver struct {
 	files []string
@@ -76,7 +77,9 @@ type pathOutcome struct {
 
 // NewResolver returns a Resolver for files.
 func NewResolver(files []string) *Resolver {
-	return &Resolver{files: files, paths: map[string]pathOutcome{}}
+	// Sized for a corpus's worth of distinct patterns, so that a call
+	// seldom grows it.
+	return &Resolver{files: files, paths: make(map[string]pathOutcome, 64)}
 }
 
 // Resolve evaluates rec's matchers against the Resolver's files.
@@ -121,27 +124,42 @@ type candidate struct {
 
 // evaluate reports whether m matched, appending its finding if it has one.
 func (r *resolver) evaluate(m adr.Matcher, res *Resolution) bool {
-	switch m.Type {
-	case adr.MatcherPath:
+	if m.Type == adr.MatcherPath {
 		return r.path(m, res)
-	case adr.MatcherPackage:
-		if msg := cachedPackageProblem(m.Pattern); msg != "" {
-			r.finding(res, m, RuleBadPattern, adr.SeverityWarn, msg)
-			return false
-		}
-		r.finding(res, m, RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
-			"package matcher %s cannot be checked here: it needs a snapshot of changed dependencies, which get_decision_context does not have", quote(m.Pattern)))
-	case adr.MatcherEntity:
-		r.finding(res, m, RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
-			"entity matcher %s cannot be checked here: it needs a catalog snapshot, which get_decision_context does not have", quote(m.Pattern)))
-	case adr.MatcherResource, adr.MatcherAPI, adr.MatcherData:
-		r.finding(res, m, RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
-			"%s matcher %s cannot be checked here: this server has no %s snapshot to match it against", m.Type, quote(m.Pattern), m.Type))
-	default:
-		r.finding(res, m, RuleUnknownType, adr.SeverityWarn, fmt.Sprintf(
-			"affects matcher type %s is not known to this server; the matcher was ignored", quote(string(m.Type))))
+	}
+	if in := cachedInert(m.Type, m.Pattern); in.rule != "" {
+		r.finding(res, m, in.rule, in.severity, in.message)
 	}
 	return false
+}
+
+// inert is the finding of a matcher that cannot fire in this server: a
+// malformed package pattern, one that needs a snapshot this server does
+// not have, a type it does not know. It depends on the matcher alone.
+type inert struct {
+	rule     string
+	severity adr.Severity
+	message  string
+}
+
+// inertFinding says why a matcher of a type other than path cannot fire.
+func inertFinding(typ adr.MatcherType, pattern string) inert {
+	switch typ {
+	case adr.MatcherPackage:
+		if msg := packageProblem(pattern); msg != "" {
+			return inert{RuleBadPattern, adr.SeverityWarn, msg}
+		}
+		return inert{RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
+			"package matcher %s cannot be checked here: it needs a snapshot of changed dependencies, which get_decision_context does not have", quote(pattern))}
+	case adr.MatcherEntity:
+		return inert{RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
+			"entity matcher %s cannot be checked here: it needs a catalog snapshot, which get_decision_context does not have", quote(pattern))}
+	case adr.MatcherResource, adr.MatcherAPI, adr.MatcherData:
+		return inert{RuleUnresolvable, adr.SeverityInfo, fmt.Sprintf(
+			"%s matcher %s cannot be checked here: this server has no %s snapshot to match it against", typ, quote(pattern), typ)}
+	}
+	return inert{RuleUnknownType, adr.SeverityWarn, fmt.Sprintf(
+		"affects matcher type %s is not known to this server; the matcher was ignored", quote(string(typ)))}
 }
 
 func (r *resolver) path(m adr.Matcher, res *Resolution) bool {
@@ -202,9 +220,29 @@ func (r *resolver) finding(res *Resolution, m adr.Matcher, rule string, sev adr.
 		Message:  msg,
 		ID:       r.rec.Frontmatter.ID,
 		Path:     r.rec.SourcePath,
-		Field:    "affects." + string(m.Type),
+		Field:    fieldOf(m.Type),
 		Pattern:  m.Pattern,
 	})
+}
+
+// fieldOf is a finding's field for a matcher of type t: "affects.<t>",
+// without building the string again for every finding of a known type.
+func fieldOf(t adr.MatcherType) string {
+	switch t {
+	case adr.MatcherPath:
+		return "affects.path"
+	case adr.MatcherPackage:
+		return "affects.package"
+	case adr.MatcherEntity:
+		return "affects.entity"
+	case adr.MatcherResource:
+		return "affects.resource"
+	case adr.MatcherAPI:
+		return "affects.api"
+	case adr.MatcherData:
+		return "affects.data"
+	}
+	return "affects." + string(t)
 }
 
 // NormalizePath is how a supplied file path is prepared for matching:
@@ -274,74 +312,81 @@ func SortFired(fired []adr.FiredMatcher) {
 // A Collator keeps scratch buffers, so each goroutine borrows its own.
 var collators = sync.Pool{New: func() any { return collate.New(language.Und) }}
 
-// The compile cache: Resolve runs for every record on every call, and the
-// same patterns recur across records and calls. It is bounded in entries
-// and in total pattern length (a long pattern compiles to a large
-// program) by clearing it when full, which only ever costs recompiling.
+// The caches below hold what Resolve works out from a pattern alone:
+// it runs for every record on every call, and the same patterns recur
+// across records and calls. Each is bounded in entries and in total
+// pattern length (a long pattern compiles to a large program) by
+// clearing it when full, which only ever costs working things out again.
 const (
 	cacheLimit       = 4096
 	cacheWeightLimit = 1 << 19
 )
 
+// boundedMemo is one such cache, safe for concurrent use.
+type boundedMemo[K comparable, V any] struct {
+	mu     sync.Mutex
+	m      map[K]V
+	weight int
+}
+
+// get returns the value for k, computing it with f (outside the lock)
+// when it is not remembered; weight is k's share of the weight bound.
+func (c *boundedMemo[K, V]) get(k K, weight int, f func() V) V {
+	c.mu.Lock()
+	v, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = f()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= cacheLimit || c.weight+weight > cacheWeightLimit {
+		c.m, c.weight = map[K]V{}, 0
+	}
+	if weight <= cacheWeightLimit {
+		c.m[k] = v
+		c.weight += weight
+	}
+	return v
+}
+
+// len is the number of remembered entries.
+func (c *boundedMemo[K, V]) len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}
+
+// compiled is a path pattern compiled, or why it cannot be.
 type compiled struct {
 	g   *glob.Glob
 	err error
 }
 
-var cache = struct {
-	sync.Mutex
-	m      map[string]compiled
-	weight int
-}{m: map[string]compiled{}}
+var (
+	compiledPatterns boundedMemo[string, compiled]
+	inertMatchers    boundedMemo[inertKey, inert]
+)
 
-func compile(pattern string) (*glob.Glob, error) {
-	cache.Lock()
-	c, ok := cache.m[pattern]
-	cache.Unlock()
-	if ok {
-		return c.g, c.err
-	}
-	g, err := glob.Compile(pattern)
-	cache.Lock()
-	if len(cache.m) >= cacheLimit || cache.weight+len(pattern) > cacheWeightLimit {
-		clear(cache.m)
-		cache.weight = 0
-	}
-	if len(pattern) <= cacheWeightLimit {
-		cache.m[pattern] = compiled{g: g, err: err}
-		cache.weight += len(pattern)
-	}
-	cache.Unlock()
-	return g, err
+// inertKey identifies a matcher that is not a path matcher.
+type inertKey struct {
+	typ     adr.MatcherType
+	pattern string
 }
 
-// The package-pattern cache: checking a range runs node-semver's regular
-// expressions, and the same few patterns recur across records and calls.
-// Bounded like the compile cache.
-var pkgProblems = struct {
-	sync.Mutex
-	m      map[string]string
-	weight int
-}{m: map[string]string{}}
+func compile(pattern string) (*glob.Glob, error) {
+	c := compiledPatterns.get(pattern, len(pattern), func() compiled {
+		g, err := glob.Compile(pattern)
+		return compiled{g, err}
+	})
+	return c.g, c.err
+}
 
-// cachedPackageProblem is packageProblem, remembered.
-func cachedPackageProblem(pattern string) string {
-	pkgProblems.Lock()
-	msg, ok := pkgProblems.m[pattern]
-	pkgProblems.Unlock()
-	if ok {
-		return msg
-	}
-	msg = packageProblem(pattern)
-	pkgProblems.Lock()
-	if len(pkgProblems.m) >= cacheLimit || pkgProblems.weight+len(pattern) > cacheWeightLimit {
-		clear(pkgProblems.m)
-		pkgProblems.weight = 0
-	}
-	if len(pattern) <= cacheWeightLimit {
-		pkgProblems.m[pattern] = msg
-		pkgProblems.weight += len(pattern)
-	}
-	pkgProblems.Unlock()
-	return msg
+// cachedInert is inertFinding, remembered: checking a package range runs
+// node-semver's regular expressions, and every message is formatted.
+func cachedInert(typ adr.MatcherType, pattern string) inert {
+	return inertMatchers.get(inertKey{typ, pattern}, len(typ)+len(pattern), func() inert {
+		return inertFinding(typ, pattern)
+	})
 }

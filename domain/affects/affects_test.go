@@ -320,15 +320,52 @@ func TestNormalizePath(t *testing.T) {
 
 func TestCacheBound(t *testing.T) {
 	for i := range cacheLimit + 10 {
-		if _, err := compile("p" + strings.Repeat("x", i%50) + string(rune('a'+i%26)) + "/" + string(rune(i))); err != nil {
+		p := "p" + strings.Repeat("x", i%50) + string(rune('a'+i%26)) + "/" + string(rune(i))
+		if _, err := compile(p); err != nil {
 			t.Fatal(err)
 		}
+		if in := cachedInert(adr.MatcherEntity, p); in.rule != RuleUnresolvable {
+			t.Fatalf("entity matcher %q: rule %q", p, in.rule)
+		}
 	}
-	cache.Lock()
-	n := len(cache.m)
-	cache.Unlock()
-	if n > cacheLimit {
-		t.Errorf("cache holds %d entries", n)
+	// One pattern over the weight bound is computed, never kept.
+	huge := strings.Repeat("h", cacheWeightLimit+1)
+	if in := cachedInert(adr.MatcherPackage, huge); in.rule != RuleUnresolvable {
+		t.Errorf("huge package matcher: rule %q", in.rule)
+	}
+	for name, n := range map[string]int{"compiled": compiledPatterns.len(), "inert": inertMatchers.len()} {
+		if n > cacheLimit {
+			t.Errorf("%s cache holds %d entries", name, n)
+		}
+	}
+}
+
+// TestCachedInertMatchesFresh: a remembered finding is the one worked out
+// afresh, for every matcher type (a remembered answer must never depend
+// on which record asked first).
+func TestCachedInertMatchesFresh(t *testing.T) {
+	cases := []adr.Matcher{
+		{Type: adr.MatcherPackage, Pattern: "lodash@^4.17.21"},
+		{Type: adr.MatcherPackage, Pattern: "@acme/x@"},
+		{Type: adr.MatcherPackage, Pattern: "@"},
+		{Type: adr.MatcherPackage, Pattern: "left-pad@not a range"},
+		{Type: adr.MatcherEntity, Pattern: "component:x"},
+		{Type: adr.MatcherResource, Pattern: "arn:aws:s3:::b"},
+		{Type: adr.MatcherAPI, Pattern: "GET /v1"},
+		{Type: adr.MatcherData, Pattern: "pii.email"},
+		{Type: "novel", Pattern: "x"},
+		{Type: adr.MatcherEntity, Pattern: strings.Repeat("long", 100)},
+	}
+	for _, m := range cases {
+		want := inertFinding(m.Type, m.Pattern)
+		for range 2 {
+			if got := cachedInert(m.Type, m.Pattern); got != want {
+				t.Errorf("%+v: cached %+v, fresh %+v", m, got, want)
+			}
+		}
+		if want.rule == "" || want.message == "" {
+			t.Errorf("%+v: empty finding %+v", m, want)
+		}
 	}
 }
 
