@@ -218,6 +218,9 @@ type session struct {
 	impl   *sdk.Implementation
 	tools  toolService
 	server *sdk.Server
+	// held, set by run, keeps structured answers for the connection's
+	// Write to put back (heldAnswers).
+	held *heldAnswers
 }
 
 // newSession builds the SDK server: the tools of svc (with our catalogue
@@ -250,6 +253,8 @@ func newSession(svc toolService) (*session, error) {
 // run serves one connection until it ends or ctx is done; then requests in
 // flight are abandoned.
 func (s *session) run(ctx context.Context, t *stdioTransport) error {
+	s.held = &heldAnswers{}
+	t.held = s.held
 	// The session starts out "initialized": the contract serves requests
 	// that arrive before (or without) an initialize, which the SDK would
 	// otherwise refuse, and initialize itself is answered by the
