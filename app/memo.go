@@ -110,7 +110,8 @@ type slot struct {
 const minPerWorker = 32
 
 // forEach runs fn(i) for i in [0, n) on a bounded pool of workers (one
-// per usable core), each taking the next index as it finishes one. fn
+// per usable core, the caller's goroutine among them), each taking the
+// next index as it finishes one. fn
 // returning false stops the pool from starting further indexes; those
 // already started finish. Without workers it runs in index order.
 func forEach(n int, fn func(i int) bool) {
@@ -125,20 +126,24 @@ func forEach(n int, fn func(i int) bool) {
 	}
 	var next atomic.Int64
 	var stop atomic.Bool
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for !stop.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				if !fn(i) {
-					stop.Store(true)
-				}
+	work := func() {
+		for !stop.Load() {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
 			}
-		})
+			if !fn(i) {
+				stop.Store(true)
+			}
+		}
 	}
+	// The caller is one of the workers: it starts at once, while the
+	// others may wait to be scheduled on an idle core.
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
+	}
+	work()
 	wg.Wait()
 }
 

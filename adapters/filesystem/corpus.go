@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sys/unix"
 
@@ -175,10 +176,36 @@ func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursi
 	return nil
 }
 
-// minStatsPerWorker is the fewest entries worth a goroutine of their own
-// in entrySizes: below a few hundred entries, starting goroutines costs
+// minStatsPerWorker is the fewest lstat calls worth a goroutine of their
+// own (entrySizes, Verify): below a few hundred, starting goroutines costs
 // about what it saves (measured with 100 and 10,000 records).
 const minStatsPerWorker = 128
+
+// eachOnCores runs fn(i) for every i in [0, n): on the calling goroutine
+// alone when n is small, else on one goroutine per core (the caller's
+// included), each taking the next index as it finishes one, so that a
+// worker slow to be scheduled delays nothing.
+func eachOnCores(n, minPerWorker int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n/minPerWorker)
+	if workers <= 1 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	work := func() {
+		for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+			fn(i)
+		}
+	}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+}
 
 // entrySizes is the size of each entry of the open directory fd, from an
 // lstat relative to it (0 for an entry that cannot be stat'ed: it went
@@ -187,25 +214,12 @@ const minStatsPerWorker = 128
 // costs, and listing is on every call's critical path, before any read.
 func entrySizes(fd int, des []fs.DirEntry) []int64 {
 	sizes := make([]int64, len(des))
-	stat := func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			var st unix.Stat_t
-			if fstatatRetry(fd, des[i].Name(), &st) == nil {
-				sizes[i] = st.Size
-			}
+	eachOnCores(len(des), minStatsPerWorker, func(i int) {
+		var st unix.Stat_t
+		if fstatatRetry(fd, des[i].Name(), &st) == nil {
+			sizes[i] = st.Size
 		}
-	}
-	workers := min(runtime.GOMAXPROCS(0), len(des)/minStatsPerWorker)
-	if workers <= 1 {
-		stat(0, len(des))
-		return sizes
-	}
-	var wg sync.WaitGroup
-	per := (len(des) + workers - 1) / workers
-	for lo := 0; lo < len(des); lo += per {
-		wg.Go(func() { stat(lo, min(lo+per, len(des))) })
-	}
-	wg.Wait()
+	})
 	return sizes
 }
 
@@ -451,28 +465,13 @@ func (v *view) Verify(ctx context.Context) error {
 	}
 	names := slices.Sorted(maps.Keys(read))
 	errs := make([]error, len(names))
-	check := func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if err := ctx.Err(); err != nil {
-				errs[i] = err
-				return
-			}
+	// One lstat per record, and every call ends with them: a large
+	// corpus is checked on every core, like its listing.
+	eachOnCores(len(names), minStatsPerWorker, func(i int) {
+		if errs[i] = ctx.Err(); errs[i] == nil {
 			errs[i] = v.verifyRecord(dirfd, names[i], read[names[i]])
 		}
-	}
-	// The checks are one lstat each and every call ends with them, so a
-	// large corpus is checked on every core, like its listing.
-	workers := min(runtime.GOMAXPROCS(0), len(names)/minVerifyPerWorker)
-	if workers <= 1 {
-		check(0, len(names))
-	} else {
-		var wg sync.WaitGroup
-		per := (len(names) + workers - 1) / workers
-		for lo := 0; lo < len(names); lo += per {
-			wg.Go(func() { check(lo, min(lo+per, len(names))) })
-		}
-		wg.Wait()
-	}
+	})
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("verifying the corpus: %w", err)
 	}
@@ -484,10 +483,6 @@ func (v *view) Verify(ctx context.Context) error {
 	}
 	return nil
 }
-
-// minVerifyPerWorker is the fewest records worth a goroutine of their own
-// in Verify (one lstat each).
-const minVerifyPerWorker = 32
 
 // verifyRecord repeats the guard for one record, relative to the open
 // directory, and requires its identity to be the one remembered when it
