@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"fmt"
@@ -32,6 +33,40 @@ type memo struct {
 	mu   sync.Mutex
 	key  []candidateKey
 	last *corpus.Projection
+	// contents are the previous call's bytes of each candidate, aligned
+	// with key, while the corpus is small enough to keep them
+	// (keptContentBudget): a file whose bytes are those of the previous
+	// call at the same position is known unchanged by comparing them,
+	// several times cheaper than hashing them again, and exact. nil when
+	// not kept.
+	contents [][]byte
+	// keepContents says whether this call should copy bytes for the next
+	// one: the previous call's corpus fitted contentBudget.
+	keepContents  atomic.Bool
+	contentBudget int
+}
+
+// keptContentBudget bounds the bytes the memo keeps for comparison: a
+// corpus of up to a few thousand typical records. A larger one is hashed
+// on every call, as before, and costs no extra memory.
+const keptContentBudget = 4 << 20
+
+// previousState is what a call compares its candidates with: the keys of
+// the previous projection and, when kept, the bytes behind them.
+type previousState struct {
+	key      []candidateKey
+	contents [][]byte
+}
+
+// at returns the previous key and bytes at position i, if any.
+func (p previousState) at(i int) (*candidateKey, []byte) {
+	if i >= len(p.key) {
+		return nil, nil
+	}
+	if i < len(p.contents) {
+		return &p.key[i], p.contents[i]
+	}
+	return &p.key[i], nil
 }
 
 // candidateKey is everything about one candidate a projection depends
@@ -44,23 +79,23 @@ type candidateKey struct {
 }
 
 func newMemo() *memo {
-	return &memo{parses: NewParseCache(DefaultParseCacheEntries, DefaultParseCacheBytes)}
+	return &memo{parses: NewParseCache(DefaultParseCacheEntries, DefaultParseCacheBytes), contentBudget: keptContentBudget}
 }
 
-// lookup returns the previous projection if every slot's path, hash and
-// exclusion are those of its key, in the same order.
-func (m *memo) lookup(slots []slot) *corpus.Projection {
+// lookup returns the previous projection, and its key, if every slot's
+// path, hash and exclusion are those of the key, in the same order.
+func (m *memo) lookup(slots []slot) (*corpus.Projection, []candidateKey) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.last == nil || len(m.key) != len(slots) {
-		return nil
+		return nil, nil
 	}
 	for i := range slots {
 		if keyOf(&slots[i]) != m.key[i] {
-			return nil
+			return nil, nil
 		}
 	}
-	return m.last
+	return m.last, m.key
 }
 
 // keyOf is the key of one slot. The path is the record's own copy when
@@ -74,26 +109,63 @@ func keyOf(sl *slot) candidateKey {
 	return k
 }
 
-// lastKey is the key of the previous projection. store replaces the
-// slice rather than changing it, so it may be read without the lock.
-func (m *memo) lastKey() []candidateKey {
+// previous is the state of the previous call. store and remember replace
+// the slices rather than change them, so they may be read without the
+// lock.
+func (m *memo) previous() previousState {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.key
+	return previousState{key: m.key, contents: m.contents}
 }
 
-func (m *memo) store(key []candidateKey, p *corpus.Projection) {
+// keptContents is this call's bytes for the next call to compare with,
+// aligned with slots, or nil when the corpus does not fit
+// keptContentBudget. It also decides whether the next call copies.
+func (m *memo) keptContents(slots []slot) [][]byte {
+	total := 0
+	for i := range slots {
+		total += slots[i].size
+	}
+	keep := total <= m.contentBudget
+	m.keepContents.Store(keep)
+	if !keep {
+		return nil
+	}
+	contents := make([][]byte, len(slots))
+	for i := range slots {
+		contents[i] = slots[i].content
+	}
+	return contents
+}
+
+// remember replaces the kept bytes when key is still the stored key (the
+// one lookup matched): bytes and key must come from the same call, or a
+// comparison could hand a file the hash of another version of it.
+func (m *memo) remember(key []candidateKey, contents [][]byte) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.key, m.last = key, p
+	if len(m.key) == len(key) && (len(key) == 0 || &m.key[0] == &key[0]) {
+		m.contents = contents
+	}
+}
+
+func (m *memo) store(key []candidateKey, p *corpus.Projection, contents [][]byte) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.key, m.last, m.contents = key, p, contents
 }
 
 // slot is one candidate as a worker read it: the candidate, the hash of
 // its bytes when the memo is on, and its parse once made. cand.Content is
 // kept only for a parse still to be made (see take).
 type slot struct {
-	cand     corpus.Candidate
-	sum      Sum
+	cand corpus.Candidate
+	sum  Sum
+	// size is the number of bytes read; content, when the memo keeps
+	// bytes, is a private copy of them (or the previous call's identical
+	// copy) for the next call to compare with.
+	size     int
+	content  []byte
 	rec      *adr.Record
 	findings []adr.Finding
 	parsed   bool // rec and findings are set
@@ -179,9 +251,9 @@ func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []port
 	// Without the memo, Build parses later with the configured function,
 	// so the bytes must outlive the buffer.
 	canInto = canInto && (s.memo != nil || lint)
-	var prev []candidateKey
+	var prev previousState
 	if s.memo != nil {
-		prev = s.memo.lastKey()
+		prev = s.memo.previous()
 	}
 	forEach(len(entries), func(i int) bool {
 		sl, e := &slots[i], entries[i]
@@ -192,7 +264,7 @@ func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []port
 		if !canInto {
 			sl.cand, sl.err = readCandidate(ctx, view, e)
 			if sl.err == nil && sl.cand.Exclusion == corpus.NotExcluded {
-				s.take(sl, sl.cand.Content, previous(prev, i), lint)
+				s.take(sl, sl.cand.Content, prev, i, lint)
 			}
 			return sl.err == nil
 		}
@@ -200,7 +272,7 @@ func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []port
 		data, err := into.ReadInto(ctx, e.Name, corpus.MaxRecordBytes, *buf)
 		sl.cand, sl.err = candidateOf(e, data, err)
 		if sl.err == nil && sl.cand.Exclusion == corpus.NotExcluded {
-			s.take(sl, data, previous(prev, i), lint)
+			s.take(sl, data, prev, i, lint)
 			if sl.cand.Content != nil {
 				// Kept for later: it must not be the recycled buffer.
 				sl.cand.Content = slices.Clone(data)
@@ -220,14 +292,6 @@ func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []port
 	return slots, nil
 }
 
-// previous is the previous projection's candidate at position i, if any.
-func previous(prev []candidateKey, i int) *candidateKey {
-	if i < len(prev) {
-		return &prev[i]
-	}
-	return nil
-}
-
 // take deals with the bytes of a readable candidate, data (which may be a
 // recycled buffer: nothing kept may refer to it). It parses them at once,
 // or leaves them in sl.cand.Content for build to parse:
@@ -242,11 +306,22 @@ func previous(prev []candidateKey, i int) *candidateKey {
 //     build, which needs no parse at all if nothing else changed either
 //     (the cache, being bounded, may have let go of the parse the
 //     previous projection holds); else parsed.
-func (s *Service) take(sl *slot, data []byte, was *candidateKey, lint bool) {
+func (s *Service) take(sl *slot, data []byte, prev previousState, i int, lint bool) {
 	path := sl.cand.Path
 	sl.cand.Content = nil
+	sl.size = len(data)
+	was, wasContent := prev.at(i)
 	if s.memo != nil {
-		sl.sum = sha256.Sum256(data)
+		switch {
+		case was != nil && wasContent != nil && was.path == path && bytes.Equal(wasContent, data):
+			// The very bytes the previous call had here: their hash too.
+			sl.sum, sl.content = was.sum, wasContent
+		default:
+			sl.sum = sha256.Sum256(data)
+			if s.memo.keepContents.Load() {
+				sl.content = slices.Clone(data)
+			}
+		}
 	}
 	switch {
 	case lint:
@@ -304,7 +379,8 @@ func (s *Service) build(slots []slot, lint bool) *corpus.Projection {
 		}
 		return corpus.Build(candidates(slots), s.opts.Parse)
 	}
-	if p := s.memo.lookup(slots); p != nil {
+	if p, key := s.memo.lookup(slots); p != nil {
+		s.memo.remember(key, s.memo.keptContents(slots))
 		return p
 	}
 	forEach(len(slots), func(i int) bool {
@@ -319,7 +395,7 @@ func (s *Service) build(slots []slot, lint bool) *corpus.Projection {
 	for i := range slots {
 		key[i] = keyOf(&slots[i])
 	}
-	s.memo.store(key, p)
+	s.memo.store(key, p, s.memo.keptContents(slots))
 	// The corpus changed: parses of files that are no longer as they were
 	// can go (after a grace of one change).
 	s.memo.parses.Sweep()

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -141,5 +142,80 @@ func TestForEachVisitsEveryIndexOnce(t *testing.T) {
 	}
 	if started == len(visited) {
 		t.Errorf("a stop did not stop the pool (%d of %d started)", started, len(visited))
+	}
+}
+
+// TestKeptContents: on a small corpus the memo keeps each file's bytes
+// and tells an unchanged file by comparing them, and a changed byte,
+// at the same size, is still seen; a corpus over the budget keeps nothing.
+func TestKeptContents(t *testing.T) {
+	ctx := context.Background()
+	r := generatedReader(120)
+	svc := New(r, Options{})
+	var p *corpus.Projection
+	for range 3 { // the first call decides to keep, the second copies
+		var err error
+		if p, err = svc.Project(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prev := svc.memo.previous()
+	if len(prev.contents) != len(r.files) || len(prev.key) != len(r.files) {
+		t.Fatalf("kept %d contents for %d keys, %d files", len(prev.contents), len(prev.key), len(r.files))
+	}
+	for i, c := range prev.contents {
+		if !bytes.Equal(c, r.files[i].content) {
+			t.Fatalf("kept bytes of %s differ from the file", r.files[i].entry.Name)
+		}
+	}
+
+	// One byte changed, same size: seen, and the answer is a fresh one's.
+	r.mu.Lock()
+	r.files[40].content = append([]byte(nil), r.files[40].content...)
+	r.files[40].content[len(r.files[40].content)-3] ^= 0x20
+	r.mu.Unlock()
+	p2, err := svc.Project(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := New(r, Options{NoMemo: true}).Project(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p2.Fingerprint == p.Fingerprint || p2.Fingerprint != fresh.Fingerprint {
+		t.Errorf("after a one-byte change: fingerprint %s, before %s, fresh %s", p2.Fingerprint, p.Fingerprint, fresh.Fingerprint)
+	}
+	if got := svc.memo.previous().contents[40]; !bytes.Equal(got, r.files[40].content) {
+		t.Error("the kept bytes were not replaced by the changed file's")
+	}
+
+	// Over the budget: nothing kept, nothing copied.
+	big := New(generatedReader(120), Options{})
+	big.memo.contentBudget = 1000
+	for range 3 {
+		if _, err := big.Project(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c := big.memo.previous().contents; c != nil || big.memo.keepContents.Load() {
+		t.Errorf("over the budget: %d contents kept, copying %v", len(c), big.memo.keepContents.Load())
+	}
+}
+
+// TestRememberNeedsItsOwnKey: bytes are kept only beside the key of the
+// call that read them; a key stored meanwhile by another call wins.
+func TestRememberNeedsItsOwnKey(t *testing.T) {
+	m := newMemo()
+	k1 := []candidateKey{{path: "a"}}
+	m.store(k1, &corpus.Projection{}, [][]byte{[]byte("one")})
+	k2 := []candidateKey{{path: "a"}}
+	m.store(k2, &corpus.Projection{}, [][]byte{[]byte("two")})
+	m.remember(k1, [][]byte{[]byte("stale")})
+	if got := string(m.previous().contents[0]); got != "two" {
+		t.Errorf("contents %q, want those stored with the current key", got)
+	}
+	m.remember(k2, [][]byte{[]byte("three")})
+	if got := string(m.previous().contents[0]); got != "three" {
+		t.Errorf("contents %q, want those remembered with the current key", got)
 	}
 }
