@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/internal/parallel"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -175,49 +175,10 @@ type slot struct {
 	err  error
 }
 
-// minPerWorker is the fewest items worth a goroutine of their own:
-// below it, starting workers costs more than it saves, so small corpora
-// (and the tests' fake readers) are handled in order on the caller's
-// goroutine.
+// minPerWorker is the fewest candidates worth a goroutine of their own:
+// small corpora (and the tests' fake readers) are handled in order on the
+// caller's goroutine.
 const minPerWorker = 32
-
-// forEach runs fn(i) for i in [0, n) on a bounded pool of workers (one
-// per usable core, the caller's goroutine among them), each taking the
-// next index as it finishes one. fn
-// returning false stops the pool from starting further indexes; those
-// already started finish. Without workers it runs in index order.
-func forEach(n int, fn func(i int) bool) {
-	workers := min(runtime.GOMAXPROCS(0), n/minPerWorker)
-	if workers <= 1 {
-		for i := range n {
-			if !fn(i) {
-				return
-			}
-		}
-		return
-	}
-	var next atomic.Int64
-	var stop atomic.Bool
-	work := func() {
-		for !stop.Load() {
-			i := int(next.Add(1) - 1)
-			if i >= n {
-				return
-			}
-			if !fn(i) {
-				stop.Store(true)
-			}
-		}
-	}
-	// The caller is one of the workers: it starts at once, while the
-	// others may wait to be scheduled on an idle core.
-	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
-}
 
 // intoReader is a corpus view that can read into the caller's buffer
 // (the working-tree reader can). Workers read through it into a recycled
@@ -233,7 +194,7 @@ var scratch = sync.Pool{New: func() any {
 	return &b
 }}
 
-// readAll reads the candidate entries in parallel (forEach) and, with the
+// readAll reads the candidate entries in parallel (parallel.For) and, with the
 // memo on or for lint, parses each file on the worker that read it, as
 // soon as it is read (see take). Parsing there, rather than in a second
 // pass, means a cold projection holds one buffer per worker instead of
@@ -255,7 +216,7 @@ func (s *Service) readAll(ctx context.Context, view ports.Corpus, entries []port
 	if s.memo != nil {
 		prev = s.memo.previous()
 	}
-	forEach(len(entries), func(i int) bool {
+	parallel.For(len(entries), minPerWorker, func(i int) bool {
 		sl, e := &slots[i], entries[i]
 		if err := ctx.Err(); err != nil {
 			sl.err = fmt.Errorf("read %s: %w", e.Path, err)
@@ -383,7 +344,7 @@ func (s *Service) build(slots []slot, lint bool) *corpus.Projection {
 		s.memo.remember(key, s.memo.keptContents(slots))
 		return p
 	}
-	forEach(len(slots), func(i int) bool {
+	parallel.For(len(slots), minPerWorker, func(i int) bool {
 		if sl := &slots[i]; sl.cand.Exclusion == corpus.NotExcluded && !sl.parsed {
 			sl.rec, sl.findings = s.memo.parses.Parse(sl.cand.Path, sl.sum, sl.cand.Content)
 			sl.parsed = true

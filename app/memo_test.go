@@ -117,34 +117,6 @@ func TestProjectionMemoReuse(t *testing.T) {
 	}
 }
 
-func TestForEachVisitsEveryIndexOnce(t *testing.T) {
-	for _, n := range []int{0, 1, minPerWorker, 10 * minPerWorker, 1000} {
-		seen := make([]int, n)
-		forEach(n, func(i int) bool { seen[i]++; return true })
-		for i, c := range seen {
-			if c != 1 {
-				t.Fatalf("n=%d: index %d visited %d times", n, i, c)
-			}
-		}
-	}
-	// Stopping: nothing past the failing index is started once the
-	// sequential path stops, and the pool stops taking new work.
-	var visited [1000]bool
-	forEach(len(visited), func(i int) bool { visited[i] = true; return i != 10 })
-	if !visited[10] {
-		t.Fatal("index 10 never ran")
-	}
-	started := 0
-	for _, v := range visited {
-		if v {
-			started++
-		}
-	}
-	if started == len(visited) {
-		t.Errorf("a stop did not stop the pool (%d of %d started)", started, len(visited))
-	}
-}
-
 // TestKeptContents: on a small corpus the memo keeps each file's bytes
 // and tells an unchanged file by comparing them, and a changed byte,
 // at the same size, is still seen; a corpus over the budget keeps nothing.

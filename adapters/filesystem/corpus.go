@@ -9,16 +9,15 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/sys/unix"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/internal/parallel"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -181,32 +180,6 @@ func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursi
 // about what it saves (measured with 100 and 10,000 records).
 const minStatsPerWorker = 128
 
-// eachOnCores runs fn(i) for every i in [0, n): on the calling goroutine
-// alone when n is small, else on one goroutine per core (the caller's
-// included), each taking the next index as it finishes one, so that a
-// worker slow to be scheduled delays nothing.
-func eachOnCores(n, minPerWorker int, fn func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n/minPerWorker)
-	if workers <= 1 {
-		for i := range n {
-			fn(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	work := func() {
-		for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-			fn(i)
-		}
-	}
-	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
-}
-
 // entrySizes is the size of each entry of the open directory fd, from an
 // lstat relative to it (0 for an entry that cannot be stat'ed: it went
 // away, and reading it will say so). A directory of many records is
@@ -214,11 +187,12 @@ func eachOnCores(n, minPerWorker int, fn func(i int)) {
 // costs, and listing is on every call's critical path, before any read.
 func entrySizes(fd int, des []fs.DirEntry) []int64 {
 	sizes := make([]int64, len(des))
-	eachOnCores(len(des), minStatsPerWorker, func(i int) {
+	parallel.For(len(des), minStatsPerWorker, func(i int) bool {
 		var st unix.Stat_t
 		if fstatatRetry(fd, des[i].Name(), &st) == nil {
 			sizes[i] = st.Size
 		}
+		return true
 	})
 	return sizes
 }
@@ -467,10 +441,11 @@ func (v *view) Verify(ctx context.Context) error {
 	errs := make([]error, len(names))
 	// One lstat per record, and every call ends with them: a large
 	// corpus is checked on every core, like its listing.
-	eachOnCores(len(names), minStatsPerWorker, func(i int) {
+	parallel.For(len(names), minStatsPerWorker, func(i int) bool {
 		if errs[i] = ctx.Err(); errs[i] == nil {
 			errs[i] = v.verifyRecord(dirfd, names[i], read[names[i]])
 		}
+		return true
 	})
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("verifying the corpus: %w", err)

@@ -1,7 +1,6 @@
 package filesystem
 
 import (
-	"sync/atomic"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -50,19 +49,5 @@ func TestReadAtMost(t *testing.T) {
 				t.Errorf("readAtMost = %q, want %q", got, tc.want)
 			}
 		})
-	}
-}
-
-func TestEachOnCores(t *testing.T) {
-	for _, n := range []int{0, 1, 2, 127, 128, 257, 1000} {
-		for _, minPer := range []int{1, 128} {
-			seen := make([]int32, n)
-			eachOnCores(n, minPer, func(i int) { atomic.AddInt32(&seen[i], 1) })
-			for i, c := range seen {
-				if c != 1 {
-					t.Fatalf("n=%d minPer=%d: index %d visited %d times", n, minPer, i, c)
-				}
-			}
-		}
 	}
 }
