@@ -181,7 +181,7 @@ func (rs *Resolver) matchPath(pattern string) pathOutcome {
 		return pathOutcome{problem: fmt.Sprintf(
 			"path matcher %s starts with \"/\"; affects paths are relative to the repository root, so it can never match", quote(pattern))}
 	}
-	g, err := compile(pattern)
+	c, err := compile(pattern)
 	if err != nil {
 		msg := fmt.Sprintf("path matcher %s is not a glob this server can compile, so it can never match", quote(pattern))
 		if errors.Is(err, glob.ErrTooLong) {
@@ -190,12 +190,8 @@ func (rs *Resolver) matchPath(pattern string) pathOutcome {
 		}
 		return pathOutcome{problem: msg}
 	}
-	// A file inside a dot directory (or a dotfile) only matches a pattern
-	// that spells such a segment itself: "**/*" must not reach
-	// ".github/...", while ".github/**" and "**/.env" do.
-	allowsDot := hasDotSegment(pattern)
-	for _, c := range rs.candidates() {
-		if (!c.dot || allowsDot) && g.Match(c.path) {
+	for _, f := range rs.candidates() {
+		if (!f.dot || c.allowsDot) && c.g.Match(f.path) {
 			return pathOutcome{matched: true}
 		}
 	}
@@ -362,6 +358,10 @@ func (c *boundedMemo[K, V]) len() int {
 type compiled struct {
 	g   *glob.Glob
 	err error
+	// allowsDot: a file inside a dot directory (or a dotfile) only
+	// matches a pattern that spells such a segment itself: "**/*" must
+	// not reach ".github/...", while ".github/**" and "**/.env" do.
+	allowsDot bool
 }
 
 var (
@@ -375,12 +375,12 @@ type inertKey struct {
 	pattern string
 }
 
-func compile(pattern string) (*glob.Glob, error) {
+func compile(pattern string) (compiled, error) {
 	c := compiledPatterns.get(pattern, len(pattern), func() compiled {
 		g, err := glob.Compile(pattern)
-		return compiled{g, err}
+		return compiled{g: g, err: err, allowsDot: hasDotSegment(pattern)}
 	})
-	return c.g, c.err
+	return c, c.err
 }
 
 // cachedInert is inertFinding, remembered: checking a package range runs
