@@ -1,0 +1,450 @@
+package mcphttp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+// Defaults of Options.
+const (
+	// DefaultMaxBodyBytes is the largest request body read: the largest
+	// request of the tools is a few kilobytes.
+	DefaultMaxBodyBytes = 1 << 20
+	// DefaultDrainBytes is how much of a refused body is read and thrown
+	// away so that the client receives its 413 and the connection stays
+	// open for the next request; a longer body closes the connection.
+	DefaultDrainBytes = 16 << 20
+	// DefaultMaxInFlight is how many MCP requests are served at once.
+	DefaultMaxInFlight = 32
+	// DefaultInFlightWait is how long a request waits for one of those
+	// places before it is refused with 503.
+	DefaultInFlightWait = 2 * time.Second
+	// DefaultReadyTimeout bounds the corpus checks of one /readyz.
+	DefaultReadyTimeout = 5 * time.Second
+)
+
+// retryAfterSeconds is the Retry-After of a 503 for a full server.
+const retryAfterSeconds = 1
+
+// realm is the realm parameter of the bearer challenges (RFC 6750 §3).
+const realm = "adrkit-mcp"
+
+// Corpus is one repository the front serves: the MCP handler that answers
+// its requests and the check /readyz runs.
+type Corpus struct {
+	// Name is the corpus's path segment, /mcp/<name>; the empty name is
+	// the only corpus, served at /mcp.
+	Name string
+	// Handler serves MCP (streamable HTTP) for this corpus; the front has
+	// already checked the caller, bounded the body and counted the call.
+	// StreamableOptions gives the options of go-sdk's handler that fit.
+	Handler http.Handler
+	// Ready reports whether the corpus can be read now (the root and the
+	// ADR directory, or the revision, resolve); nil means always ready.
+	Ready func(context.Context) error
+}
+
+// Options configures a Front. Corpora and Clock are required.
+type Options struct {
+	// Corpora are served at /mcp (one corpus with the empty name) or at
+	// /mcp/<name> (any number of named ones).
+	Corpora []Corpus
+	// Tokens, when set, are required on every MCP request: a missing or
+	// unknown token gets 401, a token that does not cover the corpus 403.
+	// Nil serves without authentication, which Listen allows on loopback
+	// addresses only.
+	Tokens *Tokens
+	// AllowedHosts are the names, besides loopback ones on a loopback
+	// connection, that a request's Host may carry. Empty allows any Host
+	// on a non-loopback connection (where tokens are required) and only
+	// loopback names on a loopback one: a DNS-rebinding page cannot reach
+	// a server on this machine under its own name.
+	AllowedHosts []string
+	// AllowedOrigins are browser origins allowed to call across origins;
+	// any other cross-origin browser request gets 403 (net/http's
+	// CrossOriginProtection judges, from Sec-Fetch-Site or Origin).
+	// Clients that are not browsers send no Origin and are not affected.
+	AllowedOrigins []string
+	// MaxBodyBytes bounds a request body (413 beyond); 0 means
+	// DefaultMaxBodyBytes.
+	MaxBodyBytes int64
+	// DrainBytes is how much of a refused body is discarded to keep the
+	// connection; 0 means DefaultDrainBytes, negative none.
+	DrainBytes int64
+	// MaxInFlight bounds the MCP requests served at once; 0 means
+	// DefaultMaxInFlight.
+	MaxInFlight int
+	// InFlightWait is how long a request waits for a place before 503;
+	// 0 means DefaultInFlightWait, negative not at all.
+	InFlightWait time.Duration
+	// ReadyTimeout bounds the checks of one /readyz; 0 means
+	// DefaultReadyTimeout.
+	ReadyTimeout time.Duration
+	// Log receives the access log, one record per MCP request, and the
+	// failures of readiness checks; nil discards them.
+	Log *slog.Logger
+	// Clock times the requests for the access log.
+	Clock ports.Clock
+}
+
+// Front is the HTTP face of the server: routing to the corpora, the
+// checks every MCP request passes (Host, Origin, token, corpus, a place
+// in flight, body size), the access log and the health endpoints. Create
+// it with New; it is an http.Handler.
+type Front struct {
+	corpora  map[string]Corpus
+	names    []string // sorted
+	single   bool
+	tokens   *Tokens
+	hosts    []string
+	origins  *http.CrossOriginProtection
+	maxBody  int64
+	drain    int64
+	slots    chan struct{}
+	wait     time.Duration
+	readyFor time.Duration
+	log      *slog.Logger
+	clock    ports.Clock
+	mux      *http.ServeMux
+
+	// queued, when set (by tests), is called when a request starts to
+	// wait for a place in flight.
+	queued func()
+}
+
+// New checks opts and builds the Front.
+func New(opts Options) (*Front, error) {
+	if opts.Clock == nil {
+		return nil, errors.New("mcphttp: Options.Clock is required")
+	}
+	if len(opts.Corpora) == 0 {
+		return nil, errors.New("mcphttp: no corpus to serve")
+	}
+	f := &Front{
+		corpora:  map[string]Corpus{},
+		tokens:   opts.Tokens,
+		origins:  http.NewCrossOriginProtection(),
+		maxBody:  orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes),
+		drain:    max(orDefault(opts.DrainBytes, DefaultDrainBytes), 0),
+		slots:    make(chan struct{}, orDefault(opts.MaxInFlight, DefaultMaxInFlight)),
+		wait:     max(orDefault(opts.InFlightWait, DefaultInFlightWait), 0),
+		readyFor: orDefault(opts.ReadyTimeout, DefaultReadyTimeout),
+		log:      opts.Log,
+		clock:    opts.Clock,
+	}
+	if f.log == nil {
+		f.log = slog.New(slog.DiscardHandler)
+	}
+	for _, c := range opts.Corpora {
+		if c.Handler == nil {
+			return nil, fmt.Errorf("mcphttp: corpus %q has no handler", c.Name)
+		}
+		if c.Name == "" {
+			f.single = true
+		} else if err := CheckName(c.Name); err != nil {
+			return nil, fmt.Errorf("mcphttp: %w", err)
+		}
+		if _, dup := f.corpora[c.Name]; dup {
+			return nil, fmt.Errorf("mcphttp: corpus %q is given twice", c.Name)
+		}
+		f.corpora[c.Name] = c
+		f.names = append(f.names, c.Name)
+	}
+	if f.single && len(f.corpora) > 1 {
+		return nil, errors.New("mcphttp: the unnamed corpus (served at /mcp) must be the only one")
+	}
+	slices.Sort(f.names)
+	for _, h := range opts.AllowedHosts {
+		if err := checkHostName(h); err != nil {
+			return nil, fmt.Errorf("mcphttp: allowed host: %w", err)
+		}
+		f.hosts = append(f.hosts, normalHost(h))
+	}
+	for _, o := range opts.AllowedOrigins {
+		if err := f.origins.AddTrustedOrigin(o); err != nil {
+			return nil, fmt.Errorf("mcphttp: allowed origin %q: %w", o, err)
+		}
+	}
+	f.mux = http.NewServeMux()
+	f.mux.HandleFunc("GET /healthz", f.healthz)
+	f.mux.HandleFunc("GET /readyz", f.readyz)
+	if f.single {
+		f.mux.HandleFunc("/mcp", f.serveMCP)
+	} else {
+		f.mux.HandleFunc("/mcp/{corpus}", f.serveMCP)
+	}
+	return f, nil
+}
+
+// orDefault is v, or def when v is zero.
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// Authenticates reports whether the front requires tokens.
+func (f *Front) Authenticates() bool { return f.tokens != nil }
+
+// ServeHTTP routes: /healthz, /readyz, and the MCP endpoint(s).
+func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) { f.mux.ServeHTTP(w, r) }
+
+// healthz answers while the process is up.
+func (f *Front) healthz(w http.ResponseWriter, _ *http.Request) {
+	writeText(w, http.StatusOK, "ok")
+}
+
+// readyz answers 200 when every corpus can be read, 503 otherwise. The
+// answer names no corpus and no cause (anyone who reaches the port may
+// ask); the log has both.
+func (f *Front) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), f.readyFor)
+	defer cancel()
+	failed := 0
+	for _, name := range f.names {
+		c := f.corpora[name]
+		if c.Ready == nil {
+			continue
+		}
+		if err := c.Ready(ctx); err != nil {
+			failed++
+			f.log.LogAttrs(ctx, slog.LevelWarn, "corpus not ready", corpusAttr(name), slog.String("error", err.Error()))
+		}
+	}
+	if failed > 0 {
+		writeText(w, http.StatusServiceUnavailable, fmt.Sprintf("not ready: %d of %d corpora cannot be read", failed, len(f.names)))
+		return
+	}
+	writeText(w, http.StatusOK, "ready")
+}
+
+// serveMCP runs one MCP request through the checks, in the order that
+// spends the least on a caller who will be refused: the Host and Origin
+// (no secret involved), the token, the corpus, a place in flight, and
+// only then the body.
+func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
+	start := f.clock.Now()
+	name := r.PathValue("corpus")
+	rec := &recorder{ResponseWriter: w}
+	var peek peeked
+	defer func() { f.logRequest(r.Context(), name, peek, rec.status(), f.clock.Now().Sub(start)) }()
+
+	if err := f.checkHost(r); err != nil {
+		writeText(rec, http.StatusForbidden, err.Error())
+		return
+	}
+	if err := f.origins.Check(r); err != nil {
+		writeText(rec, http.StatusForbidden, "cross-origin request refused: "+err.Error())
+		return
+	}
+	if f.tokens != nil {
+		a, problem := f.authenticate(r)
+		if problem == tokenAccepted && !a.covers(name) {
+			problem = tokenOutOfScope
+		}
+		if problem != tokenAccepted {
+			challenge(rec, problem)
+			return
+		}
+	}
+	corpus, ok := f.corpora[name]
+	if !ok {
+		writeText(rec, http.StatusNotFound, fmt.Sprintf("no corpus is named %q", name))
+		return
+	}
+	release, ok := f.admit(r.Context())
+	if !ok {
+		rec.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		writeText(rec, http.StatusServiceUnavailable, "too many requests in flight; retry shortly")
+		return
+	}
+	defer release()
+
+	body, status, err := f.readBody(r)
+	if err != nil {
+		writeText(rec, status, err.Error())
+		return
+	}
+	peek = peekMessage(body)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.ContentLength = int64(len(body))
+	corpus.Handler.ServeHTTP(rec, r)
+}
+
+// checkHost refuses a Host header the server does not answer to: on a
+// connection that arrived at a loopback address, anything but a loopback
+// name or an allowed host (the DNS-rebinding case: a page whose name now
+// resolves to 127.0.0.1 still sends its own name); elsewhere, when hosts
+// are listed, any other name.
+func (f *Front) checkHost(r *http.Request) error {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = normalHost(host)
+	if slices.Contains(f.hosts, host) {
+		return nil
+	}
+	if arrivedOnLoopback(r) {
+		if isLoopbackHost(host) {
+			return nil
+		}
+	} else if len(f.hosts) == 0 {
+		return nil
+	}
+	return fmt.Errorf("host %q is not served here", r.Host)
+}
+
+// arrivedOnLoopback reports whether the request's connection was accepted
+// on a loopback address.
+func arrivedOnLoopback(r *http.Request) bool {
+	addr, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok || addr == nil {
+		return false
+	}
+	ap, err := netip.ParseAddrPort(addr.String())
+	return err == nil && ap.Addr().Unmap().IsLoopback()
+}
+
+// isLoopbackHost reports whether a normalised host name is "localhost" or
+// a loopback address.
+func isLoopbackHost(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
+}
+
+// authProblem is why a request's token is refused: the error codes of
+// RFC 6750 §3.1, where one applies.
+type authProblem int
+
+const (
+	tokenAccepted authProblem = iota
+	// tokenMissing: no bearer token at all. The challenge carries no
+	// error code, as §3.1 asks.
+	tokenMissing
+	// tokenInvalid: a bearer token nobody granted ("invalid_token", 401).
+	tokenInvalid
+	// tokenOutOfScope: a known token that does not reach the corpus
+	// ("insufficient_scope", 403).
+	tokenOutOfScope
+)
+
+// authenticate finds the bearer token of r and what it may read.
+func (f *Front) authenticate(r *http.Request) (access, authProblem) {
+	scheme, token, found := strings.Cut(r.Header.Get("Authorization"), " ")
+	if !found || !strings.EqualFold(scheme, "Bearer") {
+		return access{}, tokenMissing
+	}
+	token = strings.TrimLeft(token, " ")
+	if !isB64Token(token) {
+		return access{}, tokenInvalid
+	}
+	a, ok := f.tokens.lookup(token)
+	if !ok {
+		return access{}, tokenInvalid
+	}
+	return a, tokenAccepted
+}
+
+// challenge refuses a request with a bearer challenge (RFC 6750 §3).
+func challenge(w http.ResponseWriter, problem authProblem) {
+	value, status, text := `Bearer realm="`+realm+`"`, http.StatusUnauthorized, "a bearer token is required"
+	switch problem {
+	case tokenInvalid:
+		value += `, error="invalid_token", error_description="the token is not known"`
+		text = "the bearer token is not known"
+	case tokenOutOfScope:
+		value += `, error="insufficient_scope", error_description="the token does not reach this corpus"`
+		status, text = http.StatusForbidden, "the bearer token does not reach this corpus"
+	}
+	w.Header().Set("WWW-Authenticate", value)
+	writeText(w, status, text)
+}
+
+// admit takes a place in flight, waiting up to the configured time; the
+// caller must call release when done.
+func (f *Front) admit(ctx context.Context) (release func(), ok bool) {
+	release = func() { <-f.slots }
+	select {
+	case f.slots <- struct{}{}:
+		return release, true
+	default:
+	}
+	if f.wait <= 0 {
+		return nil, false
+	}
+	if f.queued != nil {
+		f.queued()
+	}
+	timer := time.NewTimer(f.wait)
+	defer timer.Stop()
+	select {
+	case f.slots <- struct{}{}:
+		return release, true
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	return nil, false
+}
+
+// readBody reads the whole body, at most maxBody bytes. A longer body is
+// refused with 413 after up to drain more bytes are read and discarded:
+// the client, still sending, then reads its answer instead of a reset
+// connection, and the connection can carry the next request. A body that
+// goes on past that closes the connection after the answer.
+func (f *Front) readBody(r *http.Request) ([]byte, int, error) {
+	if r.ContentLength > f.maxBody+f.drain {
+		// Nothing to gain from reading what will be refused anyway.
+		return nil, http.StatusRequestEntityTooLarge, bodyTooLarge(f.maxBody)
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, f.maxBody+1))
+	if err != nil {
+		return nil, readFailureStatus(err), fmt.Errorf("reading the request body: %v", err)
+	}
+	if int64(len(body)) <= f.maxBody {
+		return body, 0, nil
+	}
+	if _, err := io.CopyN(io.Discard, r.Body, f.drain); err != nil && !errors.Is(err, io.EOF) {
+		return nil, readFailureStatus(err), fmt.Errorf("reading the request body: %v", err)
+	}
+	return nil, http.StatusRequestEntityTooLarge, bodyTooLarge(f.maxBody)
+}
+
+func bodyTooLarge(limit int64) error {
+	return fmt.Errorf("request body larger than %d bytes", limit)
+}
+
+// readFailureStatus is the status for a body that could not be read: 408
+// when the read deadline passed, 400 otherwise.
+func readFailureStatus(err error) int {
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return http.StatusRequestTimeout
+	}
+	return http.StatusBadRequest
+}
+
+// writeText answers with one line of plain text.
+func writeText(w http.ResponseWriter, status int, text string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, text+"\n")
+}

@@ -1,0 +1,202 @@
+package mcphttp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// stepClock advances 1.5 ms at every reading, so that every logged
+// duration is exactly 1.5 ms and the access log can be a golden file.
+type stepClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *stepClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(1500 * time.Microsecond)
+	return c.t
+}
+
+// echoServer is a small real MCP server: one tool, echo, whose answer
+// names the corpus it came from.
+func echoServer(corpus string) *sdk.Server {
+	s := sdk.NewServer(&sdk.Implementation{Name: "echo-" + corpus, Version: "0.0.1"}, nil)
+	s.AddTool(&sdk.Tool{
+		Name:        "echo",
+		Description: "Says the text back.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}}}`),
+	}, func(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		var in struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
+			return nil, err
+		}
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: corpus + ": " + in.Text}}}, nil
+	})
+	return s
+}
+
+// echoHandler serves echoServer(corpus) with go-sdk's streamable HTTP
+// handler, configured as the front expects.
+func echoHandler(corpus string) http.Handler {
+	s := echoServer(corpus)
+	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, StreamableOptions())
+}
+
+// echoCorpora are named corpora served by echo servers.
+func echoCorpora(names ...string) []Corpus {
+	var cs []Corpus
+	for _, n := range names {
+		cs = append(cs, Corpus{Name: n, Handler: echoHandler(n)})
+	}
+	return cs
+}
+
+// logBuffer collects the JSON log; the time attribute is dropped so that
+// records can be compared.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *logBuffer) logger() *slog.Logger {
+	return slog.New(slog.NewJSONHandler(b, &slog.HandlerOptions{
+		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+			if len(groups) == 0 && a.Key == slog.TimeKey {
+				return slog.Attr{}
+			}
+			return a
+		},
+	}))
+}
+
+// served is a front listening on a loopback port.
+type served struct {
+	url  string
+	srv  *Server
+	logs *logBuffer
+}
+
+// serve starts a front over opts on 127.0.0.1 and stops it when the test
+// ends. Clock and Log are filled in when unset.
+func serve(t *testing.T, opts Options, sopts ServerOptions) *served {
+	t.Helper()
+	logs := &logBuffer{}
+	if opts.Clock == nil {
+		opts.Clock = &stepClock{}
+	}
+	if opts.Log == nil {
+		opts.Log = logs.logger()
+	}
+	front, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := Listen("127.0.0.1:0", front, sopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve() }()
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("Shutdown: %v", err)
+		}
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	return &served{url: "http://" + srv.Addr().String(), srv: srv, logs: logs}
+}
+
+// exchange is one HTTP request of a test and its answer.
+type exchange struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// post sends body to url with the headers of a 2025-era MCP client, then
+// hdr (a value of "" removes the header).
+func post(t *testing.T, url, body string, hdr map[string]string) exchange {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("MCP-Protocol-Version", "2025-06-18")
+	for k, v := range hdr {
+		switch {
+		case k == "Host":
+			req.Host = v
+		case v == "":
+			req.Header.Del(k)
+		default:
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exchange{status: resp.StatusCode, header: resp.Header, body: string(data)}
+}
+
+// callEcho is a 2025-era tools/call of echo.
+func callEcho(id int, text string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":%q}}}`, id, text)
+}
+
+// echoText is the text of an echo answer, or "" when body is not one.
+func echoText(body string) string {
+	var msg struct {
+		Result struct {
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		} `json:"result"`
+	}
+	if json.Unmarshal([]byte(body), &msg) != nil || len(msg.Result.Content) != 1 {
+		return ""
+	}
+	return msg.Result.Content[0].Text
+}
+
+func bearer(token string) map[string]string {
+	return map[string]string{"Authorization": "Bearer " + token}
+}

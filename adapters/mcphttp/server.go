@@ -1,0 +1,127 @@
+package mcphttp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"golang.org/x/net/netutil"
+)
+
+// Defaults of ServerOptions.
+const (
+	DefaultReadHeaderTimeout = 5 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultWriteTimeout      = 60 * time.Second
+	DefaultIdleTimeout       = 120 * time.Second
+	DefaultMaxHeaderBytes    = 64 << 10
+	DefaultMaxConns          = 256
+)
+
+// ServerOptions are the limits of the HTTP server; each zero field takes
+// its default.
+type ServerOptions struct {
+	// ReadHeaderTimeout bounds the reading of a request's headers (a
+	// client that trickles them is cut off).
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout bounds the reading of a whole request, body included.
+	ReadTimeout time.Duration
+	// WriteTimeout bounds the time from the end of the headers to the end
+	// of the answer; it must exceed the front's InFlightWait plus the
+	// slowest tool call.
+	WriteTimeout time.Duration
+	// IdleTimeout bounds how long a kept-alive connection waits for its
+	// next request.
+	IdleTimeout time.Duration
+	// MaxHeaderBytes bounds the request headers.
+	MaxHeaderBytes int
+	// MaxConns bounds the connections open at once; further ones wait in
+	// the kernel's backlog.
+	MaxConns int
+}
+
+// ExposureError is a listen address that reaches beyond this machine
+// while no token is required: the server refuses to start (the cmd exits
+// with status 2).
+type ExposureError struct {
+	// Addr is the address as given; Bound is where it resolved to.
+	Addr, Bound string
+}
+
+func (e *ExposureError) Error() string {
+	return fmt.Sprintf("refusing to listen on %s (%s) without tokens: only a loopback address may serve without --token-file or tokens in --config", e.Addr, e.Bound)
+}
+
+// Server is the listening HTTP server in front of a Front.
+type Server struct {
+	srv *http.Server
+	ln  net.Listener
+}
+
+// Listen opens addr (host:port; port 0 picks one) for front. It refuses,
+// with an *ExposureError and without keeping the socket, an address that
+// is not loopback when front requires no token: the address is judged by
+// where it was bound, so "localhost" passes and ":8080" (every interface)
+// does not.
+func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listening on %s: %w", addr, err)
+	}
+	if !front.Authenticates() && !isLoopbackAddr(ln.Addr()) {
+		bound := ln.Addr().String()
+		_ = ln.Close()
+		return nil, &ExposureError{Addr: addr, Bound: bound}
+	}
+	return &Server{
+		ln: netutil.LimitListener(ln, orDefault(opts.MaxConns, DefaultMaxConns)),
+		srv: &http.Server{
+			Handler:           front,
+			ReadHeaderTimeout: orDefault(opts.ReadHeaderTimeout, DefaultReadHeaderTimeout),
+			ReadTimeout:       orDefault(opts.ReadTimeout, DefaultReadTimeout),
+			WriteTimeout:      orDefault(opts.WriteTimeout, DefaultWriteTimeout),
+			IdleTimeout:       orDefault(opts.IdleTimeout, DefaultIdleTimeout),
+			MaxHeaderBytes:    orDefault(opts.MaxHeaderBytes, DefaultMaxHeaderBytes),
+			// net/http's own complaints (a TLS handshake on the plain
+			// port, a handler's panic) join the JSON log instead of
+			// writing unstructured lines to stderr.
+			ErrorLog: slog.NewLogLogger(front.log.Handler(), slog.LevelWarn),
+		},
+	}, nil
+}
+
+// isLoopbackAddr reports whether a bound address is a loopback one.
+func isLoopbackAddr(a net.Addr) bool {
+	ap, err := netip.ParseAddrPort(a.String())
+	return err == nil && ap.Addr().Unmap().IsLoopback()
+}
+
+// Addr is the address the server listens on.
+func (s *Server) Addr() net.Addr { return s.ln.Addr() }
+
+// Serve answers requests until Shutdown; it then returns nil once every
+// request in flight has been answered. Any other end is an error.
+func (s *Server) Serve() error {
+	err := s.srv.Serve(s.ln)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Shutdown stops accepting connections, lets the requests in flight
+// finish, closes idle connections and returns; if ctx ends first, the
+// remaining connections are closed and ctx's error returned. The cmd calls
+// it on SIGTERM.
+func (s *Server) Shutdown(ctx context.Context) error {
+	err := s.srv.Shutdown(ctx)
+	if err != nil {
+		_ = s.srv.Close()
+	}
+	return err
+}

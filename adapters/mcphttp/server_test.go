@@ -1,0 +1,227 @@
+package mcphttp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/adrkit/adrkit-go/internal/httpload"
+)
+
+func TestListenExposure(t *testing.T) {
+	file := t.TempDir() + "/tokens"
+	writeFile(t, file, alphaToken+"\n")
+	tokens, err := LoadTokens(file, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		addr    string
+		tokens  *Tokens
+		exposed bool
+	}{
+		{"127.0.0.1:0", nil, false},
+		{"localhost:0", nil, false},
+		{"127.0.0.1:0", tokens, false},
+		{":0", nil, true},
+		{"0.0.0.0:0", nil, true},
+		{":0", tokens, false},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/tokens=%v", tt.addr, tt.tokens != nil), func(t *testing.T) {
+			front, err := New(Options{Corpora: []Corpus{{Handler: echoHandler("x")}}, Tokens: tt.tokens, Clock: &stepClock{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			srv, err := Listen(tt.addr, front, ServerOptions{})
+			var exposure *ExposureError
+			if got := errors.As(err, &exposure); got != tt.exposed {
+				t.Fatalf("Listen(%s) = %v, want exposure error %v", tt.addr, err, tt.exposed)
+			}
+			if tt.exposed {
+				// The socket is not kept: the same port can be bound again.
+				ln, err := net.Listen("tcp", exposure.Bound)
+				if err != nil {
+					t.Fatalf("the refused socket %s is still bound: %v", exposure.Bound, err)
+				}
+				ln.Close()
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := srv.Shutdown(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if err := srv.Serve(); err != nil {
+				t.Errorf("Serve after Shutdown = %v, want nil", err)
+			}
+		})
+	}
+}
+
+// On Shutdown the server stops accepting, answers what is in flight, and
+// Serve returns nil.
+func TestShutdownAnswersInFlight(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
+	})
+	front, err := New(Options{Corpora: []Corpus{{Handler: slow}}, Clock: &stepClock{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := Listen("127.0.0.1:0", front, ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listenerClosed := make(chan struct{})
+	srv.srv.RegisterOnShutdown(func() { close(listenerClosed) })
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve() }()
+	url := "http://" + srv.Addr().String() + "/mcp"
+
+	answer := make(chan exchange, 1)
+	go func() { answer <- post(t, url, callEcho(1, "x"), nil) }()
+	<-entered
+	shutdown := make(chan error, 1)
+	go func() { shutdown <- srv.Shutdown(context.Background()) }()
+	<-listenerClosed
+	if conn, err := net.Dial("tcp", srv.Addr().String()); err == nil {
+		conn.Close()
+		t.Error("a new connection was accepted during shutdown")
+	}
+	close(release)
+	if got := <-answer; got.status != http.StatusOK || got.body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("the call in flight got %d %q", got.status, got.body)
+	}
+	if err := <-shutdown; err != nil {
+		t.Errorf("Shutdown = %v", err)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("Serve = %v", err)
+	}
+}
+
+// A Shutdown whose context ends before the calls in flight closes them.
+func TestShutdownDeadline(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	stuck := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+	})
+	front, err := New(Options{Corpora: []Corpus{{Handler: stuck}}, Clock: &stepClock{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := Listen("127.0.0.1:0", front, ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.Serve() }()
+	failed := make(chan error, 1)
+	go func() {
+		_, _, err := httpload.Post(context.Background(), httpload.Target{URL: "http://" + srv.Addr().String() + "/mcp"}, []byte(callEcho(1, "x")))
+		failed <- err
+	}()
+	<-entered
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := srv.Shutdown(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("Shutdown with an ended context = %v, want context.Canceled", err)
+	}
+	if err := <-failed; err == nil {
+		t.Error("the stuck call got an answer after its connection was closed")
+	}
+}
+
+// The load and abuse harness against a front over real MCP handlers: the
+// same checks phase 2 points at the adrkit-mcp binary.
+func TestHarness(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	file := t.TempDir() + "/tokens"
+	writeFile(t, file, alphaToken+"\n")
+	tokens, err := LoadTokens(file, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := serve(t, Options{Corpora: echoCorpora("payments"), Tokens: tokens}, ServerOptions{})
+	target := httpload.Target{URL: s.url + "/mcp/payments", Token: alphaToken, Header: http.Header{"Mcp-Protocol-Version": {"2025-06-18"}}}
+	// Slow clients are cut off by timeouts made small for the test.
+	impatient := serve(t, Options{Corpora: echoCorpora("payments"), Tokens: tokens}, ServerOptions{
+		ReadHeaderTimeout: 100 * time.Millisecond,
+		ReadTimeout:       200 * time.Millisecond,
+	})
+	impatientTarget := target
+	impatientTarget.URL = impatient.url + "/mcp/payments"
+
+	t.Run("32 clients x 100 calls", func(t *testing.T) {
+		res, err := httpload.Run(ctx, target, httpload.Load{
+			Clients: 32, Calls: 100,
+			Body: func(c, n int) []byte { return []byte(callEcho(n, fmt.Sprintf("client %d call %d", c, n))) },
+			Check: func(c, n, status int, body []byte) error {
+				if want := fmt.Sprintf("payments: client %d call %d", c, n); status != 200 || echoText(string(body)) != want {
+					return fmt.Errorf("got %d %q, want %q", status, body, want)
+				}
+				return nil
+			},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("3200 calls in %v: median %v, p99 %v", res.Wall, res.Quantile(0.5), res.Quantile(0.99))
+	})
+
+	t.Run("8 MiB body, then the next request on the same connection", func(t *testing.T) {
+		res, err := httpload.Oversize(ctx, target, 8<<20, []byte(callEcho(1, "after")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != http.StatusRequestEntityTooLarge || res.Closed {
+			t.Errorf("oversized body: status %d, closed %v; want 413 on a connection kept open", res.Status, res.Closed)
+		}
+		if res.NextStatus != 200 || echoText(string(res.NextBody)) != "payments: after" {
+			t.Errorf("next request: %d %q", res.NextStatus, res.NextBody)
+		}
+	})
+
+	t.Run("body past what is drained: 413 and the connection closed", func(t *testing.T) {
+		res, err := httpload.Oversize(ctx, target, DefaultMaxBodyBytes+DefaultDrainBytes+1, []byte(callEcho(1, "after")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != http.StatusRequestEntityTooLarge || !res.Closed {
+			t.Errorf("status %d, closed %v; want 413 and closed", res.Status, res.Closed)
+		}
+		if res.NextStatus != 200 || echoText(string(res.NextBody)) != "payments: after" {
+			t.Errorf("next request on a new connection: %d %q", res.NextStatus, res.NextBody)
+		}
+	})
+
+	t.Run("headers too slow", func(t *testing.T) {
+		took, err := httpload.SlowHeaders(ctx, impatientTarget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("cut off after %v", took)
+	})
+
+	t.Run("body too slow", func(t *testing.T) {
+		status, took, err := httpload.SlowBody(ctx, impatientTarget)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if status != http.StatusRequestTimeout {
+			t.Errorf("status %d, want 408", status)
+		}
+		t.Logf("cut off after %v", took)
+	})
+}
