@@ -24,10 +24,13 @@ type peeked struct {
 // it: the decoder skips everything else (the arguments above all) without
 // building values for it, and a field of the wrong type is left empty
 // while the rest is still decoded. A batch is logged as "batch"; a body
-// that is not JSON as "unparsable".
+// that is not JSON as "unparsable", an empty one not at all.
 func peekMessage(body []byte) peeked {
 	trimmed := bytes.TrimLeft(body, " \t\r\n")
-	if len(trimmed) > 0 && trimmed[0] == '[' {
+	if len(trimmed) == 0 {
+		return peeked{} // a GET or DELETE: nothing to tell
+	}
+	if trimmed[0] == '[' {
 		return peeked{method: "batch"}
 	}
 	var msg struct {
@@ -72,10 +75,13 @@ func loggableName(name string) string {
 }
 
 // logRequest writes the access-log record of one MCP request: method,
-// tool, corpus, status, duration. No header, token, argument or address
-// is ever part of it.
-func (f *Front) logRequest(ctx context.Context, corpus string, p peeked, status int, d time.Duration) {
-	attrs := make([]slog.Attr, 0, 5)
+// tool, corpus, status, duration, and the HTTP method when it is not
+// POST. No header, token, argument or address is ever part of it.
+func (f *Front) logRequest(ctx context.Context, httpMethod, corpus string, p peeked, status int, d time.Duration) {
+	attrs := make([]slog.Attr, 0, 6)
+	if httpMethod != http.MethodPost {
+		attrs = append(attrs, slog.String("http", loggableName(httpMethod)))
+	}
 	if p.method != "" {
 		attrs = append(attrs, slog.String("method", p.method))
 	}

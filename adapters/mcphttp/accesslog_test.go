@@ -1,6 +1,7 @@
 package mcphttp
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -43,6 +44,19 @@ func TestAccessLog(t *testing.T) {
 			t.Fatalf("request %d: status %d %q, want %d", i, got.status, got.body, r.status)
 		}
 	}
+	// A GET (a client asking for an event stream) has no body to peek at.
+	req, err := http.NewRequest(http.MethodGet, s.url+"/mcp/search", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+alphaToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if readAll(t, resp); resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Fatalf("GET: status %d, want 405", resp.StatusCode)
+	}
 	log := s.logs.String()
 	goldie.New(t, goldie.WithFixtureDir("testdata/golden")).Assert(t, "access-log", []byte(log))
 	for _, secret := range []string{alphaToken, gammaToken, deltaToken, digestOf(alphaToken), digestOf(gammaToken),
@@ -71,7 +85,8 @@ func TestPeekMessage(t *testing.T) {
 		{`{"id":1,"result":{}}`, "", ""},
 		{` [{"method":"ping"}]`, "batch", ""},
 		{`{"method":"ping"`, "unparsable", ""},
-		{``, "unparsable", ""},
+		{``, "", ""},
+		{" \n", "", ""},
 	}
 	for _, tt := range tests {
 		got := peekMessage([]byte(tt.body))

@@ -241,7 +241,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("corpus")
 	rec := &recorder{ResponseWriter: w}
 	var peek peeked
-	defer func() { f.logRequest(r.Context(), name, peek, rec.status(), f.clock.Now().Sub(start)) }()
+	defer func() { f.logRequest(r.Context(), r.Method, name, peek, rec.status(), f.clock.Now().Sub(start)) }()
 
 	if err := f.checkHost(r); err != nil {
 		writeText(rec, http.StatusForbidden, err.Error())
