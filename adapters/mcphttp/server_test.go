@@ -1,11 +1,13 @@
 package mcphttp
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -224,4 +226,31 @@ func TestHarness(t *testing.T) {
 		}
 		t.Logf("cut off after %v", took)
 	})
+}
+
+// Headers past MaxHeaderBytes are refused with 431 before any handler.
+func TestHeaderLimit(t *testing.T) {
+	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("x")}}}, ServerOptions{MaxHeaderBytes: 1 << 10})
+	conn, err := net.Dial("tcp", s.srv.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if err := conn.SetDeadline(time.Now().Add(30 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := conn.Write([]byte("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + strings.Repeat("a", 8<<10) + "\r\n\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("status %d, want 431", resp.StatusCode)
+	}
+	if strings.Contains(s.logs.String(), "mcp request") {
+		t.Errorf("the refused request reached the front: %s", s.logs.String())
+	}
 }
