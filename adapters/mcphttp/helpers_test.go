@@ -182,6 +182,12 @@ func callEcho(id int, text string) string {
 	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":%q}}}`, id, text)
 }
 
+// callEchoModern is a 2026-07-28 tools/call of echo, with its envelope.
+func callEchoModern(id int, text string) string {
+	return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"echo","arguments":{"text":%q},`+
+		`"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`, id, text)
+}
+
 // echoText is the text of an echo answer, or "" when body is not one.
 func echoText(body string) string {
 	var msg struct {

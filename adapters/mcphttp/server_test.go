@@ -165,10 +165,16 @@ func TestHarness(t *testing.T) {
 	impatientTarget := target
 	impatientTarget.URL = impatient.url + "/mcp/payments"
 
-	t.Run("32 clients x 100 calls", func(t *testing.T) {
+	t.Run("32 clients x 100 calls, both eras", func(t *testing.T) {
 		res, err := httpload.Run(ctx, target, httpload.Load{
 			Clients: 32, Calls: 100,
-			Body: func(c, n int) []byte { return []byte(callEcho(n, fmt.Sprintf("client %d call %d", c, n))) },
+			Body: func(c, n int) []byte {
+				text := fmt.Sprintf("client %d call %d", c, n)
+				if c%2 == 1 { // odd clients speak 2026-07-28
+					return []byte(callEchoModern(n, text))
+				}
+				return []byte(callEcho(n, text))
+			},
 			Check: func(c, n, status int, body []byte) error {
 				if want := fmt.Sprintf("payments: client %d call %d", c, n); status != 200 || echoText(string(body)) != want {
 					return fmt.Errorf("got %d %q, want %q", status, body, want)

@@ -14,6 +14,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -32,7 +33,10 @@ type Target struct {
 	URL string
 	// Token, when set, is sent as the bearer token.
 	Token string
-	// Header holds extra request headers (MCP-Protocol-Version, say).
+	// Header holds extra request headers (MCP-Protocol-Version for the
+	// 2025 era, say). A body with a 2026-07-28 envelope gets that
+	// revision in MCP-Protocol-Version, and Mcp-Method and Mcp-Name, by
+	// itself.
 	Header http.Header
 }
 
@@ -52,7 +56,51 @@ func (t Target) request(ctx context.Context, body []byte) (*http.Request, error)
 	if t.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+t.Token)
 	}
+	msg := peekMessage(body)
+	if msg.envelope != "" {
+		// A request of the 2026 era names its revision in its envelope
+		// and in the header alike.
+		req.Header.Set("MCP-Protocol-Version", msg.envelope)
+	}
+	if req.Header.Get("MCP-Protocol-Version") >= modernRevision {
+		// Revision 2026-07-28 repeats the method, and the tool's name, in
+		// headers; the server refuses a request without them.
+		if msg.method != "" {
+			req.Header.Set("Mcp-Method", msg.method)
+		}
+		if msg.method == "tools/call" && msg.name != "" {
+			req.Header.Set("Mcp-Name", msg.name)
+		}
+	}
 	return req, nil
+}
+
+// modernRevision is the first protocol revision whose HTTP requests carry
+// the Mcp-Method and Mcp-Name headers.
+const modernRevision = "2026-07-28"
+
+// message is what a client needs to know of a message it sends.
+type message struct {
+	method, name, envelope string
+}
+
+// peekMessage reads the method, the tool name and the revision of the
+// _meta envelope of a JSON-RPC request; a malformed body gives zeros (it
+// is sent as it is).
+func peekMessage(body []byte) message {
+	var msg struct {
+		Method string `json:"method"`
+		Params struct {
+			Name string                     `json:"name"`
+			Meta map[string]json.RawMessage `json:"_meta"`
+		} `json:"params"`
+	}
+	_ = json.Unmarshal(body, &msg)
+	m := message{method: msg.Method, name: msg.Params.Name}
+	if raw, ok := msg.Params.Meta["io.modelcontextprotocol/protocolVersion"]; ok {
+		_ = json.Unmarshal(raw, &m.envelope)
+	}
+	return m
 }
 
 // Load is a load run: Clients goroutines, each making Calls calls one
