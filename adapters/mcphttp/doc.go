@@ -12,6 +12,9 @@
 //   - LoadTokens reads the --token-file (one token, or "sha256:" and a
 //     digest, per line; "#" comments) and merges the config's tokens;
 //     Tokens.Reload reads the file again (on SIGHUP, in the cmd).
+//   - LoadSetup does both for the cmd: the config's corpora (or the one
+//     corpus of --cwd, --dir and --rev) and the tokens, nil when none is
+//     configured.
 //   - New builds the Front, the http.Handler: /mcp for the only corpus or
 //     /mcp/<name> for named ones, /healthz and /readyz.
 //   - Listen opens the port with the server's timeouts, refusing a

@@ -1,0 +1,44 @@
+package mcphttp
+
+// Setup is what the cmd reads before it builds the corpora's handlers:
+// which corpora to serve, the tokens, and the Host and Origin allowances.
+// It keeps in one place the choice between one corpus given by flags and
+// the corpora of a config file, and whether tokens are required.
+type Setup struct {
+	// Corpora to serve: the config file's, each at /mcp/<name>, or the one
+	// given by flags, with the empty name, at /mcp.
+	Corpora []CorpusConfig
+	// Tokens are the config's scoped tokens and the token file's; nil
+	// when neither gives one, and then the server must stay on loopback.
+	Tokens *Tokens
+	// AllowedHosts and AllowedOrigins come from the config file.
+	AllowedHosts, AllowedOrigins []string
+}
+
+// LoadSetup reads the config file (when configFile is not empty; then
+// single is ignored) and the token file (when tokenFile is not empty).
+// Without a config file, single (Name ignored) is the only corpus. Errors
+// are a *ConfigError or a *TokenFileError.
+func LoadSetup(configFile, tokenFile string, single CorpusConfig) (*Setup, error) {
+	s := &Setup{}
+	var scoped []TokenConfig
+	if configFile != "" {
+		cfg, err := LoadConfig(configFile)
+		if err != nil {
+			return nil, err
+		}
+		s.Corpora, scoped = cfg.Corpora, cfg.Tokens
+		s.AllowedHosts, s.AllowedOrigins = cfg.AllowedHosts, cfg.AllowedOrigins
+	} else {
+		single.Name = ""
+		s.Corpora = []CorpusConfig{single}
+	}
+	if tokenFile != "" || len(scoped) > 0 {
+		tokens, err := LoadTokens(tokenFile, scoped)
+		if err != nil {
+			return nil, err
+		}
+		s.Tokens = tokens
+	}
+	return s, nil
+}
