@@ -241,7 +241,17 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("corpus")
 	rec := &recorder{ResponseWriter: w}
 	var peek peeked
-	defer func() { f.logRequest(r.Context(), r.Method, name, peek, rec.status(), f.clock.Now().Sub(start)) }()
+	defer func() {
+		status := rec.status()
+		p := recover()
+		if p != nil {
+			status = http.StatusInternalServerError
+		}
+		f.logRequest(r.Context(), r.Method, name, peek, status, f.clock.Now().Sub(start))
+		if p != nil {
+			panic(p) // net/http ends the connection and reports it
+		}
+	}()
 
 	if err := f.checkHost(r); err != nil {
 		writeText(rec, http.StatusForbidden, err.Error())
@@ -281,7 +291,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	}
 	peek = peekMessage(body)
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	r.ContentLength = int64(len(body))
+	r.ContentLength, r.TransferEncoding = int64(len(body)), nil
 	corpus.Handler.ServeHTTP(rec, r)
 }
 

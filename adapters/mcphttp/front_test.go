@@ -13,6 +13,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/adrkit/adrkit-go/internal/httpload"
 )
 
 // A real go-sdk client, in both protocol eras, reaches the tools through
@@ -393,4 +395,19 @@ func nonEmptyLines(s string) []string {
 		}
 	}
 	return out
+}
+
+// A handler that panics is logged as a 500, and the server goes on.
+func TestFrontPanicLogged(t *testing.T) {
+	boom := http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") })
+	s := serve(t, Options{Corpora: []Corpus{{Name: "bad", Handler: boom}, {Name: "good", Handler: echoHandler("good")}}}, ServerOptions{})
+	if _, _, err := httpload.Post(context.Background(), httpload.Target{URL: s.url + "/mcp/bad"}, []byte(callEcho(1, "x"))); err == nil {
+		t.Error("the panicking handler's connection was answered")
+	}
+	if got := post(t, s.url+"/mcp/good", callEcho(2, "y"), nil); echoText(got.body) != "good: y" {
+		t.Errorf("after the panic: %d %q", got.status, got.body)
+	}
+	if !strings.Contains(s.logs.String(), `"corpus":"bad","status":500`) {
+		t.Errorf("log:\n%s", s.logs.String())
+	}
 }
