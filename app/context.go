@@ -26,7 +26,7 @@ func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Resu
 func answerContext(p *corpus.Projection, in ContextInput) Result {
 	var walk []ContextEntry
 	var derived []adr.Finding
-	resolver := affects.NewResolver(in.Files)
+	resolver := affects.NewResolver(in.Files, nil)
 	for _, r := range p.Records {
 		res := resolver.Resolve(r)
 		derived = append(derived, res.Findings...)

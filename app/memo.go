@@ -9,8 +9,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
-	"unsafe"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
@@ -313,20 +311,9 @@ func (s *Service) take(sl *slot, data []byte, prev previousState, i int, lint bo
 	}
 }
 
-// borrowText is the WHATWG decoding of data (jsstring.DecodeUTF8) for the
-// pipeline alone: when data is valid UTF-8, as record files nearly always
-// are, the text is data itself, not a copy. That is sound because
-// frontmatter.ParseRecord keeps no part of the text it is given (its
-// tests overwrite the text after parsing to prove it), and nothing else
-// here keeps the text. It saves a copy of every file parsed, garbage
-// that, being of the same sizes as the bodies records keep, would leave
-// the heap holding them sparse and fragmented.
-func borrowText(data []byte) string {
-	if len(data) == 0 || !utf8.Valid(data) {
-		return jsstring.DecodeUTF8(data)
-	}
-	return unsafe.String(unsafe.SliceData(data), len(data))
-}
+// borrowText is the WHATWG decoding of data (jsstring.DecodeUTF8): a
+// copy, which the parse may keep parts of.
+func borrowText(data []byte) string { return jsstring.DecodeUTF8(data) }
 
 // build projects the slots: the previous projection when nothing it
 // depends on changed, else corpus.Build over the parses the workers made
