@@ -54,7 +54,7 @@ func answerFor(b *testing.B, tool string, set argSet) func(*corpus.Projection) R
 		issues, answer = is, func(p *corpus.Projection) Result { return answerGet(p, in) }
 	case ToolGetDecisionContext:
 		in, is := parseContext(set)
-		issues, answer = is, func(p *corpus.Projection) Result { return answerContext(p, in) }
+		issues, answer = is, func(p *corpus.Projection) Result { return answerContext(p, in, nil) }
 	default:
 		in, is := parseSuperseded(set)
 		issues, answer = is, func(p *corpus.Projection) Result { return answerSuperseded(p, in) }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
@@ -41,12 +42,12 @@ type Result struct {
 // Options configures a Service.
 type Options struct {
 	// Parse turns one candidate's bytes into a record or findings; nil
-	// uses the corpus default. A caller may supply a memoising one.
+	// uses the production pipeline (WHATWG decoding, then the frontmatter
+	// pipeline). Its outcomes are remembered like the default's.
 	Parse corpus.ParseFunc
-	// NoMemo turns off the in-memory memo of parses and projections
-	// (which is also off when Parse is set). Answers are the same either
-	// way; benchmarks and tests use it to compare.
-	NoMemo bool
+	// MaxLoads bounds the projections read at once; 0 means GOMAXPROCS.
+	// Calls beyond it wait their turn (see load).
+	MaxLoads int
 	// Extended adds the extended tools, get_supersession_chain and
 	// list_decision_changes, to the four (docs/extended-tools.md).
 	Extended bool
@@ -55,20 +56,23 @@ type Options struct {
 	History ports.HistoryReader
 }
 
-// Service answers tool calls from a corpus source.
+// Service answers tool calls from a corpus source. It is safe for
+// concurrent use; what it remembers between calls (memo) is shared by
+// every call, and by the Services WithHistory derives from it.
 type Service struct {
-	reader ports.CorpusReader
-	opts   Options
-	memo   *memo // nil when off
+	reader    ports.CorpusReader
+	opts      Options
+	memo      *memo
+	admission chan struct{}
 }
 
 // New returns a Service reading from reader.
 func New(reader ports.CorpusReader, opts Options) *Service {
-	s := &Service{reader: reader, opts: opts}
-	if opts.Parse == nil && !opts.NoMemo {
-		s.memo = newMemo()
+	n := opts.MaxLoads
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
 	}
-	return s
+	return &Service{reader: reader, opts: opts, memo: newMemo(), admission: make(chan struct{}, n)}
 }
 
 // Tools lists the tool names this service answers, in tools/list order.
@@ -125,7 +129,7 @@ func (s *Service) Call(ctx context.Context, tool string, args json.RawMessage) (
 		if len(issues) > 0 {
 			return refusal(tool, issues), nil
 		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in) })
+		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in, s.memo.compile) })
 	default:
 		in, issues := parseSuperseded(set)
 		if len(issues) > 0 {

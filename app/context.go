@@ -16,17 +16,18 @@ func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Resu
 	if issues := in.issues(); len(issues) > 0 {
 		return refusal(ToolGetDecisionContext, issues), nil
 	}
-	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in) })
+	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in, s.memo.compile) })
 }
 
 // answerContext is get_decision_context over one projection. Every record
 // is resolved (its derived findings count whether or not it matched); the
 // matches form one flat walk in record order, which is paginated first and
 // only then split by status bucket, so a page may fill any bucket or none.
-func answerContext(p *corpus.Projection, in ContextInput) Result {
+// compile is affects.Compile or a memo of it.
+func answerContext(p *corpus.Projection, in ContextInput, compile affects.CompileFunc) Result {
 	var walk []ContextEntry
 	var derived []adr.Finding
-	resolver := affects.NewResolver(in.Files, nil)
+	resolver := affects.NewResolver(in.Files, compile)
 	for _, r := range p.Records {
 		res := resolver.Resolve(r)
 		derived = append(derived, res.Findings...)

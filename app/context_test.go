@@ -8,7 +8,7 @@ import (
 func TestContextBucketsAndWalk(t *testing.T) {
 	p := edgeProjection()
 	files := []string{"src/events/x.ts", "src/app.ts", "src/app.ts"}
-	res := answerContext(p, ContextInput{Files: files})
+	res := answerContext(p, ContextInput{Files: files}, nil)
 	want := "Returned 4 context matches: 1 governing, 1 active proposal, 2 historical; 6 findings on this page."
 	if res.Text != want {
 		t.Errorf("text = %q", res.Text)
@@ -29,12 +29,12 @@ func TestContextBucketsAndWalk(t *testing.T) {
 
 	// The walk is paginated before it is split: page one holds 0001 and
 	// 0002, page two 0003 and 0011; a reordered file list keeps the walk.
-	res = answerContext(p, ContextInput{Files: files, Page: Page{Limit: 2}})
+	res = answerContext(p, ContextInput{Files: files, Page: Page{Limit: 2}}, nil)
 	if res.Text != "Returned 2 context matches: 1 governing, 0 active proposals, 1 historical; 6 findings on this page." {
 		t.Errorf("page 1 text = %q", res.Text)
 	}
 	c := nextCursor(t, res, false)
-	res = answerContext(p, ContextInput{Files: []string{"src/app.ts", "src/events/x.ts"}, Page: Page{Limit: 2, Cursor: &c}})
+	res = answerContext(p, ContextInput{Files: []string{"src/app.ts", "src/events/x.ts"}, Page: Page{Limit: 2, Cursor: &c}}, nil)
 	if res.Text != "Returned 2 context matches: 0 governing, 1 active proposal, 1 historical; 6 findings on this page." {
 		t.Errorf("page 2 text = %q", res.Text)
 	}
@@ -42,7 +42,7 @@ func TestContextBucketsAndWalk(t *testing.T) {
 		t.Error("last page has a cursor")
 	}
 	// The context cursors are bound to the file set.
-	r = result(t, answerContext(p, ContextInput{Files: []string{"src/app.ts"}, Page: Page{Limit: 2, Cursor: &c}}))
+	r = result(t, answerContext(p, ContextInput{Files: []string{"src/app.ts"}, Page: Page{Limit: 2, Cursor: &c}}, nil))
 	if r["reason"] != "query-mismatch" {
 		t.Errorf("other files: %v", r)
 	}
@@ -50,7 +50,7 @@ func TestContextBucketsAndWalk(t *testing.T) {
 
 func TestContextDerivedFindings(t *testing.T) {
 	p := edgeProjection()
-	res := answerContext(p, ContextInput{Files: []string{"nothing/here"}})
+	res := answerContext(p, ContextInput{Files: []string{"nothing/here"}}, nil)
 	if res.Text != "Returned 0 context matches: 0 governing, 0 active proposals, 0 historical; 6 findings on this page." {
 		t.Errorf("text = %q", res.Text)
 	}

@@ -60,7 +60,7 @@ func calls(id string) []corpusgen.Call {
 func (f *freshness) check(step string) string {
 	f.t.Helper()
 	ctx := context.Background()
-	truth := app.New(filesystem.New(f.root, "docs/adr"), app.Options{NoMemo: true})
+	truth := app.New(filesystem.New(f.root, "docs/adr"), app.Options{})
 	fp := ""
 	for _, c := range calls(corpusgen.ID(9, freshN)) {
 		got, err := f.memo.Call(ctx, c.Tool, c.Args)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/yaml12"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -109,7 +110,7 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		}
 	}
 	proj := ld.proj
-	lines := newSourceLines(ld.slots)
+	lines := newSourceLines(ld.files)
 
 	findings := slices.Clone(proj.Findings)
 	for i := range findings {
@@ -179,11 +180,14 @@ type sourceLines struct {
 	docs map[string]*yaml12.Document
 }
 
-func newSourceLines(slots []slot) *sourceLines {
+func newSourceLines(files []file) *sourceLines {
 	l := &sourceLines{yaml: map[string]string{}, docs: map[string]*yaml12.Document{}}
-	for i := range slots {
-		if slots[i].rec != nil {
-			l.yaml[slots[i].cand.Path] = slots[i].yaml
+	for _, f := range files {
+		if f.rec == nil {
+			continue
+		}
+		if parts, err := frontmatter.Split(f.text); err == nil {
+			l.yaml[f.Path] = parts.YAML
 		}
 	}
 	return l

@@ -239,9 +239,9 @@ func FuzzToolDispatch(f *testing.F) {
 			checkAnswer(t, schemas[name], name, res)
 		}
 
-		// Deterministic, with and without the memo.
+		// Deterministic, and a fresh Service answers alike.
 		again, err2 := svc.Call(ctx, name, args)
-		plain, err3 := app.New(reader, app.Options{NoMemo: true}).Call(ctx, name, args)
+		plain, err3 := app.New(reader, app.Options{}).Call(ctx, name, args)
 		if err2 != nil || err3 != nil {
 			t.Fatalf("repeated call failed: %v / %v", err2, err3)
 		}
