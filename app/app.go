@@ -5,26 +5,12 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"runtime"
-	"slices"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
-
-// Tool names, in the order tools/list reports them.
-const (
-	ToolGetDecision        = "get_decision"
-	ToolGetDecisionContext = "get_decision_context"
-	ToolListSuperseded     = "list_superseded"
-	ToolSearchDecisions    = "search_decisions"
-)
-
-// ErrUnknownTool is returned by Call for a name that is not a tool.
-var ErrUnknownTool = errors.New("unknown tool")
 
 // Result is one tool answer, independent of any protocol.
 type Result struct {
@@ -32,7 +18,7 @@ type Result struct {
 	Text string
 	// Structured is the structured answer ({corpusHealth?, result}); nil
 	// when IsError.
-	Structured any
+	Structured *Answer
 	// IsError marks refused arguments: Text then explains them and
 	// Structured is nil. (An unexpected fault is Call's error instead, so
 	// the adapter can log the cause and word the answer without paths.)
@@ -75,70 +61,6 @@ func New(reader ports.CorpusReader, opts Options) *Service {
 	return &Service{reader: reader, opts: opts, memo: newMemo(), admission: make(chan struct{}, n)}
 }
 
-// Tools lists the tool names this service answers, in tools/list order.
-func (s *Service) Tools() []string {
-	if s.opts.Extended {
-		return slices.Clone(extendedTools)
-	}
-	return []string{ToolGetDecision, ToolGetDecisionContext, ToolListSuperseded, ToolSearchDecisions}
-}
-
-// Call validates args (a JSON object, or empty for none) for the named
-// tool, projects the corpus afresh and answers. Validation happens before
-// the corpus is touched; refused arguments give an isError Result.
-//
-// Errors: ErrUnknownTool for a name that is not a tool;
-// ErrArgumentsNotObject when args is not a JSON object; anything else is
-// an unexpected fault (a cancelled ctx, a reader failing in a way the
-// contract does not anticipate) and is the adapter's to report.
-func (s *Service) Call(ctx context.Context, tool string, args json.RawMessage) (Result, error) {
-	if !slices.Contains(s.Tools(), tool) {
-		return Result{}, fmt.Errorf("%w: %q", ErrUnknownTool, tool)
-	}
-	set, err := decodeArgs(args)
-	if err != nil {
-		return Result{}, fmt.Errorf("%s: %w", tool, err)
-	}
-	switch tool {
-	case ToolGetSupersessionChain:
-		in, issues := parseChain(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerChain(p, in) })
-	case ToolListDecisionChanges:
-		in, issues := parseChanges(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.answerChanges(ctx, in)
-	case ToolSearchDecisions:
-		in, issues := parseSearch(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
-	case ToolGetDecision:
-		in, issues := parseGet(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerGet(p, in) })
-	case ToolGetDecisionContext:
-		in, issues := parseContext(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in, s.memo.compile) })
-	default:
-		in, issues := parseSuperseded(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSuperseded(p, in) })
-	}
-}
-
 // withProjection projects the corpus and answers over it. An unavailable
 // corpus is an answer of its own (without corpusHealth, no cursor
 // inspected); any other failure is a fault.
@@ -157,7 +79,7 @@ func (s *Service) withProjection(ctx context.Context, answer func(*corpus.Projec
 // unavailable is the corpus-unavailable answer.
 func unavailable(reason corpus.UnavailableReason) Result {
 	msg := reason.Message()
-	return Result{Text: msg, Structured: Answer{Result: CorpusUnavailable{
+	return Result{Text: msg, Structured: &Answer{Result: CorpusUnavailable{
 		Outcome: OutcomeCorpusUnavailable, Reason: reason, Message: msg,
 	}}}
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"slices"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -9,15 +8,6 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
 )
-
-// GetDecisionContext answers get_decision_context. Invalid input gives an
-// isError result, as it would over JSON.
-func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Result, error) {
-	if issues := in.issues(); len(issues) > 0 {
-		return refusal(ToolGetDecisionContext, issues), nil
-	}
-	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in, s.memo.compile) })
-}
 
 // answerContext is get_decision_context over one projection. Every record
 // is resolved (its derived findings count whether or not it matched); the
@@ -45,6 +35,7 @@ func answerContext(p *corpus.Projection, in ContextInput, compile affects.Compil
 		token: in.Cursor,
 		limit: in.limit(),
 		shape: []any{files, in.limit()},
+		whole: in.whole,
 	}
 	secondary := findingsChannel(cursor.ContextFindings, in.Page, []any{files, in.findingsLimit()})
 	pg, refused, ok := paginate(p, primary, len(walk), secondary, len(findings))
@@ -69,8 +60,7 @@ func answerContext(p *corpus.Projection, in ContextInput, compile affects.Compil
 			out.History = append(out.History, e)
 		}
 	}
-	text := summaryMatches(len(out.Governing), len(out.ActiveProposals), len(out.History), len(out.Findings.Items))
-	return answer(p, text, out)
+	return answer(p, out)
 }
 
 func contextEntryOf(r *adr.Record, fired []adr.FiredMatcher) ContextEntry {

@@ -10,10 +10,13 @@ const DefaultLimit = 20
 // that fails to decode. A zero limit means DefaultLimit, so callers that
 // build inputs by hand can leave it out.
 type Page struct {
-	Cursor         *string
-	Limit          int
-	FindingsCursor *string
-	FindingsLimit  int
+	Cursor         *string `json:"cursor,omitzero"`
+	Limit          int     `json:"limit,omitzero"`
+	FindingsCursor *string `json:"findingsCursor,omitzero"`
+	FindingsLimit  int     `json:"findingsLimit,omitzero"`
+	// whole makes both channels return every item, without cursors
+	// (Service.Whole).
+	whole bool
 }
 
 // limit returns the effective primary page size.
@@ -32,22 +35,22 @@ func effectiveLimit(n int) int {
 // SearchInput is the validated argument set of search_decisions. Nil
 // filters are absent (no constraint).
 type SearchInput struct {
-	Query  string
-	Status []adr.Status
-	Tags   []string
-	Scope  []adr.Scope
+	Query  string       `json:"query"`
+	Status []adr.Status `json:"status,omitzero"`
+	Tags   []string     `json:"tags,omitzero"`
+	Scope  []adr.Scope  `json:"scope,omitzero"`
 	Page
 }
 
 // GetInput is the validated argument set of get_decision.
 type GetInput struct {
-	Ref string
+	Ref string `json:"ref"`
 	Page
 }
 
 // ContextInput is the validated argument set of get_decision_context.
 type ContextInput struct {
-	Files []string
+	Files []string `json:"files,omitzero"`
 	Page
 }
 

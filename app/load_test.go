@@ -209,7 +209,7 @@ func TestRetryOnChange(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		outcome, _ := res.Structured.(Answer).Result.(CorpusUnavailable)
+		outcome, _ := res.Structured.Result.(CorpusUnavailable)
 		if fails < loadAttempts {
 			if outcome.Outcome != "" || r.opens.Load() != int64(fails+1) {
 				t.Errorf("%d changes: outcome %+v after %d projections", fails, outcome, r.opens.Load())

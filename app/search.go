@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"slices"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -18,15 +17,6 @@ const (
 	fieldTitle = "title"
 )
 
-// SearchDecisions answers search_decisions. Invalid input gives an
-// isError result, as it would over JSON.
-func (s *Service) SearchDecisions(ctx context.Context, in SearchInput) (Result, error) {
-	if issues := in.issues(); len(issues) > 0 {
-		return refusal(ToolSearchDecisions, issues), nil
-	}
-	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
-}
-
 // answerSearch is search_decisions over one projection.
 func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	needle := jsstring.Normalize(in.Query)
@@ -38,6 +28,7 @@ func answerSearch(p *corpus.Projection, in SearchInput) Result {
 		token: in.Cursor,
 		limit: in.limit(),
 		shape: []any{needle, sortedUnique(stringsOf(in.Status)), sortedUnique(in.Tags), sortedUnique(stringsOf(in.Scope)), in.limit()},
+		whole: in.whole,
 	}
 	secondary := findingsChannel(cursor.SearchFindings, in.Page, []any{in.findingsLimit()})
 
@@ -47,7 +38,7 @@ func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	}
 	page := searchItems(p, hits[pg.primary.lo:pg.primary.hi])
 	fpage := findingsPage(findings, pg.findings)
-	return answer(p, summaryResults(len(page), len(fpage.Items)), SearchResults{
+	return answer(p, SearchResults{
 		Outcome:  OutcomeResults,
 		Items:    nonNil(page),
 		Cursor:   pg.primary.next,

@@ -12,8 +12,8 @@ import (
 	"github.com/adrkit/adrkit-go/domain/lineage"
 )
 
-// The human renderers below take a merged answer (see WalkPages) and lay
-// it out as a table. They print what the tool answered and nothing else;
+// The human renderers below take a whole answer (app.Service.Whole) and
+// lay it out as a table. They print what the tool answered and nothing else;
 // deciding exit statuses is the command's business.
 
 // statusCell is a status coloured by what it means.
@@ -61,7 +61,7 @@ func findingsNote(st Style, fs []adr.Finding) string {
 	return st.Dim("Findings with this answer: ") + strings.Join(parts, ", ") + st.Dim(" (adrkit lint explains them).") + "\n"
 }
 
-// WriteSearch renders a merged search_decisions answer.
+// WriteSearch renders a whole search_decisions answer.
 func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error {
 	var b strings.Builder
 	if len(r.Items) == 0 {
@@ -79,10 +79,10 @@ func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error
 	return writeString(w, b.String())
 }
 
-// WriteDecision renders a merged get_decision answer: the record in full
+// WriteDecision renders a whole get_decision answer: the record in full
 // when found, the candidates when the id is shared, and a sentence
 // otherwise.
-func WriteDecision(w io.Writer, result any, st Style) error {
+func WriteDecision(w io.Writer, result app.Outcome, st Style) error {
 	var b strings.Builder
 	switch r := result.(type) {
 	case app.Found:
@@ -98,11 +98,11 @@ func WriteDecision(w io.Writer, result any, st Style) error {
 	return writeString(w, b.String())
 }
 
-// WriteChain renders a merged get_supersession_chain answer: the line
+// WriteChain renders a whole get_supersession_chain answer: the line
 // oldest first, the verdict with what to do, and any gaps in the older
 // history. A ref that names no single local record is told as show tells
 // it.
-func WriteChain(w io.Writer, result any, st Style) error {
+func WriteChain(w io.Writer, result app.Outcome, st Style) error {
 	var b strings.Builder
 	switch r := result.(type) {
 	case app.ChainAnswer:
@@ -116,6 +116,14 @@ func WriteChain(w io.Writer, result any, st Style) error {
 	}
 	writeFindingsNote(&b, st, findingsOf(result))
 	return writeString(w, b.String())
+}
+
+// findingsOf returns the findings an answer carried.
+func findingsOf(result app.Outcome) []adr.Finding {
+	if p := result.FindingsPage(); p != nil {
+		return p.Items
+	}
+	return nil
 }
 
 // writeFindingsNote closes an answer with its findings note, after a
@@ -139,7 +147,7 @@ func writeCandidates(b *strings.Builder, ref string, cands []app.Summary, st Sty
 // writeUnresolved words the outcomes of a ref that names no local record
 // (not-found, federated-log-unavailable); verb is what the command would
 // have done with it. It reports whether result was one of them.
-func writeUnresolved(b *strings.Builder, result any, verb string) bool {
+func writeUnresolved(b *strings.Builder, result app.Outcome, verb string) bool {
 	switch r := result.(type) {
 	case app.NotFound:
 		b.WriteString("No valid record has the id " + strconv.Quote(r.RequestedRef) +

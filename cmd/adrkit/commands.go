@@ -14,9 +14,8 @@ import (
 	"github.com/urfave/cli/v3"
 
 	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
-	"github.com/adrkit/adrkit-go/adapters/filesystem"
-	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -146,12 +145,6 @@ func (s *settings) failure(err error) error {
 	return exitError{code: exitFailure, msg: err.Error()}
 }
 
-// checker is the start-up validation both corpus readers offer.
-type checker interface {
-	ports.CorpusReader
-	Check(ctx context.Context) error
-}
-
 // settle reads the global options exactly as adrkit-mcp does (flag, then
 // ADRKIT_MCP_* variable, then default; an empty value counts as given),
 // builds the corpus reader and validates it, so that an unusable root or
@@ -172,10 +165,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 	s.style = adrcli.NewStyle(adrcli.UseColor(mode, env.Terminal, env.Getenv))
 	s.source = adrcli.NewSource(s.cwd, s.dir, s.rev)
 
-	var reader checker = filesystem.New(s.cwd, s.dir)
-	if s.rev != "" {
-		reader = gitrev.New(s.cwd, s.dir, s.rev)
-	}
+	reader := source.New(s.cwd, s.dir, s.rev)
 	if err := reader.Check(ctx); err != nil {
 		return nil, s.failure(err)
 	}

@@ -135,15 +135,16 @@ type toolSpec struct {
 	walked string
 	// args refuses bad positional arguments before anything is read.
 	args func(cmd *cli.Command) error
-	// bind builds the tool call, page by page, and the renderer of the
-	// merged answer for a person, once the global options are settled.
-	bind func(cmd *cli.Command, s *settings) (call adrcli.PageCall, human func(result any) error)
+	// bind builds the tool's input (with page, the --json paging options)
+	// and the renderer of its whole answer for a person, once the global
+	// options are settled.
+	bind func(cmd *cli.Command, s *settings, page app.Page) (in app.Input, human func(result app.Outcome) error)
 }
 
 // action is the command's Action: check the arguments and options, settle
-// the global options, call the tool (the page asked for with --json,
-// every page merged otherwise), print the answer and end with the status
-// its outcome calls for (adrcli.OutcomeStatus).
+// the global options, call the tool (the page asked for with --json, the
+// whole answer otherwise), print the answer and end with the status its
+// outcome calls for (adrcli.OutcomeStatus).
 func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 	return func(ctx context.Context, cmd *cli.Command) error {
 		if err := t.args(cmd); err != nil {
@@ -157,10 +158,8 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 		if err != nil {
 			return err
 		}
-		call, human := t.bind(cmd, s)
-		ans, err := runTool(ctx, cmd, s, stdout, t.tool,
-			func(ctx context.Context) (app.Result, error) { return call(ctx, page) },
-			func(ctx context.Context) (app.Result, error) { return adrcli.WalkPages(ctx, call) })
+		in, human := t.bind(cmd, s, page)
+		ans, err := runTool(ctx, cmd, s, stdout, in)
 		if err != nil {
 			return err
 		}
@@ -169,10 +168,7 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 		case app.CorpusUnavailable:
 			return s.failure(&ports.UnavailableError{Reason: r.Reason})
 		case app.InvalidCursor:
-			if asJSON {
-				return usageError{command: cmd.FullName(), msg: "the cursor was refused: " + r.Message}
-			}
-			return exitError{code: exitFailure, msg: "the corpus changed while its pages were being read; run the command again"}
+			return usageError{command: cmd.FullName(), msg: "the cursor was refused: " + r.Message}
 		}
 		if !asJSON {
 			if err := human(ans.Result); err != nil {
@@ -187,51 +183,42 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 }
 
 // runTool is the part of a tool command that does not depend on the
-// tool: call it once (--json) or walk it (otherwise), turn a refused
-// call into a usage error, and print the JSON. The command judges the
-// answer it returns.
-func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, tool string,
-	once, walk func(context.Context) (app.Result, error)) (app.Answer, error) {
-	asJSON := cmd.Bool("json")
-	call := walk
-	if asJSON {
-		call = once
+// tool: call it for one page (--json) or for the whole answer (a person
+// reads every item at once), turn a refused call into a usage error, and
+// print the JSON. The command judges the answer it returns.
+func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, in app.Input) (*app.Answer, error) {
+	call := s.service.Whole
+	if cmd.Bool("json") {
+		call = s.service.CallInput
 	}
-	res, err := call(ctx)
+	res, err := call(ctx, in)
 	if err != nil {
-		return app.Answer{}, s.failure(err)
+		return nil, s.failure(err)
 	}
 	if res.IsError {
-		return app.Answer{}, usageError{command: cmd.FullName(), msg: adrcli.RefusalDetail(tool, res.Text)}
+		return nil, usageError{command: cmd.FullName(), msg: adrcli.RefusalDetail(in.ToolName(), res.Text)}
 	}
-	ans, ok := res.Structured.(app.Answer)
-	if !ok {
-		return app.Answer{}, exitError{code: exitFailure, msg: tool + " gave an answer of an unexpected shape"}
-	}
-	if asJSON {
-		if err := adrcli.WriteJSON(stdout, ans); err != nil {
-			return app.Answer{}, err
+	if cmd.Bool("json") {
+		if err := adrcli.WriteJSON(stdout, res.Structured); err != nil {
+			return nil, err
 		}
 	}
-	return ans, nil
+	return res.Structured, nil
 }
 
 func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolSearchDecisions, walked: "printed",
 		args: atLeastOne("search needs a query, e.g. adrkit search postgres"),
-		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+		bind: func(cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
 			in := app.SearchInput{
 				Query:  strings.Join(cmd.Args().Slice(), " "),
 				Status: typed[adr.Status](cmd, "status"),
 				Tags:   typed[string](cmd, "tag"),
 				Scope:  typed[adr.Scope](cmd, "scope"),
+				Page:   page,
 			}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.SearchDecisions(ctx, in)
-			}
-			return call, func(r any) error {
+			return in, func(r app.Outcome) error {
 				res, _ := r.(app.SearchResults)
 				return adrcli.WriteSearch(stdout, res, in.Query, s.style)
 			}
@@ -277,13 +264,9 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolGetDecision, walked: "printed",
 		args: exactlyOne("show needs exactly one REF, e.g. adrkit show 0003"),
-		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
-			in := app.GetInput{Ref: cmd.Args().First()}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.GetDecision(ctx, in)
-			}
-			return call, func(r any) error { return adrcli.WriteDecision(stdout, r, s.style) }
+		bind: func(cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
+			in := app.GetInput{Ref: cmd.Args().First(), Page: page}
+			return in, func(r app.Outcome) error { return adrcli.WriteDecision(stdout, r, s.style) }
 		},
 	}
 	return &cli.Command{
@@ -305,17 +288,13 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolGetDecisionContext, walked: "printed",
 		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
-		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+		bind: func(cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
 			files := cmd.Args().Slice()
 			for i, f := range files {
 				files[i] = adrcli.RepoRelative(s.cwd, f)
 			}
-			in := app.ContextInput{Files: files}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.GetDecisionContext(ctx, in)
-			}
-			return call, func(r any) error {
+			in := app.ContextInput{Files: files, Page: page}
+			return in, func(r app.Outcome) error {
 				m, _ := r.(app.Matches)
 				return adrcli.WriteContext(stdout, m, files, s.style)
 			}
@@ -343,11 +322,8 @@ func supersededCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolListSuperseded, walked: "printed",
 		args: noArgs,
-		bind: func(_ *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				return s.service.ListSuperseded(ctx, app.SupersededInput{Page: p})
-			}
-			return call, func(r any) error {
+		bind: func(_ *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
+			return app.SupersededInput{Page: page}, func(r app.Outcome) error {
 				e, _ := r.(app.Entries)
 				return adrcli.WriteSuperseded(stdout, e, s.style)
 			}
@@ -372,14 +348,10 @@ func chainCommand(stdout io.Writer, env environment) *cli.Command {
 		// Without --json the findings pages are only counted.
 		tool: app.ToolGetSupersessionChain, walked: "read",
 		args: exactlyOne("chain needs exactly one REF, e.g. adrkit chain 0003"),
-		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
-			in := app.ChainInput{Ref: cmd.Args().First()}
+		bind: func(cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
 			// The tool has a findings channel only; the chain comes whole.
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.FindingsCursor, in.FindingsLimit = p.FindingsCursor, p.FindingsLimit
-				return s.service.GetSupersessionChain(ctx, in)
-			}
-			return call, func(r any) error { return adrcli.WriteChain(stdout, r, s.style) }
+			in := app.ChainInput{Ref: cmd.Args().First(), FindingsCursor: page.FindingsCursor, FindingsLimit: page.FindingsLimit}
+			return in, func(r app.Outcome) error { return adrcli.WriteChain(stdout, r, s.style) }
 		},
 	}
 	return &cli.Command{
