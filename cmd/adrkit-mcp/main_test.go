@@ -43,7 +43,7 @@ func runCLI(t *testing.T, stdin string, args ...string) outcome {
 
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, k := range []string{"ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR", "ADRKIT_MCP_REV"} {
+	for _, k := range []string{"ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR", "ADRKIT_MCP_REV", "ADRKIT_MCP_CONTENT"} {
 		t.Setenv(k, "")
 		os.Unsetenv(k)
 	}
