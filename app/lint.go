@@ -118,8 +118,9 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 			findings[i].Line = lines.line(findings[i].Path, findings[i].Field)
 		}
 	}
+	resolver := affects.NewResolver(nil, s.memo.compile)
 	for _, r := range proj.Records {
-		findings = append(findings, badPatterns(r, lines)...)
+		findings = append(findings, badPatterns(r, resolver, lines)...)
 		if f, ok := reviewOverdue(r, today, lines); ok {
 			findings = append(findings, f)
 		}
@@ -226,8 +227,8 @@ func fieldLine(doc *yaml12.Document, field string) int {
 // (a path glob that does not compile or starts with "/", a malformed
 // package pattern). get_decision_context reports them only when asked
 // about files; a linter should catch them before anyone asks.
-func badPatterns(r *adr.Record, lines *sourceLines) []adr.Finding {
-	res := affects.Resolve(r, nil)
+func badPatterns(r *adr.Record, resolver *affects.Resolver, lines *sourceLines) []adr.Finding {
+	res := resolver.Resolve(r)
 	var out []adr.Finding
 	for _, f := range res.Findings {
 		if f.Rule != affects.RuleBadPattern {
