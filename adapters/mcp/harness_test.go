@@ -101,22 +101,27 @@ type harness struct {
 // server reads it).
 func start(t *testing.T, input func(io.Reader) io.Reader) *harness {
 	t.Helper()
-	return startServer(t, t.TempDir(), input, true)
+	tools := &fakeTools{}
+	h := startServer(t, t.TempDir(), input, tools)
+	h.tools = tools
+	return h
 }
 
 // startOn serves a fresh connection with the real tool service over the
 // repository at root.
 func startOn(t *testing.T, root string) *harness {
 	t.Helper()
-	return startServer(t, root, nil, false)
+	return startServer(t, root, nil, nil)
 }
 
-func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, fake bool) *harness {
+// startServer serves a fresh connection with tools, or the real tool
+// service over root when tools is nil.
+func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, tools toolService) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	h := &harness{
-		t: t, tools: &fakeTools{}, in: inW,
+		t: t, in: inW,
 		frames: make(chan map[string]any, 1024),
 		noise:  make(chan string, 1024),
 		served: make(chan error, 1),
@@ -126,8 +131,8 @@ func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, fak
 		in = input(inR)
 	}
 	srv := New(Options{Cwd: root, In: in, Out: outW, OnError: h.report})
-	if fake {
-		srv.backend = fakeBackend(h.tools)
+	if tools != nil {
+		srv.backend = fakeBackend(tools)
 	}
 	go func() {
 		err := srv.Serve(context.Background())
