@@ -53,7 +53,7 @@ func (v fakeView) List(context.Context, bool) ([]ports.Entry, error) {
 	return out, nil
 }
 
-func (v fakeView) Read(_ context.Context, name string, _ int64) ([]byte, error) {
+func (v fakeView) Read(_ context.Context, name string, _ int64, _ []byte) ([]byte, error) {
 	v.r.mu.Lock()
 	v.r.reads = append(v.r.reads, name)
 	v.r.mu.Unlock()
@@ -71,7 +71,7 @@ func (v fakeView) Read(_ context.Context, name string, _ int64) ([]byte, error) 
 func (v fakeView) Verify(context.Context) error { return v.r.verifyErr }
 
 func regular(name string, content string) fakeFile {
-	return fakeFile{entry: ports.Entry{Name: name, Path: "docs/adr/" + name, Kind: ports.KindRegular, Size: int64(len(content))}, content: []byte(content)}
+	return fakeFile{entry: ports.Entry{Name: name, Path: "docs/adr/" + name, Kind: ports.KindRegular}, content: []byte(content)}
 }
 
 func unavailableErr(r corpus.UnavailableReason) error { return &ports.UnavailableError{Reason: r} }

@@ -463,7 +463,7 @@ func TestHostileSpecialFiles(t *testing.T) {
 	// Read refuses them by their type, without blocking.
 	for _, name := range special[:len(special)-1] {
 		notHung(t, "Read "+name, func() {
-			if _, err := c.Read(context.Background(), name, corpus.MaxRecordBytes); err == nil {
+			if _, err := c.Read(context.Background(), name, corpus.MaxRecordBytes, nil); err == nil {
 				t.Errorf("Read(%s) succeeded", name)
 			}
 		})

@@ -275,7 +275,7 @@ type hookedCorpus struct {
 	h *hookedReader
 }
 
-func (c *hookedCorpus) Read(ctx context.Context, name string, limit int64) ([]byte, error) {
+func (c *hookedCorpus) Read(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error) {
 	c.h.mu.Lock()
 	f := c.h.beforeRead[name]
 	delete(c.h.beforeRead, name)
@@ -283,7 +283,7 @@ func (c *hookedCorpus) Read(ctx context.Context, name string, limit int64) ([]by
 	if f != nil {
 		f()
 	}
-	return c.Corpus.Read(ctx, name, limit)
+	return c.Corpus.Read(ctx, name, limit, buf)
 }
 
 func (c *hookedCorpus) Verify(ctx context.Context) error {

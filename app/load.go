@@ -5,7 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io/fs"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -124,8 +124,14 @@ func (s *Service) loadOnce(ctx context.Context, lint bool) (*loaded, error) {
 	}
 	files := make([]file, len(todo))
 	errs := make([]error, len(todo))
-	parallel.For(len(todo), minPerWorker, func(i int) bool {
-		errs[i] = s.read(ctx, view, todo[i], &files[i], lint)
+	// One read buffer per worker, recycled from file to file: what a
+	// file's parse keeps is a copy (only a cache miss makes one).
+	bufs := make([][]byte, runtime.GOMAXPROCS(0))
+	parallel.For(len(todo), minPerWorker, func(w, i int) bool {
+		if bufs[w] == nil {
+			bufs[w] = make([]byte, 0, corpus.MaxRecordBytes+1)
+		}
+		errs[i] = s.read(ctx, view, todo[i], &files[i], bufs[w], lint)
 		return errs[i] == nil
 	})
 	// The first failure in listing order, whatever the timing: workers
@@ -149,14 +155,14 @@ func isCandidate(e ports.Entry) bool {
 	return e.Kind == ports.KindRegular && !strings.Contains(e.Name, "/") && corpus.IsCandidateName(e.Name)
 }
 
-// read reads, hashes and parses one candidate into f. A per-file failure
-// is an exclusion; only failures that concern the whole projection (an
-// unavailable corpus, a cancelled call) are returned.
-func (s *Service) read(ctx context.Context, view ports.Corpus, e ports.Entry, f *file, lint bool) error {
+// read reads (into buf), hashes and parses one candidate into f. A
+// per-file failure is an exclusion; only failures that concern the whole
+// projection (an unavailable corpus, a cancelled call) are returned.
+func (s *Service) read(ctx context.Context, view ports.Corpus, e ports.Entry, f *file, buf []byte, lint bool) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("read %s: %w", e.Path, err)
 	}
-	data, err := view.Read(ctx, e.Name, corpus.MaxRecordBytes)
+	data, err := view.Read(ctx, e.Name, corpus.MaxRecordBytes, buf)
 	f.Candidate = corpus.Candidate{Path: e.Path}
 	if err != nil {
 		return exclude(&f.Candidate, err)
@@ -188,34 +194,24 @@ func exclude(c *corpus.Candidate, err error) error {
 	if errors.As(err, &unavailable) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return fmt.Errorf("read %s: %w", c.Path, err)
 	}
+	// The cause, in our own words: the source's error may name absolute
+	// paths, so it is never quoted.
+	c.Exclusion, c.Cause = corpus.ExcludedReadError, "reading the file failed"
 	var rerr *ports.ReadError
 	if !errors.As(err, &rerr) {
-		c.Exclusion, c.Cause = corpus.ExcludedReadError, readCause(err)
 		return nil
 	}
 	switch rerr.Kind {
 	case ports.ReadTooLarge:
-		c.Exclusion = corpus.ExcludedTooLarge
+		c.Exclusion, c.Cause = corpus.ExcludedTooLarge, ""
 	case ports.ReadStatFailed:
-		c.Exclusion = corpus.ExcludedStatError
-	default:
-		c.Exclusion, c.Cause = corpus.ExcludedReadError, readCause(rerr.Err)
+		c.Exclusion, c.Cause = corpus.ExcludedStatError, ""
+	case ports.ReadDenied:
+		c.Cause = "permission to read the file was denied"
+	case ports.ReadVanished:
+		c.Cause = "the file disappeared before it could be read"
 	}
 	return nil
-}
-
-// readCause says why the bytes could not be read, in our own words. The
-// underlying error may name absolute paths, so it is never quoted.
-func readCause(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrPermission):
-		return "permission to read the file was denied"
-	case errors.Is(err, fs.ErrNotExist):
-		return "the file disappeared before it could be read"
-	case errors.Is(err, fs.ErrInvalid):
-		return "the file is not something that can be read"
-	}
-	return "reading the file failed"
 }
 
 // memo is what a Service remembers between calls: only pure functions of

@@ -93,20 +93,6 @@ const fileOpenFlags = unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O
 
 // List lists the canonical directory; see ports.Corpus.
 func (v *view) List(ctx context.Context, recursive bool) ([]ports.Entry, error) {
-	return v.list(ctx, recursive, true)
-}
-
-// ListTop is List of the top level without sizes (Size 0, unknown). A
-// size costs an lstat per entry, and a projection has no use for it:
-// Read checks the size cap itself, from an lstat of its own made just
-// before the open. Skipping it saves about a tenth of a warm projection
-// (BenchmarkProject/warm, 100 and 10,000 records).
-func (v *view) ListTop(ctx context.Context) ([]ports.Entry, error) {
-	return v.list(ctx, false, false)
-}
-
-// list is List, with each entry's size when sizes is set.
-func (v *view) list(ctx context.Context, recursive, sizes bool) ([]ports.Entry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("listing the ADR directory: %w", err)
 	}
@@ -116,7 +102,7 @@ func (v *view) list(ctx context.Context, recursive, sizes bool) ([]ports.Entry, 
 			fmt.Errorf("opening ADR directory %s: %w", v.dir, err))
 	}
 	var entries []ports.Entry
-	if err := v.listDir(ctx, fd, v.dir, "", recursive, sizes, &entries); err != nil {
+	if err := v.listDir(ctx, fd, v.dir, "", recursive, &entries); err != nil {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("listing the ADR directory: %w", ctx.Err())
 		}
@@ -135,31 +121,23 @@ func (v *view) list(ctx context.Context, recursive, sizes bool) ([]ports.Entry, 
 }
 
 // listDir appends the entries of the open directory fd (which it closes),
-// named with prefix, descending into subdirectories when recursive, with
-// their sizes when sizes is set. Only
+// named with prefix, descending into subdirectories when recursive. Only
 // reading fd itself can fail: a nested directory that cannot be opened
 // (gone, unreadable) is listed as an entry without children, so that one
 // stray folder does not make the whole corpus unavailable.
-func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursive, sizes bool, out *[]ports.Entry) error {
+func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursive bool, out *[]ports.Entry) error {
 	f := os.NewFile(uintptr(fd), path)
 	defer f.Close()
 	des, err := f.ReadDir(-1)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", path, err)
 	}
-	var sizeOf []int64
-	if sizes {
-		sizeOf = entrySizes(fd, des)
-	}
-	for i, de := range des {
+	for _, de := range des {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		name := prefix + de.Name()
 		e := ports.Entry{Name: name, Path: v.displayPath(name), Kind: kindOf(de.Type())}
-		if sizes {
-			e.Size = sizeOf[i]
-		}
 		*out = append(*out, e)
 		if !recursive || e.Kind != ports.KindDirectory {
 			continue
@@ -168,7 +146,7 @@ func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursi
 		if err != nil {
 			continue
 		}
-		if err := v.listDir(ctx, sub, filepath.Join(path, de.Name()), name+"/", true, sizes, out); err != nil && ctx.Err() != nil {
+		if err := v.listDir(ctx, sub, filepath.Join(path, de.Name()), name+"/", true, out); err != nil && ctx.Err() != nil {
 			return err
 		}
 	}
@@ -176,26 +154,9 @@ func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursi
 }
 
 // minStatsPerWorker is the fewest lstat calls worth a goroutine of their
-// own (entrySizes, Verify): below a few hundred, starting goroutines costs
-// about what it saves (measured with 100 and 10,000 records).
+// own (Verify): below a few hundred, starting goroutines costs about what
+// it saves (measured with 100 and 10,000 records).
 const minStatsPerWorker = 128
-
-// entrySizes is the size of each entry of the open directory fd, from an
-// lstat relative to it (0 for an entry that cannot be stat'ed: it went
-// away, and reading it will say so). A directory of many records is
-// stat'ed on every core: these system calls are most of what listing
-// costs, and listing is on every call's critical path, before any read.
-func entrySizes(fd int, des []fs.DirEntry) []int64 {
-	sizes := make([]int64, len(des))
-	parallel.For(len(des), minStatsPerWorker, func(i int) bool {
-		var st unix.Stat_t
-		if fstatatRetry(fd, des[i].Name(), &st) == nil {
-			sizes[i] = st.Size
-		}
-		return true
-	})
-	return sizes
-}
 
 // kindOf maps the type bits the directory reports (a symlink stays a
 // symlink) to an entry kind.
@@ -211,16 +172,9 @@ func kindOf(t fs.FileMode) ports.EntryKind {
 	return ports.KindOther
 }
 
-// Read returns the bytes of the top-level record name; see ports.Corpus.
-func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, error) {
-	return v.ReadInto(ctx, name, limit, nil)
-}
-
-// ReadInto is Read reading into buf's storage (grown if it is too small)
-// instead of a new slice, so a caller that reads every record on every
-// call can recycle its buffers rather than make that much garbage. The
-// result aliases buf when it fits.
-func (v *view) ReadInto(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error) {
+// Read returns the bytes of the top-level record name, in buf's storage
+// when it fits; see ports.Corpus.
+func (v *view) Read(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
@@ -256,7 +210,7 @@ func (v *view) ReadInto(ctx context.Context, name string, limit int64, buf []byt
 
 	fd, err := openRetry(func() (int, error) { return unix.Openat(dirfd, name, fileOpenFlags, 0) })
 	if err != nil {
-		kind := ports.ReadFailed
+		kind := failure(err)
 		if errors.Is(err, unix.ELOOP) {
 			// O_NOFOLLOW met a symlink swapped in after the guard.
 			kind = ports.ReadStatFailed
@@ -266,14 +220,14 @@ func (v *view) ReadInto(ctx context.Context, name string, limit int64, buf []byt
 	defer unix.Close(fd)
 	var fst unix.Stat_t
 	if err := unix.Fstat(fd, &fst); err != nil {
-		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "fstat", Path: disp(), Err: err})
+		return nil, readErr(failure(err), &fs.PathError{Op: "fstat", Path: disp(), Err: err})
 	}
 	if fst.Mode&unix.S_IFMT != unix.S_IFREG || uint64(fst.Dev) != uint64(st.Dev) || fst.Ino != st.Ino {
 		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s was replaced between its checks and its opening", disp()))
 	}
 	data, err := readAtMost(fd, fst.Size, limit, buf)
 	if err != nil {
-		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "read", Path: disp(), Err: err})
+		return nil, readErr(failure(err), &fs.PathError{Op: "read", Path: disp(), Err: err})
 	}
 	if int64(len(data)) > limit {
 		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s grew past %d bytes while being read", disp(), limit))
@@ -441,7 +395,7 @@ func (v *view) Verify(ctx context.Context) error {
 	errs := make([]error, len(names))
 	// One lstat per record, and every call ends with them: a large
 	// corpus is checked on every core, like its listing.
-	parallel.For(len(names), minStatsPerWorker, func(i int) bool {
+	parallel.For(len(names), minStatsPerWorker, func(_, i int) bool {
 		if errs[i] = ctx.Err(); errs[i] == nil {
 			errs[i] = v.verifyRecord(dirfd, names[i], read[names[i]])
 		}
@@ -493,4 +447,15 @@ func openRetry(open func() (int, error)) (int, error) {
 
 func readErr(kind ports.ReadErrorKind, err error) *ports.ReadError {
 	return &ports.ReadError{Kind: kind, Err: err}
+}
+
+// failure is the port's kind for a failure to open or read a record.
+func failure(err error) ports.ReadErrorKind {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return ports.ReadDenied
+	case errors.Is(err, fs.ErrNotExist):
+		return ports.ReadVanished
+	}
+	return ports.ReadFailed
 }

@@ -339,7 +339,7 @@ func (noCorpus) Open(context.Context) (ports.Corpus, error) { return noCorpus{},
 
 func (noCorpus) List(context.Context, bool) ([]ports.Entry, error) { return nil, nil }
 
-func (noCorpus) Read(context.Context, string, int64) ([]byte, error) {
+func (noCorpus) Read(context.Context, string, int64, []byte) ([]byte, error) {
 	return nil, &ports.ReadError{Kind: ports.ReadStatFailed}
 }
 

@@ -169,7 +169,7 @@ func TestBranchIsReResolved(t *testing.T) {
 
 	// The earlier projection read one commit and stays on it.
 	equalNames(t, "the earlier view", names(t, first, false), upTo(4))
-	if _, err := first.Read(context.Background(), "0005-r.md", corpus.MaxRecordBytes); readKindOf(t, err) == -1 {
+	if _, err := first.Read(context.Background(), "0005-r.md", corpus.MaxRecordBytes, nil); readKindOf(t, err) == -1 {
 		t.Error("the earlier view reads a record of a later commit")
 	}
 	if err := first.Verify(context.Background()); err != nil {
@@ -409,7 +409,7 @@ func TestContextCancelled(t *testing.T) {
 	if _, err := c.List(ctx, true); !isCanceled(err) {
 		t.Errorf("List: %v, want context.Canceled", err)
 	}
-	if _, err := c.Read(ctx, "0001-r.md", corpus.MaxRecordBytes); !isCanceled(err) {
+	if _, err := c.Read(ctx, "0001-r.md", corpus.MaxRecordBytes, nil); !isCanceled(err) {
 		t.Errorf("Read: %v, want context.Canceled", err)
 	}
 	if err := c.Verify(ctx); !isCanceled(err) {
