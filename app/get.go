@@ -1,9 +1,12 @@
 package app
 
 import (
+	"encoding/json"
+
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
 )
 
 // answerGet is get_decision over one projection. A log-qualified ref is
@@ -54,7 +57,7 @@ func answerGet(p *corpus.Projection, in GetInput) Result {
 			Outcome: OutcomeFound,
 			Decision: Decision{
 				RequestedRef: in.Ref, ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status,
-				SourcePath: Text(r.SourcePath), Frontmatter: fm.Raw, Body: r.Body,
+				SourcePath: Text(r.SourcePath), Frontmatter: frontmatterJSON(fm), Body: r.Body,
 			},
 			Findings: fpage,
 		})
@@ -68,4 +71,15 @@ func answerGet(p *corpus.Projection, in GetInput) Result {
 		Outcome: OutcomeAmbiguousLocalID, RequestedRef: in.Ref, Candidates: cands,
 		Cursor: pg.primary.next, Findings: fpage,
 	})
+}
+
+// frontmatterJSON is the record's validated frontmatter as JSON text,
+// worked out again from its YAML (frontmatter.JSON); null for a record
+// built without one (a parsed record always has it).
+func frontmatterJSON(fm *adr.Frontmatter) json.RawMessage {
+	text, err := frontmatter.JSON(fm)
+	if err != nil {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(text)
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 
@@ -294,17 +293,17 @@ func (m *memo) parse(k parseKey, run func() (*adr.Record, []adr.Finding)) (*adr.
 // same paths, hashes and exclusions, in the same order, otherwise
 // corpus.Build over the parses the reads made.
 func (m *memo) build(files []file) *corpus.Projection {
-	keys := make([]fileKey, len(files))
-	for i, f := range files {
-		keys[i] = fileKey{parseKey: parseKey{path: f.Path, sum: f.sum}, exclusion: f.Exclusion, cause: f.Cause}
-	}
 	m.mu.Lock()
-	if m.proj != nil && slices.Equal(keys, m.keys) {
+	if m.proj != nil && sameFiles(m.keys, files) {
 		defer m.mu.Unlock()
 		return m.proj
 	}
 	m.mu.Unlock()
 
+	keys := make([]fileKey, len(files))
+	for i := range files {
+		keys[i] = keyOf(&files[i])
+	}
 	byPath := make(map[string]*file, len(files))
 	cands := make([]corpus.Candidate, len(files))
 	for i := range files {
@@ -326,6 +325,24 @@ func (m *memo) build(files []file) *corpus.Projection {
 	}
 	m.gen++
 	return proj
+}
+
+// keyOf is what a projection depends on of f.
+func keyOf(f *file) fileKey {
+	return fileKey{parseKey: parseKey{path: f.Path, sum: f.sum}, exclusion: f.Exclusion, cause: f.Cause}
+}
+
+// sameFiles reports whether files have exactly keys, in order.
+func sameFiles(keys []fileKey, files []file) bool {
+	if len(keys) != len(files) {
+		return false
+	}
+	for i := range files {
+		if keyOf(&files[i]) != keys[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // compile is affects.Compile, remembered.

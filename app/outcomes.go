@@ -1,6 +1,8 @@
 package app
 
 import (
+	"encoding/json"
+
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
@@ -146,8 +148,8 @@ type Decision struct {
 	Status       adr.Status `json:"status"`
 	SourcePath   Text       `json:"sourcePath"`
 	// Frontmatter is the validated value, defaults applied, in schema
-	// key order.
-	Frontmatter *jsvalue.Object `json:"frontmatter"`
+	// key order, as JSON text.
+	Frontmatter json.RawMessage `json:"frontmatter"`
 	Body        string          `json:"body"`
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
 	"github.com/adrkit/adrkit-go/domain/lineage"
+	"github.com/adrkit/adrkit-go/domain/yaml12"
 )
 
 // The human renderers below take a whole answer (app.Service.Whole) and
@@ -215,12 +216,15 @@ func writeFound(b *strings.Builder, d app.Decision, st Style) {
 	b.WriteString(st.Bold(string(d.ID)+" · "+oneLine(string(d.Title))) + "\n")
 	b.WriteString(st.Status(d.Status, string(d.Status)) + st.Dim(" · "+string(d.SourcePath)) + "\n\n")
 	t := table{indent: "  "}
-	if d.Frontmatter != nil {
-		for _, k := range d.Frontmatter.Keys() {
+	// JSON is YAML 1.2: read back, the text is the value it was written
+	// from, members in order (yaml12's FuzzJSONIsYAML holds it to that).
+	if v, err := yaml12.ParseValue(string(d.Frontmatter)); err == nil {
+		fm, _ := v.(*jsvalue.Object)
+		for _, k := range fm.Keys() {
 			if headerKeys[k] {
 				continue
 			}
-			v, _ := d.Frontmatter.Get(k)
+			v, _ := fm.Get(k)
 			if arr, ok := v.([]any); ok && len(arr) == 0 {
 				continue // an empty list says nothing worth a row
 			}

@@ -2,6 +2,7 @@ package frontmatter
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -60,7 +61,26 @@ func ParseRecord(path, text string) (*adr.Record, []adr.Finding) {
 		}
 		return nil, out
 	}
-	return &adr.Record{SourcePath: path, Frontmatter: typed(raw), Body: parts.Body}, nil
+	fm := typed(raw)
+	fm.YAML = parts.YAML
+	return &adr.Record{SourcePath: path, Frontmatter: fm, Body: parts.Body}, nil
+}
+
+// JSON is the validated value of a record's frontmatter (defaults
+// applied, members in schema order) as JSON.stringify writes it, worked
+// out again from fm.YAML: a record that ParseRecord returned always has
+// one. A frontmatter without YAML, or with YAML that no longer validates,
+// is an error.
+func JSON(fm *adr.Frontmatter) (string, error) {
+	value, err := yaml12.ParseValue(fm.YAML)
+	if err != nil {
+		return "", fmt.Errorf("the frontmatter YAML cannot be read again: %w", err)
+	}
+	raw, issues := validate(value)
+	if len(issues) > 0 {
+		return "", fmt.Errorf("the frontmatter YAML does not validate again: %s", issues[0].Message)
+	}
+	return string(jsvalue.AppendJSON(nil, raw)), nil
 }
 
 func fenceFinding(path, text string, err error) adr.Finding {

@@ -31,7 +31,7 @@ func typed(raw *jsvalue.Object) *adr.Frontmatter {
 		ConflictsWith:      stringList(raw, "conflictsWith"),
 		ComplianceControls: stringList(raw, "complianceControls"),
 		ReviewBy:           getString(raw, "reviewBy"),
-		Raw:                raw,
+		Canonical:          string(jsvalue.AppendCanonical(nil, raw)),
 		Affects:            make([]adr.Matcher, 0, len(getArray(raw, "affects"))),
 		Assertions:         make([]adr.Assertion, 0, len(getArray(raw, "assertions"))),
 		ExternalRefs:       make([]adr.ExternalRef, 0, len(getArray(raw, "externalRefs"))),
