@@ -29,6 +29,7 @@ import (
 const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]   (adrkit-mcp --help for details)"
 
 func main() {
+	mcp.SetCollector()
 	// A client that goes away must not kill the process silently: with
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported on stderr and ends the process with status 1.

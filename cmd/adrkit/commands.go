@@ -332,6 +332,7 @@ func serveMCP(ctx context.Context, s *settings, extended bool, stdin io.Reader, 
 	// is reported. Only this command ignores it; the others may be piped
 	// into head.
 	signal.Ignore(syscall.SIGPIPE)
+	mcp.SetCollector()
 	var diagnosed atomic.Bool
 	var mu sync.Mutex
 	srv := mcp.New(mcp.Options{
