@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -139,33 +138,51 @@ func (s *server) send(msg any) error {
 }
 
 // peakRSS is the process's peak resident set size so far, in bytes, from
-// VmHWM in /proc/<pid>/status (0 where /proc is not available).
+// VmHWM in /proc/<pid>/status (0 where /proc is not available). It is
+// read while the process runs: once it has exited VmHWM is gone, and
+// wait4's ru_maxrss would count this process's own memory at the fork.
 func (s *server) peakRSS() int64 {
 	return vmHWM(s.cmd.Process.Pid)
 }
 
-// stop closes stdin, which ends the server, and waits for it. It
-// returns the peak RSS the kernel accounted (wait4's ru_maxrss), which
-// also covers the time after the last VmHWM reading.
-func (s *server) stop() (int64, error) {
+// stop closes stdin, which ends the server, and waits for it.
+func (s *server) stop() error {
 	_ = s.in.Close()
 	done := make(chan error, 1)
 	go func() { done <- s.cmd.Wait() }()
 	select {
 	case err := <-done:
-		var maxrss int64
-		if ru, ok := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			maxrss = ru.Maxrss * 1024 // kilobytes on Linux
-		}
 		if err != nil {
-			return maxrss, fmt.Errorf("server exited: %w (stderr: %.500s)", err, s.stderr.String())
+			return fmt.Errorf("server exited: %w (stderr: %.500s)", err, s.stderr.String())
 		}
-		return maxrss, nil
+		return nil
 	case <-time.After(10 * time.Second):
 		_ = s.cmd.Process.Kill()
 		<-done
-		return 0, errors.New("server did not exit within 10s of stdin closing")
+		return errors.New("server did not exit within 10s of stdin closing")
 	}
+}
+
+// cpu is the CPU time the process has used so far, user and system, in
+// milliseconds (utime and stime of /proc/<pid>/stat, in clock ticks of
+// 10 ms: USER_HZ is 100 on Linux).
+func (s *server) cpu() (float64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	// The command name, in parentheses, may hold spaces: fields count
+	// from after it (utime and stime are fields 14 and 15).
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0, fmt.Errorf("short /proc/%d/stat", s.cmd.Process.Pid)
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, err
+	}
+	return float64(utime+stime) * 10, nil
 }
 
 // vmHWM reads the peak resident set size of pid, in bytes.
