@@ -67,6 +67,8 @@ func (r *runner) run(args ...string) outcome {
 	}
 	// The version is the module's; goldens must not change with it.
 	o.stdout = strings.ReplaceAll(o.stdout, mcp.Version, "VERSION")
+	// Help names environment variables %NAME% on Windows, $NAME elsewhere.
+	o.stdout = unixEnvNotation(o.stdout)
 	return o
 }
 
