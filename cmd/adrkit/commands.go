@@ -93,6 +93,8 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			chainCommand(stdout, env),
 			changesCommand(stdout, env),
 			graphCommand(stdout, env),
+			newCommand(stdout, env),
+			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 		},
 	}
@@ -162,13 +164,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 		return nil, usageError{command: cmd.FullName(), msg: err.Error()}
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
-	if !cmd.IsSet("cwd") {
-		// Explicitly empty stays empty: it names no directory.
-		s.cwd = "."
-	}
-	if cmd.IsSet("dir") && s.dir == "" {
-		s.dir = "." // the root itself
-	}
+	locate(cmd, env, s)
 	s.style = adrcli.NewStyle(adrcli.UseColor(mode, env.Terminal, env.Getenv))
 	s.source = adrcli.NewSource(s.cwd, s.dir, s.rev)
 
@@ -177,7 +173,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 		reader = gitrev.New(s.cwd, s.dir, s.rev)
 	}
 	if err := reader.Check(ctx); err != nil {
-		return nil, s.failure(err)
+		return nil, s.startFailure(cmd, err)
 	}
 	s.service = app.New(reader, app.Options{})
 	return s, nil

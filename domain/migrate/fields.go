@@ -81,8 +81,10 @@ func slugTitle(name string) string {
 	return string(r)
 }
 
-// slugify makes a file-name slug of a title.
-func slugify(title string) string {
+// Slugify makes a file-name slug of a title: lower-case ASCII letters and
+// digits joined by single dashes, at most 60 bytes, "decision" when
+// nothing is left.
+func Slugify(title string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(title) {
@@ -195,7 +197,7 @@ func planName(it *item, items []*item, opts Options) {
 	name := it.file.Name
 	want := p.ID + "-" + slugPart(name)
 	if slugPart(name) == "" || strings.ContainsAny(slugPart(name), " \t") {
-		want = p.ID + "-" + slugify(p.Title)
+		want = p.ID + "-" + Slugify(p.Title)
 	}
 	want += ".md"
 	if want == name {

@@ -233,6 +233,14 @@ func classify(it *item, opts Options) {
 	it.plan.Action, it.plan.Format = ActionMigrate, it.format
 }
 
+// FileNumber returns the number a decision's file name starts with (after
+// an optional "adr" prefix, any case); ok is false for names that are not
+// numbered decisions (README.md, templates, other files).
+func FileNumber(name string) (number string, ok bool) {
+	n, why := decisionNumber(name)
+	return n, why == ""
+}
+
 // decisionNumber returns the number a decision's file name starts with
 // (after an optional "adr" prefix), or why the file is not a decision.
 func decisionNumber(name string) (number, why string) {
