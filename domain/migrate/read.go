@@ -54,9 +54,9 @@ type signals struct {
 	// statusText is the status as the source wrote it, line by line.
 	statusText []string
 	date       string
-	people   [roleCount][]string
-	tags     []string
-	links    []link
+	people     [roleCount][]string
+	tags       []string
+	links      []link
 
 	// frontmatter says the file starts with a (non-adrkit) YAML block;
 	// yamlLines is its text, body what follows the closing fence.
