@@ -49,9 +49,14 @@ func dirEntries(c *object.Commit, dir string) ([]string, error) {
 // to the root) on every local branch and every remote-tracking branch, so
 // that a new record's number can be free everywhere a fetch has seen. A
 // branch whose tree lacks the directory contributes nothing; a
-// repository without commits contributes nothing either.
+// repository without commits contributes nothing either, and so does a
+// .git entry go-git cannot open as a repository (the working tree is then
+// all there is to go by).
 func (f *Folder) BranchNames() ([]string, error) {
 	repo, err := openRepo(f.root)
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}
