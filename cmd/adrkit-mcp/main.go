@@ -247,4 +247,3 @@ func describeParseError(err error) string {
 	}
 	return msg
 }
-

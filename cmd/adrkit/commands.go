@@ -37,7 +37,9 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			"  adrkit                                   overview of docs/adr\n" +
 			"  adrkit explain internal/db/pool.go       decisions that govern a file\n" +
 			"  adrkit lint --format sarif > adr.sarif   check the corpus for CI\n" +
-			"  adrkit --rev main superseded             what main says was replaced",
+			"  adrkit --rev main superseded             what main says was replaced\n" +
+			"  adrkit migrate --dry-run                 adopt an adr-tools, MADR or log4brains folder\n" +
+			"  adrkit new \"Use PostgreSQL\"              write the next record",
 		Version:         version(),
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -45,13 +47,14 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{
 				Name:      "cwd",
-				Usage:     "repository root, a Git worktree (default: the working directory)",
+				Usage:     "repository root, a Git worktree (default: the nearest directory with a .git entry, from the working directory up)",
 				Sources:   fromEnv(env, "ADRKIT_MCP_CWD"),
 				TakesFile: true,
 			},
 			&cli.StringFlag{
-				Name:      "dir",
-				Usage:     `ADR directory, relative to the repository root ("" for the root itself)`,
+				Name: "dir",
+				Usage: `ADR directory, relative to the repository root ("" for the root itself); by default the one an ` +
+					`.adr-dir file names, else the first of docs/adr, doc/adr and docs/decisions that exists`,
 				Value:     mcp.DefaultDir,
 				Sources:   fromEnv(env, "ADRKIT_MCP_DIR"),
 				TakesFile: true,
