@@ -190,9 +190,10 @@ func date(it *item) string {
 	return PlaceholderDate
 }
 
-// planName plans the file's rename, or warns when its name keeps it from
-// being read.
-func planName(it *item, items []*item, opts Options) {
+// planName plans the file's rename. Without --rename, a decision whose
+// name discovery does not read fails (false): frontmatter in a file that
+// is never read would not make it a record.
+func planName(it *item, items []*item, opts Options) bool {
 	p := it.plan
 	name := it.file.Name
 	want := p.ID + "-" + slugPart(name)
@@ -201,21 +202,29 @@ func planName(it *item, items []*item, opts Options) {
 	}
 	want += ".md"
 	if want == name {
-		return
+		return true
 	}
 	candidate := corpus.IsCandidateName(name) && name != "0000-template.md"
 	if !opts.Rename {
 		if !candidate {
-			p.Warnings = append(p.Warnings, "its name is not read as a record's (NNNN-slug.md); run migrate with --rename, or rename it yourself")
+			p.Action = ActionFail
+			p.Reason = "its name is not read as a record's (NNNN-slug.md), so it would not become one; run migrate with --rename (it would be " +
+				want + "), or rename it yourself"
+			return false
 		}
-		return
+		return true
 	}
 	for _, other := range items {
 		if other.file.Name == want || (other.plan.RenameTo != "" && path.Base(other.plan.RenameTo) == want) {
 			p.Warnings = append(p.Warnings, "not renamed: "+want+" exists already")
-			return
+			if !candidate {
+				p.Action, p.Reason = ActionFail, "its name is not read as a record's, and "+want+" exists already"
+				return false
+			}
+			return true
 		}
 	}
 	p.RenameTo = path.Join(path.Dir(it.file.Path), want)
 	p.Warnings = append(p.Warnings, "renamed to "+want+"; links to "+name+" in other files are not changed")
+	return true
 }

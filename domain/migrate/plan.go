@@ -220,14 +220,10 @@ func classify(it *item, opts Options) {
 	}
 	if adrkitFrontmatter(text) {
 		it.plan.Action = ActionFail
-		it.plan.Reason = "its frontmatter is adrkit's (it has schemaVersion or id) but not valid; adrkit lint says what to fix"
+		it.plan.Reason = "its frontmatter is adrkit's (an adrkit id, or keys only adrkit uses) but not valid; adrkit lint says what to fix"
 		return
 	}
-	sig, err := readSignals(string(it.file.Content))
-	if err != nil {
-		it.plan.Action, it.plan.Reason = ActionFail, err.Error()
-		return
-	}
+	sig := readSignals(string(it.file.Content))
 	it.sig = sig
 	it.format = detect(sig, name, opts.From)
 	it.plan.Action, it.plan.Format = ActionMigrate, it.format
@@ -265,8 +261,13 @@ func decisionNumber(name string) (number, why string) {
 	return rest[:n], ""
 }
 
-// adrkitFrontmatter reports a frontmatter block that is adrkit's own
-// (schemaVersion or id), valid or not.
+// adrkitOnlyKeys are frontmatter keys only adrkit's schema uses.
+var adrkitOnlyKeys = []string{"schemaVersion", "supersededBy", "relatesTo", "conflictsWith", "affects", "assertions",
+	"provenance", "review", "evaluation", "externalRefs", "complianceControls", "reviewBy", "blastRadius", "reversibility"}
+
+// adrkitFrontmatter reports a frontmatter block that is adrkit's own,
+// valid or not: it has a key only adrkit uses, or an adrkit id ("0042";
+// a site generator's "id: adr-001" is not one).
 func adrkitFrontmatter(text string) bool {
 	parts, err := frontmatter.Split(text)
 	if err != nil {
@@ -277,7 +278,20 @@ func adrkitFrontmatter(text string) bool {
 		return false
 	}
 	obj, ok := v.(*jsvalue.Object)
-	return ok && (obj.Has("schemaVersion") || obj.Has("id"))
+	if !ok {
+		return false
+	}
+	if id, _ := obj.Get("id"); id != nil {
+		if s, ok := id.(string); ok && adr.ValidID(s) {
+			return true
+		}
+	}
+	for _, k := range adrkitOnlyKeys {
+		if obj.Has(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // detect names a decision's format.
@@ -486,6 +500,9 @@ func appendOnce(list []*item, it *item) []*item {
 func write(it *item, items []*item, opts Options) bool {
 	p, sig := it.plan, it.sig
 	p.Warnings = append(slices.Clone(it.idWarn), it.relWarn...)
+	if sig.yamlProblem != "" {
+		p.Warnings = append(p.Warnings, sig.yamlProblem+"; it is kept as comments and the decision is read from the text")
+	}
 	fm := &adr.Frontmatter{ID: p.ID}
 	fm.Title = title(it)
 	if utf16Len(fm.Title) < 3 {
@@ -564,11 +581,13 @@ func write(it *item, items []*item, opts Options) bool {
 		p.Action, p.Reason = ActionFail, "with its frontmatter it would be larger than the 64 KiB a record may have"
 		return false
 	}
-	p.Content = content
 	p.Title, p.Status, p.Date = fm.Title, fm.Status, fm.Date
 	p.Deciders, p.Consulted, p.Informed, p.Tags = fm.Deciders, fm.Consulted, fm.Informed, fm.Tags
 	p.Supersedes, p.SupersededBy, p.RelatesTo = fm.Supersedes, fm.SupersededBy, fm.RelatesTo
-	planName(it, items, opts)
+	if !planName(it, items, opts) {
+		return false
+	}
+	p.Content = content
 	return true
 }
 

@@ -175,7 +175,7 @@ func TestIDs(t *testing.T) {
 		files[i].Path = "d/" + files[i].Name
 	}
 	got := map[string]string{}
-	for _, f := range Build(files, Options{}).Files {
+	for _, f := range Build(files, Options{Rename: true}).Files {
 		got[f.Path] = f.ID
 	}
 	want := map[string]string{
@@ -293,6 +293,9 @@ func TestNotDecisions(t *testing.T) {
 		{Name: "0003-broken.md", Content: []byte("---\nid: \"0003\"\ntitle: x\n---\n")},
 		{Name: "0004-bad-yaml.md", Content: []byte("---\nstatus: [unclosed\n---\n# Bad YAML\n")},
 		{Name: "0005-no-title.md", Content: []byte("Status: accepted\n")},
+		{Name: "0006-docusaurus.md", Content: []byte("---\nid: adr-006\nsidebar_position: 6\n---\n# Site id\n")},
+		{Name: "007-short.md", Content: []byte("# Short number\n")},
+		{Name: "0008-adrkit-ish.md", Content: []byte("---\ntitle: Half done\naffects: []\n---\n")},
 	}
 	for i := range files {
 		files[i].Path = "d/" + files[i].Name
@@ -300,11 +303,18 @@ func TestNotDecisions(t *testing.T) {
 	p := Build(files, Options{})
 	want := map[string]Action{
 		"d/README.md": ActionSkip, "d/index.md": ActionSkip, "d/adr-template.md": ActionSkip, "d/0000-template.md": ActionSkip,
-		"d/notes.txt": ActionSkip, "d/0003-broken.md": ActionFail, "d/0004-bad-yaml.md": ActionFail, "d/0005-no-title.md": ActionMigrate,
+		"d/notes.txt": ActionSkip, "d/0003-broken.md": ActionFail, "d/0004-bad-yaml.md": ActionMigrate, "d/0005-no-title.md": ActionMigrate,
+		"d/0006-docusaurus.md": ActionMigrate, "d/007-short.md": ActionFail, "d/0008-adrkit-ish.md": ActionFail,
 	}
 	for _, f := range p.Files {
 		if f.Action != want[f.Path] {
 			t.Errorf("%s: %s (%s), want %s", f.Path, f.Action, f.Reason, want[f.Path])
+		}
+	}
+	// With --rename the misnamed decision is renamed and migrated.
+	for _, f := range Build(files, Options{Rename: true}).Files {
+		if f.Path == "d/007-short.md" && (f.Action != ActionMigrate || f.RenameTo != "d/0007-short.md") {
+			t.Errorf("--rename: %+v", f)
 		}
 	}
 }

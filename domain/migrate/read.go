@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
+	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
 	"github.com/adrkit/adrkit-go/domain/yaml12"
 )
@@ -63,6 +64,9 @@ type signals struct {
 	frontmatter bool
 	yamlText    string
 	body        string
+	// yamlProblem says why the frontmatter could not be read as YAML; its
+	// text is then kept as comments and the body read on its own.
+	yamlProblem string
 
 	statusSection bool // a "## Status" section (Nygard, adr-tools)
 	headerFields  bool // "* Status:"-style lines before the first section (MADR 2.x, log4brains)
@@ -98,16 +102,16 @@ func cleanText(s string) string {
 }
 
 // readSignals reads a source file's text.
-func readSignals(text string) (*signals, error) {
+func readSignals(text string) *signals {
 	s := &signals{body: text}
 	if parts, err := frontmatter.Split(text); err == nil {
 		s.frontmatter, s.yamlText, s.body = true, parts.YAML, parts.Body
-		if err := s.readYAML(parts.YAML); err != nil {
-			return nil, err
+		if err := s.readYAML(jsstring.DecodeUTF8([]byte(parts.YAML))); err != nil {
+			s.yamlProblem = err.Error()
 		}
 	}
-	s.readMarkdown(s.body)
-	return s, nil
+	s.readMarkdown(jsstring.DecodeUTF8([]byte(s.body)))
+	return s
 }
 
 // readYAML reads the metadata of a MADR 3/4 frontmatter block.
