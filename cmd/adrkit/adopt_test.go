@@ -23,11 +23,12 @@ var adoptFixtures = []struct {
 	folder, dir string
 	adrDir      bool // write an .adr-dir naming dir
 	rename      bool
+	hasRecord   bool // one file is an adrkit record already
 }{
-	{"nygard", "architecture/decisions", true, false},
-	{"madr2", "docs/adr", false, true},
-	{"madr3", "docs/decisions", false, false},
-	{"log4brains", "docs/adr", false, false},
+	{"nygard", "architecture/decisions", true, false, false},
+	{"madr2", "docs/adr", false, true, false},
+	{"madr3", "docs/decisions", false, false, true},
+	{"log4brains", "docs/adr", false, false, false},
 }
 
 // adoptRepo is a git repository whose one commit (dated 2024-03-05)
@@ -116,6 +117,17 @@ func TestAdoptFolders(t *testing.T) {
 			extra := []string{}
 			if fx.rename {
 				extra = append(extra, "--rename")
+			}
+
+			// Before: lint fails and points at migrate; the overview does not
+			// call the folder empty.
+			overview := r.run()
+			lintBefore := r.run("lint", "--as-of", "2026-06-15")
+			g.Assert(t, "unmigrated-"+fx.folder+"-lint", []byte(lintBefore.String()))
+			unread := !strings.Contains(lintBefore.stdout, "no-records") || strings.Contains(overview.stdout, "No decisions yet") ||
+				!strings.Contains(overview.stdout, "adrkit migrate")
+			if lintBefore.code != 1 || (unread && !fx.hasRecord) {
+				t.Errorf("before migrate:\n%s\n%s", overview, lintBefore)
 			}
 
 			dry := r.run(append([]string{"migrate", "--dry-run"}, extra...)...)
