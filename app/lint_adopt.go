@@ -60,17 +60,20 @@ func noRecords(entries []ports.Entry, recordCount int) (adr.Finding, bool) {
 	if recordCount > 0 {
 		return adr.Finding{}, false
 	}
-	n := 0
+	n, dir := 0, ""
 	for _, e := range entries {
 		if e.Kind == ports.KindRegular && !strings.Contains(e.Name, "/") && markdownSuffix(e.Name) != "" && !docFile(e.Name) {
 			n++
+			// The finding is about the directory: reports that place
+			// findings in files (SARIF, GitHub) get its path.
+			dir = strings.TrimSuffix(strings.TrimSuffix(e.Path, e.Name), "/")
 		}
 	}
 	if n == 0 {
 		return adr.Finding{}, false
 	}
 	return adr.Finding{
-		Rule: RuleNoRecords, Severity: adr.SeverityError,
+		Rule: RuleNoRecords, Severity: adr.SeverityError, Path: dir,
 		Message: "the ADR directory has " + strconv.Itoa(n) + " Markdown " + plural(n, "file", "files") +
 			" but no adrkit record, so nothing here is read as a decision; if they are decisions kept with adr-tools, " +
 			"MADR or log4brains, adrkit migrate --dry-run shows how they would become records, and adrkit migrate converts them",
