@@ -50,7 +50,9 @@ func (s *Service) adoptionFindings(ctx context.Context, ld *loaded, lines *sourc
 func docFile(name string) bool {
 	lower := strings.ToLower(name)
 	base := strings.TrimSuffix(strings.TrimSuffix(lower, ".md"), ".markdown")
-	return base == "readme" || base == "index" || strings.Contains(base, "template")
+	// Hugo keeps a section's page in _index.md.
+	base = strings.TrimPrefix(base, "_")
+	return base == "readme" || base == "index" || migrate.IsTemplateName(name)
 }
 
 // noRecords reports an ADR directory with Markdown files (besides README,

@@ -13,7 +13,9 @@ import (
 const PlaceholderDate = "1970-01-01"
 
 var (
-	isoDate   = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})\b`)
+	// isoDate is a date, or the date of an ISO 8601 date-time as site
+	// generators write it (2020-06-15T20:21:00+01:00): the day as written.
+	isoDate   = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})(?:T|\b)`)
 	slashDMY  = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})/(\d{4})\b`)
 	slashYMD  = regexp.MustCompile(`^(\d{4})[/.](\d{1,2})[/.](\d{1,2})\b`)
 	dotDMY    = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.(\d{4})\b`)

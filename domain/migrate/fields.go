@@ -15,18 +15,23 @@ import (
 // "ADR-0001: Title", "0003 - Title".
 var titleNumber = regexp.MustCompile(`(?i)^(?:adr|rfc)?[-_ #]*[0-9]+(?:\s*[.:)]\s+|:|\s+[-–—]\s+)`)
 
+// titleStatus is a status tag some folders put in front of a superseded
+// decision's heading: "[Superseded by ADR-0019] Push metrics".
+var titleStatus = regexp.MustCompile(`(?i)^\[\s*(?:superseded|superceded|replaced|deprecated|obsolete|rejected|retired)\b[^\]]*\]\s*`)
+
 // maxTitle is the schema's longest title, in UTF-16 units.
 const maxTitle = 120
 
-// title is the decision's title: MADR's title key, else the first
-// heading without its number, else the file name's slug.
+// title is the decision's title: the front matter's title key, else the
+// first heading, without its number or a status tag in front, else the
+// file name's slug.
 func title(it *item) string {
 	t := it.sig.titleFromFrontmatter
 	if t == "" {
-		t = titleNumber.ReplaceAllString(it.sig.title, "")
-		if t == "" {
-			t = it.sig.title
-		}
+		t = it.sig.title
+	}
+	if bare := titleNumber.ReplaceAllString(titleStatus.ReplaceAllString(t, ""), ""); bare != "" {
+		t = bare
 	}
 	t = oneLine(t)
 	if utf16Len(t) < 3 {
@@ -162,22 +167,39 @@ func quoteAll(texts []string) string {
 	return strings.Join(q, ", ")
 }
 
-// date works out the decision's date: the one its text names, else the
-// one its file name starts with (log4brains), else the day it was first
-// committed, else PlaceholderDate. Each fallback is reported.
+// date works out the decision's date: the one its text names (MADR 3/4
+// frontmatter first, then a "Date:" line; a site generator's frontmatter
+// date only when the text names none), else the one its file name starts
+// with (log4brains), else the day it was first committed, else
+// PlaceholderDate. Each fallback is reported.
 func date(it *item) string {
-	p := it.plan
-	if it.sig.date != "" {
-		d, note, ok := parseDate(it.sig.date)
-		if ok {
-			if note != "" {
-				p.Warnings = append(p.Warnings, "the date "+`"`+cleanText(it.sig.date)+`"`+" is "+note)
+	p, sig := it.plan, it.sig
+	cands := []string{sig.headerDate, sig.date}
+	if sig.madrYAML {
+		cands = []string{sig.date, sig.headerDate}
+	}
+	var unread []string
+	for _, c := range cands {
+		if c == "" {
+			continue
+		}
+		d, note, ok := parseDate(c)
+		if !ok {
+			if !placeholder(cleanText(c)) {
+				unread = append(unread, cleanText(c))
 			}
-			return d
+			continue
 		}
-		if !placeholder(cleanText(it.sig.date)) {
-			p.Warnings = append(p.Warnings, `the date "`+cleanText(it.sig.date)+`" is not understood`)
+		if note != "" {
+			p.Warnings = append(p.Warnings, "the date "+`"`+cleanText(c)+`"`+" is "+note)
 		}
+		for _, u := range unread {
+			p.Warnings = append(p.Warnings, `the date "`+u+`" is not understood; `+d+" is used")
+		}
+		return d
+	}
+	for _, u := range unread {
+		p.Warnings = append(p.Warnings, `the date "`+u+`" is not understood`)
 	}
 	if d, ok := nameDate(it.file.Name); ok {
 		return d

@@ -203,6 +203,11 @@ func classify(it *item, opts Options) {
 	name := it.file.Name
 	number, why := decisionNumber(name)
 	if why != "" {
+		if IsTemplateName(name) && corpus.IsCandidateName(name) && name != "0000-template.md" {
+			// Left alone, but read as a record it is not: lint reports it
+			// until it has a template's name.
+			why += "; adrkit reads names like " + name + " as records, so lint reports it until it is renamed (0000-template.md and template.md are left out)"
+		}
 		it.plan.Action, it.plan.Reason = ActionSkip, why
 		return
 	}
@@ -244,9 +249,6 @@ func decisionNumber(name string) (number, why string) {
 	if !strings.HasSuffix(lower, ".md") && !strings.HasSuffix(lower, ".markdown") {
 		return "", "not a Markdown file"
 	}
-	if strings.Contains(lower, "template") {
-		return "", "a template, not a decision"
-	}
 	rest := name
 	if len(rest) >= 3 && strings.EqualFold(rest[:3], "adr") {
 		rest = strings.TrimLeft(rest[3:], "-_ ")
@@ -255,10 +257,37 @@ func decisionNumber(name string) (number, why string) {
 	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
 		n++
 	}
+	if IsTemplateName(name) {
+		return "", "a template, not a decision"
+	}
 	if n == 0 {
 		return "", "not numbered, so not a decision (README, index and notes are left alone)"
 	}
 	return rest[:n], ""
+}
+
+// IsTemplateName reports the name of an ADR template kept beside the
+// decisions: an unnumbered name with "template" in it (template.md,
+// adr-template.md), or a numbered one whose slug is just "template" or
+// whose number is zero (0000-template.md, ADR000-template.md,
+// 0000-adr-template.md). A numbered decision about templates
+// (0009-extension-template.md) is a decision.
+func IsTemplateName(name string) bool {
+	lower := strings.ToLower(name)
+	if !strings.Contains(lower, "template") {
+		return false
+	}
+	rest := lower
+	if strings.HasPrefix(rest, "adr") {
+		rest = strings.TrimLeft(rest[3:], "-_ ")
+	}
+	digits := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
+	if digits == 0 {
+		return true
+	}
+	slug := strings.TrimLeft(rest[digits:], "-_ .")
+	slug = strings.TrimSuffix(strings.TrimSuffix(slug, ".md"), ".markdown")
+	return slug == "template" || strings.Trim(rest[:digits], "0") == ""
 }
 
 // adrkitOnlyKeys are frontmatter keys only adrkit's schema uses.
@@ -300,7 +329,7 @@ func detect(sig *signals, name string, from Format) Format {
 	switch {
 	case from != "":
 		return from
-	case sig.frontmatter:
+	case sig.frontmatter && !sig.toml:
 		return FormatMADR
 	case sig.statusSection:
 		return FormatNygard
@@ -407,13 +436,16 @@ func resolveRelations(items []*item) {
 			continue
 		}
 		for _, l := range it.sig.links {
-			target, why := resolve(l, byName, byNumber)
+			target, why, note := resolve(l, byName, byNumber)
 			if target == it {
 				why = "it refers to the decision itself"
 			}
 			if why != "" {
 				it.relWarn = append(it.relWarn, fmt.Sprintf("%q is not written as a relation: %s", l.text, why))
 				continue
+			}
+			if note != "" {
+				it.relWarn = append(it.relWarn, note)
 			}
 			switch l.rel {
 			case relSupersededBy:
@@ -449,16 +481,17 @@ func resolveRelations(items []*item) {
 }
 
 // resolve finds the decision a link names: a link by its file name in
-// this directory, a number by the one decision whose name starts with it.
-func resolve(l link, byName map[string]*item, byNumber map[string][]*item) (*item, string) {
-	var target *item
+// this directory (or, when no file has that name, by the one number its
+// text names, which note reports), a number by the one decision whose
+// name starts with it. why says why nothing is found.
+func resolve(l link, byName map[string]*item, byNumber map[string][]*item) (target *item, why, note string) {
 	if l.target != "" {
 		href := l.target
 		if i := strings.IndexAny(href, "#?"); i >= 0 {
 			href = href[:i]
 		}
 		if strings.Contains(href, "://") || strings.HasPrefix(href, "mailto:") {
-			return nil, "it links outside the ADR directory"
+			return nil, "it links outside the ADR directory", ""
 		}
 		if u, err := url.PathUnescape(href); err == nil {
 			href = u
@@ -466,26 +499,39 @@ func resolve(l link, byName map[string]*item, byNumber map[string][]*item) (*ite
 		base := path.Base(href)
 		target = byName[base]
 		if target == nil {
-			return nil, "there is no file " + strconv.Quote(base) + " in the ADR directory"
+			// A link to a name the folder no longer has (renamed, or
+			// mistyped) whose text names the decision by number:
+			// "Superseded by [ADR028](ADR028-old-name.md)".
+			missing := "there is no file " + strconv.Quote(base) + " in the ADR directory"
+			m := numberRef.FindAllStringSubmatch(l.text, -1)
+			if len(m) != 1 {
+				return nil, missing, ""
+			}
+			c := byNumber[strings.TrimLeft(m[0][1], "0")]
+			if len(c) != 1 {
+				return nil, missing, ""
+			}
+			target = c[0]
+			note = fmt.Sprintf("%q links to %s, which is not in the ADR directory; its number names %s, which is used", l.text, base, target.file.Name)
 		}
 	} else {
 		n := strings.TrimLeft(l.number, "0")
 		switch c := byNumber[n]; len(c) {
 		case 0:
-			return nil, "no decision is numbered " + l.number
+			return nil, "no decision is numbered " + l.number, ""
 		case 1:
 			target = c[0]
 		default:
-			return nil, fmt.Sprintf("%d decisions are numbered %s", len(c), l.number)
+			return nil, fmt.Sprintf("%d decisions are numbered %s", len(c), l.number), ""
 		}
 	}
 	switch {
 	case target.plan.Action == ActionSkip:
-		return nil, target.file.Name + " is not a decision"
+		return nil, target.file.Name + " is not a decision", ""
 	case !target.decision():
-		return nil, target.file.Name + " cannot be migrated"
+		return nil, target.file.Name + " cannot be migrated", ""
 	}
-	return target, ""
+	return target, "", note
 }
 
 func appendOnce(list []*item, it *item) []*item {
@@ -503,6 +549,9 @@ func write(it *item, items []*item, opts Options) bool {
 	if sig.yamlProblem != "" {
 		p.Warnings = append(p.Warnings, sig.yamlProblem+"; it is kept as comments and the decision is read from the text")
 	}
+	if sig.bom {
+		p.Warnings = append(p.Warnings, `the byte-order mark at its start is dropped: a record begins with its "---" line`)
+	}
 	fm := &adr.Frontmatter{ID: p.ID}
 	fm.Title = title(it)
 	if utf16Len(fm.Title) < 3 {
@@ -517,7 +566,7 @@ func write(it *item, items []*item, opts Options) bool {
 		*lists[r], others[r] = people(sig.people[r])
 		for _, o := range others[r] {
 			where := "it stays in the text"
-			if sig.frontmatter {
+			if sig.peopleFromYAML[r] {
 				where = "it stays in the original frontmatter, kept as a comment"
 			}
 			p.Warnings = append(p.Warnings, fmt.Sprintf("%s %q is not an @handle, team:slug or email address, so it is not listed in %s (%s)",

@@ -51,6 +51,30 @@ func apply(files []File, p *Plan) []File {
 	return out
 }
 
+// sourceBody is the body of a source file: what follows its front matter
+// (YAML between "---" lines, TOML between "+++" lines) and a byte-order
+// mark, byte for byte.
+func sourceBody(text string) string {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	for _, fence := range []string{"---", "+++"} {
+		first, rest, ok := strings.Cut(text, "\n")
+		if !ok || strings.TrimSuffix(first, "\r") != fence {
+			continue
+		}
+		for p := 0; p < len(rest); {
+			line, _, more := strings.Cut(rest[p:], "\n")
+			if strings.TrimSuffix(line, "\r") == fence {
+				if !more {
+					return ""
+				}
+				return rest[p+len(line)+1:]
+			}
+			p += len(line) + 1
+		}
+	}
+	return text
+}
+
 // TestFolders checks the acceptance properties on every fixture folder:
 // every decision file becomes a record, the corpus has no error, bodies
 // and non-record files are unchanged, and a second plan changes nothing.
@@ -64,6 +88,7 @@ func TestFolders(t *testing.T) {
 		{"madr3", Options{}},
 		{"log4brains", Options{}},
 		{"log4brains", Options{Rename: true}},
+		{"sites", Options{}},
 	} {
 		t.Run(tc.folder, func(t *testing.T) {
 			files := loadFolder(t, tc.folder)
@@ -85,11 +110,8 @@ func TestFolders(t *testing.T) {
 					if rec == nil {
 						t.Fatalf("%s is not a record: %+v", f.Path, findings)
 					}
-					if !strings.HasSuffix(string(f.Content), rec.Body) || !strings.HasSuffix(string(files[i].Content), rec.Body) {
-						t.Errorf("%s: the body is not the original's end", f.Path)
-					}
-					if !strings.HasPrefix(string(files[i].Content), "---") && rec.Body != string(files[i].Content) {
-						t.Errorf("%s: body %q is not the original file", f.Path, rec.Body)
+					if want := sourceBody(string(files[i].Content)); rec.Body != want {
+						t.Errorf("%s: body %q, want the original's %q", f.Path, rec.Body, want)
 					}
 				}
 				if fp.Action != ActionSkip {
@@ -143,6 +165,12 @@ func TestSupersession(t *testing.T) {
 		{"madr3", "0002", DefaultStatus, "", nil, nil},                         // site keys only
 		{"log4brains", "20200926", adr.StatusSuperseded, "20201016", nil, nil}, // link by slug
 		{"log4brains", "20201016", adr.StatusAccepted, "", []string{"20200926"}, nil},
+		{"sites", "0001", adr.StatusSuperseded, "0004", nil, nil},              // link through a site shortcode
+		{"sites", "0004", adr.StatusAccepted, "", []string{"0001"}, nil},       // "supersedes [ADR-0001]({{< ref ... >}})"
+		{"sites", "0005", adr.StatusProposed, "", nil, nil},                    // "template" in a decision's name
+		{"sites", "0007", adr.StatusAccepted, "", nil, []string{"0008"}},       // "Accepted, amended by [...](...)"
+		{"sites", "0008", adr.StatusSuperseded, "0009", nil, []string{"0007"}}, // link to a file that is not there, by number
+		{"sites", "0009", adr.StatusAccepted, "", []string{"0008"}, nil},       // "Accepted (supersedes [...](...))"
 	} {
 		p := Build(loadFolder(t, tc.folder), Options{})
 		var fp *FilePlan
@@ -205,6 +233,10 @@ func TestStatusLines(t *testing.T) {
 		{"Supercedes [1. First](0001-first.md)", "", relSupersedes, "0001-first.md", ""},
 		{"Amended by [3. Third](0003-third.md)", "", relRelates, "0003-third.md", ""},
 		{"**Accepted** <!-- optional -->", "Accepted", -1, "", ""},
+		{"Accepted, amended by [4. Four](0004-four.md)", "Accepted", relRelates, "0004-four.md", ""},
+		{"Accepted (supersedes [ADR-2](0002-two.md))", "Accepted", relSupersedes, "0002-two.md", ""},
+		{"Proposed - superseded by [ADR-9](0009-nine.md)", "Proposed,superseded", relSupersededBy, "0009-nine.md", ""},
+		{"Superseded by ADR0042", "superseded", relSupersededBy, "", "0042"},
 	} {
 		s := &signals{}
 		s.statusLine(tc.line)
@@ -242,6 +274,7 @@ func TestParseDate(t *testing.T) {
 		"2016-02-12": "2016-02-12", "14/05/2019": "2019-05-14", "12/01/1992": "1992-01-12", "05/14/2019": "2019-05-14",
 		"2019/05/14": "2019-05-14", "14.05.2019": "2019-05-14", "17 December 2016": "2016-12-17", "December 17, 2016": "2016-12-17",
 		"2016-02-30": "", "[YYYY-MM-DD when the decision was last updated]": "", "soon": "", "2020-10-16 <!-- optional -->": "2020-10-16",
+		"2020-06-15T20:21:00+01:00": "2020-06-15", "2022-02-01T12:00:00Z": "2022-02-01", "2020-06-15x": "",
 	} {
 		got, _, ok := parseDate(in)
 		if got != want || ok != (want != "") {
@@ -259,14 +292,18 @@ func TestPeople(t *testing.T) {
 
 func TestTitles(t *testing.T) {
 	for heading, want := range map[string]string{
-		"# 1. Record decisions":      "Record decisions",
-		"# ADR-0012: Use Kafka":      "Use Kafka",
-		"# 0003 - Keep it":           "Keep it",
-		"# 2FA for admins":           "2FA for admins",
-		"# 10-year retention":        "10-year retention",
-		"# 3.5 release train":        "3.5 release train",
-		"Setext title\n============": "Setext title",
-		"# `Code` **title** #":       "Code title",
+		"# 1. Record decisions":                             "Record decisions",
+		"# ADR-0012: Use Kafka":                             "Use Kafka",
+		"# 0003 - Keep it":                                  "Keep it",
+		"# 2FA for admins":                                  "2FA for admins",
+		"# 10-year retention":                               "10-year retention",
+		"# 3.5 release train":                               "3.5 release train",
+		"Setext title\n============":                        "Setext title",
+		"# `Code` **title** #":                              "Code title",
+		"# [Superseded by [ADR-0002](0002-b.md)] Keep logs": "Keep logs",
+		"# [Deprecated] 4. Old way":                         "Old way",
+		"# [WIP] Try things":                                "[WIP] Try things",
+		"\uFEFF# 1. Marked":                                 "Marked",
 	} {
 		files := []File{{Name: "0001-x.md", Path: "d/0001-x.md", Content: []byte(heading + "\n\nbody\n")}}
 		if got := Build(files, Options{}).Files[0].Title; got != want {
@@ -315,6 +352,77 @@ func TestNotDecisions(t *testing.T) {
 	for _, f := range Build(files, Options{Rename: true}).Files {
 		if f.Path == "d/007-short.md" && (f.Action != ActionMigrate || f.RenameTo != "d/0007-short.md") {
 			t.Errorf("--rename: %+v", f)
+		}
+	}
+}
+
+// TestTemplateNames: templates kept beside the decisions, and decisions
+// whose names merely mention templates.
+func TestTemplateNames(t *testing.T) {
+	p := Build([]File{{Name: "0000-adr-template.md", Path: "d/0000-adr-template.md"}, {Name: "0000-template.md", Path: "d/0000-template.md"}}, Options{})
+	if f := p.Files[0]; f.Action != ActionSkip || !strings.Contains(f.Reason, "lint reports it until it is renamed") {
+		t.Errorf("0000-adr-template.md: %s %q", f.Action, f.Reason)
+	}
+	if f := p.Files[1]; f.Action != ActionSkip || strings.Contains(f.Reason, "renamed") {
+		t.Errorf("0000-template.md: %s %q", f.Action, f.Reason)
+	}
+	for name, want := range map[string]bool{
+		"template.md": true, "adr-template.md": true, "TEMPLATE.md": true, "0000-template.md": true, "000-template.md": true,
+		"ADR000-template.md": true, "0000-adr-template.md": true, "0001-template.md": true,
+		"0009-extension-template.md": false, "0012-templates-for-emails.md": false, "0003-use-postgres.md": false, "README.md": false,
+	} {
+		if got := IsTemplateName(name); got != want {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestSiteFrontmatter: front matter a site generator reads (Hugo's YAML,
+// Zola's TOML) over MADR 2.x bullets. The bullets say what was decided
+// and when; the page's title names it; the block is kept as comments.
+func TestSiteFrontmatter(t *testing.T) {
+	p := Build(loadFolder(t, "sites"), Options{})
+	want := map[string]struct{ title, date string }{
+		"0001": {"Keep sessions in Redis", "2021-03-02"},        // the bullet's date, not the page's
+		"0005": {"A service template", "2022-02-01"},            // numbered title key
+		"0006": {"Cache pages at the edge", "2022-03-03"},       // TOML title key
+		"0007": {"Sign release artifacts", "2022-04-04"},        // after a byte-order mark
+		"0008": {"Rotate signing keys yearly", "2022-05-05"},    // status tag in the heading
+		"0004": {"Keep sessions in the database", "2021-12-14"}, // page date 2022-01-11
+	}
+	for _, f := range p.Files {
+		w, ok := want[f.ID]
+		if !ok {
+			continue
+		}
+		if f.Title != w.title || f.Date != w.date {
+			t.Errorf("%s: title %q date %s, want %q %s", f.Path, f.Title, f.Date, w.title, w.date)
+		}
+		switch f.ID {
+		case "0006":
+			c := string(f.Content)
+			if !strings.Contains(c, "# title = \"ADR-0006: Cache pages at the edge\"\n") || !strings.HasSuffix(c, "---\n\n- Status: accepted\n- Date: 2022-03-03\n- Tags: performance, cdn\n\n## Context and Problem Statement\n\nPages are slow far from the data centre.") {
+				t.Errorf("0006: content %q", c)
+			}
+			if strings.Join(f.Tags, ",") != "performance,cdn" || f.Format != FormatMADR {
+				t.Errorf("0006: tags %v format %s", f.Tags, f.Format)
+			}
+		case "0007":
+			if !strings.HasPrefix(string(f.Content), "---\r\n") || !strings.Contains(strings.Join(f.Warnings, "\n"), "byte-order mark") {
+				t.Errorf("0007: %q %q", f.Content, f.Warnings)
+			}
+		case "0001":
+			if strings.Join(f.Deciders, ",") != "@ana" || !strings.Contains(strings.Join(f.Warnings, "\n"), `"Bo Lind" is not an @handle, team:slug or email address, so it is not listed in deciders (it stays in the text)`) {
+				t.Errorf("0001: deciders %v warnings %q", f.Deciders, f.Warnings)
+			}
+		}
+	}
+	for _, f := range p.Files {
+		switch f.Path {
+		case "docs/adr/template.md", "docs/adr/_index.md":
+			if f.Action != ActionSkip {
+				t.Errorf("%s: %s", f.Path, f.Action)
+			}
 		}
 	}
 }

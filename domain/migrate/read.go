@@ -54,16 +54,29 @@ type signals struct {
 	statuses []string
 	// statusText is the status as the source wrote it, line by line.
 	statusText []string
-	date       string
-	people     [roleCount][]string
-	tags       []string
-	links      []link
+	// date is the frontmatter's date key; headerDate the "Date:" line of
+	// the text (adr-tools, MADR 2.x bullets).
+	date, headerDate string
+	people           [roleCount][]string
+	// peopleFromYAML says which roles the frontmatter named.
+	peopleFromYAML [roleCount]bool
+	tags           []string
+	links          []link
 
-	// frontmatter says the file starts with a (non-adrkit) YAML block;
-	// yamlLines is its text, body what follows the closing fence.
-	frontmatter bool
-	yamlText    string
-	body        string
+	// frontmatter says the file starts with a (non-adrkit) front matter
+	// block: YAML between "---" lines, or a site generator's TOML between
+	// "+++" lines (toml); yamlText is its text, body what follows the
+	// closing fence.
+	frontmatter, toml bool
+	yamlText          string
+	body              string
+	// madrYAML says the frontmatter holds a decision's metadata (MADR 3/4:
+	// status or people), not only a site generator's keys; its date then
+	// wins over a "Date:" line of the text.
+	madrYAML bool
+	// bom says the file started with a byte-order mark, which a record
+	// cannot keep: its first line must be the "---" fence.
+	bom bool
 	// yamlProblem says why the frontmatter could not be read as YAML; its
 	// text is then kept as comments and the body read on its own.
 	yamlProblem string
@@ -74,11 +87,14 @@ type signals struct {
 }
 
 var (
-	// mdLink is a Markdown inline link: text, href, optional title.
-	mdLink      = regexp.MustCompile(`\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)`)
+	// mdLink is a Markdown inline link: text, href, optional title. The
+	// text holds no bracket, so in "[Superseded by [ADR-2](2.md)] Title"
+	// the inner link is the one matched.
+	mdLink      = regexp.MustCompile(`\[([^\[\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)`)
 	htmlComment = regexp.MustCompile(`<!--.*?(?:-->|$)`)
-	// numberRef is a decision number in text: ADR-0123, ADR 12, #12, 0012.
-	numberRef = regexp.MustCompile(`(?i)(?:\badr[-_ ]?|#)?\b([0-9]+)\b`)
+	// numberRef is a decision number in text: ADR-0123, ADR0123, ADR 12,
+	// #12, 0012.
+	numberRef = regexp.MustCompile(`(?i)(?:\badr[-_ ]?|#|\b)([0-9]+)\b`)
 	// textSuperseded is a status that names its successor without a link.
 	textSuperseded = regexp.MustCompile(`(?i)^(superseded|superceded|superseeded|replaced)\s+by\b[:\s]*(.*)$`)
 	textSupersedes = regexp.MustCompile(`(?i)^(supersedes|supercedes|replaces)\b[:\s]*(.*)$`)
@@ -101,17 +117,69 @@ func cleanText(s string) string {
 	return strings.TrimSpace(strings.Trim(s, "*_"))
 }
 
+// bomText is the UTF-8 byte-order mark.
+const bomText = "\uFEFF"
+
 // readSignals reads a source file's text.
 func readSignals(text string) *signals {
-	s := &signals{body: text}
+	s := &signals{}
+	if strings.HasPrefix(text, bomText) {
+		s.bom, text = true, text[len(bomText):]
+	}
+	s.body = text
 	if parts, err := frontmatter.Split(text); err == nil {
 		s.frontmatter, s.yamlText, s.body = true, parts.YAML, parts.Body
 		if err := s.readYAML(jsstring.DecodeUTF8([]byte(parts.YAML))); err != nil {
 			s.yamlProblem = err.Error()
 		}
+	} else if fm, body, ok := splitTOML(text); ok {
+		s.frontmatter, s.toml, s.yamlText, s.body = true, true, fm, body
+		s.titleFromFrontmatter = tomlTitle(fm)
 	}
 	s.readMarkdown(jsstring.DecodeUTF8([]byte(s.body)))
 	return s
+}
+
+// splitTOML splits off the TOML front matter Hugo and Zola sites put
+// between two "+++" lines: its text, and what follows the closing line.
+func splitTOML(text string) (fm, body string, ok bool) {
+	first, rest, found := strings.Cut(text, "\n")
+	if !found || strings.TrimRight(first, "\r") != "+++" {
+		return "", "", false
+	}
+	for p := 0; p < len(rest); {
+		line, _, more := strings.Cut(rest[p:], "\n")
+		if strings.TrimRight(line, "\r") == "+++" {
+			end := p + len(line)
+			if more {
+				end++
+			}
+			return rest[:p], rest[end:], true
+		}
+		if !more {
+			break
+		}
+		p += len(line) + 1
+	}
+	return "", "", false
+}
+
+// tomlString is a TOML title key with a basic or literal string value.
+var tomlString = regexp.MustCompile(`^title\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(?:#.*)?$`)
+
+// tomlTitle is the title key of a TOML front matter, "" when it has none.
+func tomlTitle(fm string) string {
+	for _, line := range strings.Split(fm, "\n") {
+		m := tomlString.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			continue
+		}
+		if m[2] != "" {
+			return m[2]
+		}
+		return strings.NewReplacer(`\"`, `"`, `\\`, `\`, `\t`, " ").Replace(m[1])
+	}
+	return ""
 }
 
 // readYAML reads the metadata of a MADR 3/4 frontmatter block.
@@ -161,6 +229,14 @@ func (s *signals) readYAML(text string) error {
 	s.people[roleDeciders] = append(list("deciders"), list("decision-makers")...)
 	s.people[roleConsulted] = list("consulted")
 	s.people[roleInformed] = list("informed")
+	for r := range roleCount {
+		s.peopleFromYAML[r] = len(s.people[r]) > 0
+	}
+	for _, k := range []string{"status", "deciders", "decision-makers", "consulted", "informed"} {
+		if obj.Has(k) {
+			s.madrYAML = true
+		}
+	}
 	s.tags = list("tags")
 	return nil
 }
@@ -175,7 +251,7 @@ func (s *signals) readMarkdown(text string) {
 	for r := range roleCount {
 		haveYAML[r] = len(s.people[r]) > 0
 	}
-	yamlStatus, yamlDate := len(s.statuses) > 0, s.date != ""
+	yamlStatus := len(s.statuses) > 0
 	for i, raw := range lines {
 		line := strings.TrimSuffix(raw, "\r")
 		if m := fenceLine.FindStringSubmatch(line); m != nil {
@@ -216,7 +292,7 @@ func (s *signals) readMarkdown(text string) {
 		}
 		switch {
 		case section == "":
-			s.headerField(line, yamlStatus, yamlDate, haveYAML)
+			s.headerField(line, yamlStatus, haveYAML)
 		case section == "status":
 			if !yamlStatus {
 				s.statusLine(line)
@@ -229,7 +305,7 @@ func (s *signals) readMarkdown(text string) {
 
 // headerField reads a "Key: value" line before the first section: the
 // bullets of MADR 2.x and log4brains, adr-tools' "Date:" line.
-func (s *signals) headerField(line string, haveStatus, haveDate bool, havePeople [roleCount]bool) {
+func (s *signals) headerField(line string, haveStatus bool, havePeople [roleCount]bool) {
 	body := bulletPrefix.ReplaceAllString(line, "")
 	key, value, ok := strings.Cut(body, ":")
 	if !ok {
@@ -245,8 +321,8 @@ func (s *signals) headerField(line string, haveStatus, haveDate bool, havePeople
 		}
 	case "date":
 		s.headerFields = true
-		if !haveDate && s.date == "" {
-			s.date = value
+		if s.headerDate == "" {
+			s.headerDate = value
 		}
 	case "deciders", "decision-makers", "decision makers":
 		s.headerFields = true
@@ -304,6 +380,15 @@ func (s *signals) statusLine(line string) {
 		return
 	}
 	rel := relationOf(verb)
+	if rel == relRelates {
+		// "Accepted, amended by [...](...)", "Accepted (supersedes
+		// [...](...))": a status word, then the verb of the links.
+		if word, rest, ok := statusPrefix(verb); ok {
+			s.statuses = append(s.statuses, word)
+			s.statusText = append(s.statusText, word)
+			rel = relationOf(rest)
+		}
+	}
 	if rel == relSupersededBy {
 		s.statuses = append(s.statuses, "superseded")
 	}

@@ -44,6 +44,14 @@ var StatusWords = map[string]adr.Status{
 
 // lookupStatus maps a cleaned status text (see cleanText) to a status.
 func lookupStatus(text string) (adr.Status, bool) {
+	st, _ := matchStatus(text)
+	return st, st != ""
+}
+
+// matchStatus finds the StatusWords key text starts with (the longest)
+// and returns its status and how many bytes of the lower-cased, trimmed
+// text it covers; "" when text starts with no status word.
+func matchStatus(text string) (adr.Status, int) {
 	t := strings.ToLower(strings.TrimSpace(text))
 	t = strings.TrimRight(t, ".!;,:")
 	best, found := "", adr.Status("")
@@ -55,7 +63,20 @@ func lookupStatus(text string) (adr.Status, bool) {
 			best, found = word, st
 		}
 	}
-	return found, best != ""
+	return found, len(best)
+}
+
+// statusPrefix splits the words in front of a link on a status line into
+// a status word and the verb that follows it: "Accepted, amended by" is
+// "Accepted" and "amended by". ok is false when the words do not start
+// with a status word.
+func statusPrefix(verb string) (word, rest string, ok bool) {
+	v := strings.TrimSpace(verb)
+	st, n := matchStatus(v)
+	if st == "" {
+		return "", "", false
+	}
+	return v[:n], strings.TrimLeft(v[n:], " \t,;:.-–—(·|"), true
 }
 
 func isWordByte(c byte) bool {
