@@ -27,12 +27,23 @@ func answerContext(p *corpus.Projection, in ContextInput) Result {
 	var walk []ContextEntry
 	var derived []adr.Finding
 	resolver := affects.NewResolver(in.Files)
+	declared := bindMarkers(p, in.Markers)
 	for _, r := range p.Records {
 		res := resolver.Resolve(r)
 		derived = append(derived, res.Findings...)
-		if res.Matched() {
+		switch sites := declared.of(r); {
+		case res.Matched():
 			walk = append(walk, contextEntryOf(r, res.Fired))
+			walk[len(walk)-1].DeclaredBy = sites
+		case len(sites) > 0:
+			// Declared by a file alone: it governs (or proposes, or is
+			// history) with no matcher of its own having fired.
+			walk = append(walk, contextEntryOf(r, nil))
+			walk[len(walk)-1].DeclaredBy = sites
 		}
+	}
+	if declared != nil {
+		derived = append(derived, declared.findings...)
 	}
 	findings := withDerived(p.Findings, derived)
 
@@ -43,7 +54,7 @@ func answerContext(p *corpus.Projection, in ContextInput) Result {
 		scope: cursor.ContextResults,
 		token: in.Cursor,
 		limit: in.limit(),
-		shape: []any{files, in.limit()},
+		shape: contextShape(files, in),
 	}
 	secondary := findingsChannel(cursor.ContextFindings, in.Page, []any{files, in.findingsLimit()})
 	pg, refused, ok := paginate(p, primary, len(walk), secondary, len(findings))

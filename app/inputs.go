@@ -1,6 +1,9 @@
 package app
 
-import "github.com/adrkit/adrkit-go/domain/adr"
+import (
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/markers"
+)
 
 // DefaultLimit is the page size of a channel whose limit was not given.
 const DefaultLimit = 20
@@ -48,6 +51,10 @@ type GetInput struct {
 // ContextInput is the validated argument set of get_decision_context.
 type ContextInput struct {
 	Files []string
+	// Markers are "@adr" declarations the caller read from the files'
+	// heads (ReadMarkers). Only the command line sets them: the MCP tool
+	// never opens a file, and JSON arguments cannot reach this field.
+	Markers []markers.Declaration
 	Page
 }
 
