@@ -35,6 +35,10 @@ func effectiveLimit(n int) int {
 // SearchInput is the validated argument set of search_decisions. Nil
 // filters are absent (no constraint).
 type SearchInput struct {
+	// All lists every record that passes the filters, without a query:
+	// the command line's "adrkit search --status proposed". The MCP tool
+	// always has a query, and JSON arguments cannot reach this field.
+	All    bool
 	Query  string
 	Status []adr.Status
 	Tags   []string

@@ -61,9 +61,24 @@ func findingsNote(st Style, fs []adr.Finding) string {
 	return st.Dim("Findings with this answer: ") + strings.Join(parts, ", ") + st.Dim(" (adrkit lint explains them).") + "\n"
 }
 
-// WriteSearch renders a merged search_decisions answer.
+// WriteSearch renders a merged search_decisions answer. An empty query
+// is a listing (SearchInput.All): every record that passes the filters.
 func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error {
 	var b strings.Builder
+	if query == "" {
+		if len(r.Items) == 0 {
+			b.WriteString("No decision passes the filters.\n")
+		} else {
+			t := table{header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+			for _, it := range r.Items {
+				t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title), paintedCell(it.SourcePath, st.Dim))
+			}
+			b.WriteString(t.String())
+			b.WriteString("\n" + counted(len(r.Items), "decision", "decisions") + ".\n")
+		}
+		b.WriteString(findingsNote(st, r.Findings.Items))
+		return writeString(w, b.String())
+	}
 	if len(r.Items) == 0 {
 		b.WriteString("No decision matches " + strconv.Quote(query) + ".\n")
 	} else {

@@ -37,12 +37,19 @@ func TestGoldens(t *testing.T) {
 		{"lint-findings-github", "findings", []string{"lint", "--format", "github"}},
 		{"lint-findings-as-of", "findings", []string{"lint", "--as-of", "2026-01-01", "--format", "github"}},
 		{"lint-chains-strict", "chains", []string{"lint", "--strict"}},
+		{"lint-paths-text", "findings", []string{"lint", "docs/adr/0004-schema-errors.md", "docs/adr/001-short.md"}},
+		{"lint-paths-json", "findings", []string{"lint", "docs/adr/0005-dangling.md", "--format", "json"}},
+		{"lint-paths-clean", "chains", []string{"lint", "docs/adr/0003-workflow-engine.md"}},
 
 		// search
 		{"search-human", "chains", []string{"search", "scheduled"}},
 		{"search-filtered", "chains", []string{"search", "work", "--status", "accepted", "--status", "proposed", "--tag", "scheduling"}},
 		{"search-none", "chains", []string{"search", "kubernetes"}},
 		{"search-json", "chains", []string{"search", "scheduled", "--json", "--limit", "2", "--findings-limit", "1"}},
+		{"search-listing", "chains", []string{"search", "--status", "proposed", "--status", "draft"}},
+		{"search-listing-all", "clean", []string{"search"}},
+		{"search-listing-none", "clean", []string{"search", "--tag", "kubernetes"}},
+		{"search-listing-json", "chains", []string{"search", "--status", "superseded", "--json", "--limit", "1", "--findings-limit", "1"}},
 
 		// show
 		{"show-human", "chains", []string{"show", "0003"}},
@@ -70,6 +77,8 @@ func TestGoldens(t *testing.T) {
 		{"graph-mermaid-clean", "clean", []string{"graph", "--format", "mermaid"}},
 		{"graph-dot-clean", "clean", []string{"graph", "--format", "dot"}},
 		{"graph-mermaid-empty", "empty", []string{"graph"}},
+		{"graph-json-chains", "chains", []string{"graph", "--format", "json"}},
+		{"graph-json-clean", "clean", []string{"graph", "--format", "json"}},
 
 		// Diagnostics worth pinning word for word.
 		{"error-dir-not-found", "clean", []string{"--dir", "decisions"}},

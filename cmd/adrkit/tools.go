@@ -226,9 +226,10 @@ func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Write
 func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolSearchDecisions, walked: "printed",
-		args: atLeastOne("search needs a query, e.g. adrkit search postgres"),
+		args: func(*cli.Command) error { return nil },
 		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
 			in := app.SearchInput{
+				All:    !cmd.Args().Present(),
 				Query:  strings.Join(cmd.Args().Slice(), " "),
 				Status: typed[adr.Status](cmd, "status"),
 				Tags:   typed[string](cmd, "tag"),
@@ -246,15 +247,17 @@ func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	}
 	return &cli.Command{
 		Name:      "search",
-		Usage:     "find decisions whose id, title, tags or body contain some text",
-		UsageText: "adrkit search QUERY... [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
+		Usage:     "find decisions by the text of their id, title, tags or body, or list them by status, tag or scope",
+		UsageText: "adrkit search [QUERY...] [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
 		Description: "The words of QUERY are joined with single spaces and matched literally (trimmed, case- and\n" +
 			"width-folded) against each record's id, title, tags and Markdown body. --status and --scope keep\n" +
 			"records with any of the given values, --tag those with all the given tags; repeat an option to\n" +
-			"give several values. Every status is searched unless filtered, superseded records included.\n\n" +
+			"give several values. Every status is searched unless filtered, superseded records included.\n" +
+			"Without a QUERY every record that passes the filters is listed, in id order.\n\n" +
 			"Examples:\n" +
 			"  adrkit search postgres\n" +
 			"  adrkit search cache --status accepted --status proposed\n" +
+			"  adrkit search --status proposed          # every open proposal\n" +
 			"  adrkit search retry --tag resilience --json",
 		DisableSliceFlagSeparator: true,
 		Flags: append([]cli.Flag{
