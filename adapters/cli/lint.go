@@ -287,7 +287,20 @@ func messageWithField(f adr.Finding) string {
 // request's diff), followed by a plain summary line for the log.
 func githubAnnotations(rep *app.LintReport, opts LintOptions) string {
 	var b strings.Builder
-	for _, f := range rep.Findings {
+	writeAnnotations(&b, rep.Findings)
+	b.WriteString("adrkit lint: ")
+	if len(rep.Findings) == 0 {
+		b.WriteString("no findings")
+	} else {
+		b.WriteString(counted(len(rep.Findings), "finding", "findings") + " (" + severityCounts(rep) + ")")
+	}
+	b.WriteString(" in " + opts.Source.String() + "\n")
+	return b.String()
+}
+
+// writeAnnotations writes one workflow command per finding.
+func writeAnnotations(b *strings.Builder, findings []adr.Finding) {
+	for _, f := range findings {
 		b.WriteString("::")
 		b.WriteString(githubLevel(f.Severity))
 		var props []string
@@ -303,14 +316,6 @@ func githubAnnotations(rep *app.LintReport, opts LintOptions) string {
 		b.WriteString(escapeGitHubData(messageWithField(f)))
 		b.WriteString("\n")
 	}
-	b.WriteString("adrkit lint: ")
-	if len(rep.Findings) == 0 {
-		b.WriteString("no findings")
-	} else {
-		b.WriteString(counted(len(rep.Findings), "finding", "findings") + " (" + severityCounts(rep) + ")")
-	}
-	b.WriteString(" in " + opts.Source.String() + "\n")
-	return b.String()
 }
 
 // githubLevel maps a severity to a workflow command.

@@ -86,6 +86,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		},
 		Commands: []*cli.Command{
 			lintCommand(stdout, env),
+			checkCommand(stdout, env),
 			searchCommand(stdout, env),
 			showCommand(stdout, env),
 			explainCommand(stdout, env),

@@ -80,6 +80,17 @@ func TestGoldens(t *testing.T) {
 		{"graph-json-chains", "chains", []string{"graph", "--format", "json"}},
 		{"graph-json-clean", "clean", []string{"graph", "--format", "json"}},
 
+		// check with the files named (no base to compare with).
+		{"check-files-text", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "lib/util.go", "gone.go"}},
+		{"check-files-json", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "json"}},
+		{"check-files-sarif", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "sarif"}},
+		{"check-files-github", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "github"}},
+		{"check-changed-record", "gate", []string{"check", "docs/adr/0006-broken.md", "lib/util.go"}},
+		{"check-fail-on-warning", "gate", []string{"check", "services/queue/worker.go", "--fail-on", "warning", "--format", "github"}},
+		{"check-nothing", "gate", []string{"check"}},
+		{"explain-markers", "gate", []string{"explain", "services/api/server.go", "services/queue/worker.go"}},
+		{"explain-markers-json", "gate", []string{"explain", "services/queue/worker.go", "--json"}},
+
 		// Diagnostics worth pinning word for word.
 		{"error-dir-not-found", "clean", []string{"--dir", "decisions"}},
 		{"error-bad-ref", "clean", []string{"show", "42"}},
@@ -98,7 +109,7 @@ func TestGoldens(t *testing.T) {
 // TestGoldenHelp pins the help of every command: each has an example.
 func TestGoldenHelp(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
-	for _, cmd := range []string{"", "lint", "search", "show", "explain", "superseded", "graph", "mcp"} {
+	for _, cmd := range []string{"", "lint", "check", "search", "show", "explain", "superseded", "graph", "mcp"} {
 		name := "help-" + cmd
 		args := []string{cmd, "--help"}
 		if cmd == "" {
