@@ -3,120 +3,47 @@ package gitrev
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
-// worktreeRepo is a repository driven through its working tree and index,
-// as a developer's checkout is.
-type worktreeRepo struct {
-	t    *testing.T
-	root string
-	repo *git.Repository
-	wt   *git.Worktree
-	tick int
-}
-
-func newWorktreeRepo(t *testing.T) *worktreeRepo {
-	t.Helper()
-	root := filepath.Join(base(t), "repo")
-	repo, err := git.PlainInitWithOptions(root, &git.PlainInitOptions{
-		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wt, err := repo.Worktree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &worktreeRepo{t: t, root: root, repo: repo, wt: wt}
-}
-
-func (r *worktreeRepo) write(p, content string) {
-	r.t.Helper()
-	full := filepath.Join(r.root, filepath.FromSlash(p))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-func (r *worktreeRepo) remove(p string) {
-	r.t.Helper()
-	if err := os.Remove(filepath.Join(r.root, filepath.FromSlash(p))); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-func (r *worktreeRepo) add(p string) {
-	r.t.Helper()
-	if _, err := r.wt.Add(p); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-// commit commits everything (deletions included) with a fixed signature.
-func (r *worktreeRepo) commit(msg string) plumbing.Hash {
-	r.t.Helper()
-	if err := r.wt.AddWithOptions(&git.AddOptions{All: true}); err != nil {
-		r.t.Fatal(err)
-	}
-	r.tick++
-	sig := object.Signature{Name: "ADR Kit", Email: "adrkit@example.invalid", When: when.Add(time.Duration(r.tick) * time.Minute)}
-	h, err := r.wt.Commit(msg, &git.CommitOptions{Author: &sig, Committer: &sig})
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	return h
-}
-
-func (r *worktreeRepo) checkout(branch string, create bool) {
-	r.t.Helper()
-	if err := r.wt.Checkout(&git.CheckoutOptions{Branch: plumbing.NewBranchReferenceName(branch), Create: create}); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
 func TestChanges(t *testing.T) {
-	r := newWorktreeRepo(t)
+	r := gittest.NewWorktree(t, filepath.Join(base(t), "repo"))
 	for _, p := range []string{"a.txt", "keep.txt", "gone.txt", "rm.txt", "docs/adr/0001-x.md", "old/name.txt"} {
-		r.write(p, p+"\n")
+		r.Write(p, p+"\n")
 	}
-	first := r.commit("first")
+	first := r.Commit("first")
 
-	r.checkout("feature", true)
-	r.write("a.txt", "changed\n")
-	r.remove("gone.txt")
-	r.write("new.txt", "new\n")
-	r.remove("old/name.txt")
-	r.write("new/name.txt", "old/name.txt\n")
-	r.commit("feature work")
+	r.Checkout("feature", true)
+	r.Write("a.txt", "changed\n")
+	r.Remove("gone.txt")
+	r.Write("new.txt", "new\n")
+	r.Remove("old/name.txt")
+	r.Write("new/name.txt", "old/name.txt\n")
+	r.Commit("feature work")
 
-	r.checkout("main", false)
-	r.write("keep.txt", "changed on main only\n")
-	main := r.commit("main moves on")
-	r.checkout("feature", false)
+	r.Checkout("main", false)
+	r.Write("keep.txt", "changed on main only\n")
+	main := r.Commit("main moves on")
+	r.Checkout("feature", false)
 
 	// Uncommitted work: unstaged, staged, untracked, deleted, ignored.
-	r.write("docs/adr/0001-x.md", "edited\n")
-	r.write("staged.txt", "staged\n")
-	r.add("staged.txt")
-	r.write("untracked.txt", "untracked\n")
-	r.write(".gitignore", "*.log\n")
-	r.write("ignored.log", "ignored\n")
-	r.remove("rm.txt")
+	r.Write("docs/adr/0001-x.md", "edited\n")
+	r.Write("staged.txt", "staged\n")
+	r.Stage("staged.txt")
+	r.Write("untracked.txt", "untracked\n")
+	r.Write(".gitignore", "*.log\n")
+	r.Write("ignored.log", "ignored\n")
+	r.Remove("rm.txt")
 
-	cs, err := Changes(context.Background(), r.root, "main")
+	cs, err := Changes(context.Background(), r.Root(), "main")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +56,7 @@ func TestChanges(t *testing.T) {
 	}
 
 	// Since HEAD itself: only the working tree.
-	cs, err = Changes(context.Background(), r.root, "HEAD")
+	cs, err = Changes(context.Background(), r.Root(), "HEAD")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,16 +66,20 @@ func TestChanges(t *testing.T) {
 	}
 
 	// A revision that does not resolve is the caller's mistake.
-	if _, err := Changes(context.Background(), r.root, "no-such-branch"); !errors.Is(err, ErrRevision) {
+	if _, err := Changes(context.Background(), r.Root(), "no-such-branch"); !errors.Is(err, ErrRevision) {
 		t.Errorf("unknown revision: %v", err)
 	}
 }
 
 // A revision with no history in common with HEAD has no merge base.
 func TestChangesUnrelated(t *testing.T) {
-	r := newWorktreeRepo(t)
-	r.write("a.txt", "a\n")
-	r.commit("first")
+	r := gittest.NewWorktree(t, filepath.Join(base(t), "repo"))
+	r.Write("a.txt", "a\n")
+	r.Commit("first")
+	repo, err := git.PlainOpen(r.Root())
+	if err != nil {
+		t.Fatal(err)
+	}
 	orphan := plumbing.NewBranchReferenceName("orphan")
 	c := &object.Commit{
 		Author:    object.Signature{Name: "x", Email: "x@example.invalid", When: when},
@@ -156,27 +87,27 @@ func TestChangesUnrelated(t *testing.T) {
 		Message:   "orphan\n",
 	}
 	tree := &object.Tree{}
-	obj := r.repo.Storer.NewEncodedObject()
+	obj := repo.Storer.NewEncodedObject()
 	if err := tree.Encode(obj); err != nil {
 		t.Fatal(err)
 	}
-	th, err := r.repo.Storer.SetEncodedObject(obj)
+	th, err := repo.Storer.SetEncodedObject(obj)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.TreeHash = th
-	obj = r.repo.Storer.NewEncodedObject()
+	obj = repo.Storer.NewEncodedObject()
 	if err := c.Encode(obj); err != nil {
 		t.Fatal(err)
 	}
-	ch, err := r.repo.Storer.SetEncodedObject(obj)
+	ch, err := repo.Storer.SetEncodedObject(obj)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.repo.Storer.SetReference(plumbing.NewHashReference(orphan, ch)); err != nil {
+	if err := repo.Storer.SetReference(plumbing.NewHashReference(orphan, ch)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Changes(context.Background(), r.root, "orphan"); !errors.Is(err, ErrRevision) {
+	if _, err := Changes(context.Background(), r.Root(), "orphan"); !errors.Is(err, ErrRevision) {
 		t.Errorf("unrelated history: %v", err)
 	}
 }

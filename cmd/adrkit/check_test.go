@@ -1,82 +1,25 @@
 package main
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	git "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
-// gateRepo is a Git repository driven through its working tree, holding
-// the gate corpus on main, with a fixed signature for every commit so
-// that hashes (and goldens that show them) never change.
-type gateRepo struct {
-	t    *testing.T
-	root string
-	wt   *git.Worktree
-	tick int
-}
-
-func newGateRepo(t *testing.T) *gateRepo {
+// newGateRepo is a Git repository holding the gate corpus, committed on
+// main, driven through its working tree.
+func newGateRepo(t *testing.T) *gittest.Worktree {
 	t.Helper()
-	root := filepath.Join(t.TempDir(), "repo")
-	repo, err := git.PlainInitWithOptions(root, &git.PlainInitOptions{
-		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")},
-	})
-	must(t, err)
-	wt, err := repo.Worktree()
-	must(t, err)
-	g := &gateRepo{t: t, root: root, wt: wt}
-	src := filepath.Join("testdata", "corpora", "gate")
-	must(t, filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		g.write(filepath.ToSlash(rel), string(data))
-		return nil
-	}))
-	g.commit("the gate corpus")
+	g := gittest.NewWorktree(t, filepath.Join(t.TempDir(), "repo"))
+	g.CopyDir(filepath.Join("testdata", "corpora", "gate"))
+	g.Commit("the gate corpus")
 	return g
-}
-
-func (g *gateRepo) write(p, content string) {
-	g.t.Helper()
-	full := filepath.Join(g.root, filepath.FromSlash(p))
-	must(g.t, os.MkdirAll(filepath.Dir(full), 0o755))
-	must(g.t, os.WriteFile(full, []byte(content), 0o644))
-}
-
-func (g *gateRepo) remove(p string) {
-	g.t.Helper()
-	must(g.t, os.Remove(filepath.Join(g.root, filepath.FromSlash(p))))
-}
-
-func (g *gateRepo) commit(msg string) {
-	g.t.Helper()
-	must(g.t, g.wt.AddWithOptions(&git.AddOptions{All: true}))
-	g.tick++
-	sig := gittest.Signature(time.Date(2026, 6, 1, 9, g.tick, 0, 0, time.UTC))
-	_, err := g.wt.Commit(msg, &git.CommitOptions{Author: &sig, Committer: &sig})
-	must(g.t, err)
-}
-
-func (g *gateRepo) branch(name string) {
-	g.t.Helper()
-	must(g.t, g.wt.Checkout(&git.CheckoutOptions{Branch: plumbing.NewBranchReferenceName(name), Create: true}))
 }
 
 // TestCheckChangedSince runs check --changed-since main on branches that
@@ -86,43 +29,42 @@ func (g *gateRepo) branch(name string) {
 func TestCheckChangedSince(t *testing.T) {
 	cases := []struct {
 		name   string
-		change func(g *gateRepo)
+		change func(g *gittest.Worktree)
 		args   []string
 		code   int
 	}{
-		{"check-since-clean", func(g *gateRepo) {
-			g.write("services/api/server.go", "// @adr 0005\npackage api\n\nfunc Serve() {}\n")
-			g.commit("serve")
+		{"check-since-clean", func(g *gittest.Worktree) {
+			g.Write("services/api/server.go", "// @adr 0005\npackage api\n\nfunc Serve() {}\n")
+			g.Commit("serve")
 		}, []string{"--format", "json"}, 0},
-		{"check-since-breaks-relation", func(g *gateRepo) {
-			g.remove("docs/adr/0003-queue-in-nats.md")
-			g.write("lib/util.go", "package lib\n\nfunc Util() {}\n")
-			g.commit("drop NATS")
+		{"check-since-breaks-relation", func(g *gittest.Worktree) {
+			g.Remove("docs/adr/0003-queue-in-nats.md")
+			g.Write("lib/util.go", "package lib\n\nfunc Util() {}\n")
+			g.Commit("drop NATS")
 		}, nil, 1},
-		{"check-since-touches-broken", func(g *gateRepo) {
-			g.write("docs/adr/0007-tracing.md", strings.Replace(gateFile(t, "docs/adr/0007-tracing.md"), "Trace every request", "Trace every request end to end", 1))
-			g.commit("retitle")
+		{"check-since-touches-broken", func(g *gittest.Worktree) {
+			g.Write("docs/adr/0007-tracing.md", strings.Replace(gateFile(t, "docs/adr/0007-tracing.md"), "Trace every request", "Trace every request end to end", 1))
+			g.Commit("retitle")
 		}, []string{"--format", "github"}, 1},
-		{"check-since-worktree", func(g *gateRepo) {
+		{"check-since-worktree", func(g *gittest.Worktree) {
 			// Nothing committed: staged, unstaged and untracked work.
-			g.write("lib/new.go", "// @adr 0005\npackage lib\n")
-			_, err := g.wt.Add("lib/new.go")
-			must(t, err)
-			g.write("services/queue/worker.go", "// @adr 0003\npackage queue\n")
-			g.write("docs/adr/0008-new-idea.md", "---\nid: \"0008\"\ntitle: A new idea\nstatus: proposed\ndate: 2026-06-01\nsupersedes: [\"0003\"]\n---\n")
-			g.write(".gitignore", "*.log\n")
-			g.write("debug.log", "ignored\n")
+			g.Write("lib/new.go", "// @adr 0005\npackage lib\n")
+			g.Stage("lib/new.go")
+			g.Write("services/queue/worker.go", "// @adr 0003\npackage queue\n")
+			g.Write("docs/adr/0008-new-idea.md", "---\nid: \"0008\"\ntitle: A new idea\nstatus: proposed\ndate: 2026-06-01\nsupersedes: [\"0003\"]\n---\n")
+			g.Write(".gitignore", "*.log\n")
+			g.Write("debug.log", "ignored\n")
 		}, nil, 0},
 	}
 	gold := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g := newGateRepo(t)
-			g.branch("feature")
+			g.Checkout("feature", true)
 			tc.change(g)
 			r := newRunner(t)
-			r.hide = append(r.hide, filepath.Dir(g.root))
-			got := r.run(append([]string{"--cwd", g.root, "check", "--changed-since", "main"}, tc.args...)...)
+			r.hide = append(r.hide, filepath.Dir(g.Root()))
+			got := r.run(append([]string{"--cwd", g.Root(), "check", "--changed-since", "main"}, tc.args...)...)
 			if got.code != tc.code {
 				t.Errorf("exit %d, want %d\n%s", got.code, tc.code, got)
 			}
@@ -143,22 +85,22 @@ func gateFile(t *testing.T, p string) string {
 // Markdown table of the changed files.
 func TestCheckReports(t *testing.T) {
 	g := newGateRepo(t)
-	g.branch("feature")
-	g.write("services/api/server.go", "// @adr 0005, 0099\npackage api\n")
-	g.write("services/queue/worker.go", "// @adr 0002\npackage queue\n")
-	g.write("docs/adr/0006-broken.md", "---\nid: \"0006\"\ntitle: A record broken long ago\nstatus: approved\ndate: 2026-01-13\n---\n\n# Edited\n")
-	g.write("strange `name` | with [a](link).go", "package x\n")
-	g.commit("changes")
+	g.Checkout("feature", true)
+	g.Write("services/api/server.go", "// @adr 0005, 0099\npackage api\n")
+	g.Write("services/queue/worker.go", "// @adr 0002\npackage queue\n")
+	g.Write("docs/adr/0006-broken.md", "---\nid: \"0006\"\ntitle: A record broken long ago\nstatus: approved\ndate: 2026-01-13\n---\n\n# Edited\n")
+	g.Write("strange `name` | with [a](link).go", "package x\n")
+	g.Commit("changes")
 
 	r := newRunner(t)
 	dir := t.TempDir()
 	sarifFile, summary := filepath.Join(dir, "adrkit.sarif"), filepath.Join(dir, "summary.md")
 	must(t, os.WriteFile(summary, []byte("# Earlier step\n\n"), 0o644))
-	got := r.run("--cwd", g.root, "check", "--changed-since", "main", "--format", "github", "--sarif-file", sarifFile, "--summary", summary)
+	got := r.run("--cwd", g.Root(), "check", "--changed-since", "main", "--format", "github", "--sarif-file", sarifFile, "--summary", summary)
 	if got.code != 1 {
 		t.Fatalf("exit %d\n%s", got.code, got)
 	}
-	sarif := r.run("--cwd", g.root, "check", "--changed-since", "main", "--format", "sarif")
+	sarif := r.run("--cwd", g.Root(), "check", "--changed-since", "main", "--format", "sarif")
 	written, err := os.ReadFile(sarifFile)
 	must(t, err)
 	if string(written) != strings.ReplaceAll(sarif.stdout, "VERSION", version()) {
@@ -202,7 +144,7 @@ func TestCheckUsage(t *testing.T) {
 		{"with --rev", []string{"--rev", "HEAD", "check", "lib/util.go"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := r.run(append([]string{"--cwd", g.root}, tc.args...)...)
+			got := r.run(append([]string{"--cwd", g.Root()}, tc.args...)...)
 			if got.code != 2 || got.stdout != "" || !strings.HasPrefix(got.stderr, "adrkit: ") {
 				t.Errorf("%s", got)
 			}
