@@ -7,7 +7,8 @@
 // line numbers) out. Reading the files, within the bounds this package
 // states, is an adapter's job; the MCP tools never do it.
 //
-// The rules are the reference implementation's (docs/adr/0016-*):
+// The rules are the reference implementation's (its ADRs 0021 to 0023;
+// docs/cli.md, "@adr markers", states them for this one):
 //
 //   - Only the first WindowBytes bytes of a file count. When the file is
 //     longer, the window is cut back to its last complete line, so that a

@@ -20,6 +20,8 @@
 #   RUNNER_TEMP           where adrkit and the SARIF log are written
 #   GITHUB_ACTION_PATH    the action's own source (default: this script's)
 #   ADRKIT_BIN            an adrkit binary to use instead of building one
+#
+# @adr 0016
 set -euo pipefail
 
 action_path="${GITHUB_ACTION_PATH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
