@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/sys/unix"
+	"syscall"
 
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/ports"
@@ -16,12 +17,14 @@ import (
 // Heads is the ports.SourceReader over the working tree: it reads the
 // head of a repository file for "@adr" markers.
 //
-// The path is walked one component at a time from the root, each opened
-// relative to its parent and never through a symbolic link: a link
-// anywhere on the way makes the file unreadable, whether it points inside
-// the tree, outside it or nowhere, so that the answer reveals nothing
-// about what a link points at. The last component is opened without
-// blocking (a FIFO answers at once) and must be a regular file.
+// The path is walked one component at a time from the root through the
+// reader's directory handles (handle.go), each component looked at
+// without following it: a symbolic link anywhere on the way makes the
+// file unreadable, whether it points inside the tree, outside it or
+// nowhere, so that the answer reveals nothing about what a link points
+// at. The last component must be a regular file; it is opened without
+// blocking (a FIFO swapped in answers at once) and must still be the file
+// that was looked at.
 type Heads struct {
 	root string
 }
@@ -37,92 +40,75 @@ func (h *Heads) ReadHead(ctx context.Context, path string) (markers.Head, error)
 	if err := ctx.Err(); err != nil {
 		return markers.Head{}, fmt.Errorf("reading %s: %w", path, err)
 	}
+	state := func(s markers.State) (markers.Head, error) { return markers.Head{State: s, FileBytes: -1}, nil }
 	clean, ok := markers.InTree(path)
 	if !ok {
-		return markers.Head{State: markers.OutOfTree, FileBytes: -1}, nil
+		return state(markers.OutOfTree)
 	}
-	fd, err := h.open(strings.Split(clean, "/"))
+	root, err := filepath.Abs(h.root)
 	if err != nil {
-		return markers.Head{State: stateOf(err), FileBytes: -1}, nil
+		return state(markers.Unreadable)
 	}
-	defer unix.Close(fd)
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return markers.Head{State: markers.Unreadable, FileBytes: -1}, nil
+	dir, err := platformHandle(root)
+	if err != nil {
+		return state(stateOf(err))
+	}
+	defer func() { dir.Close() }()
+
+	parts := strings.Split(clean, "/")
+	for _, name := range parts[:len(parts)-1] {
+		fi, err := dir.lstat(name)
+		switch {
+		case err != nil:
+			return state(stateOf(err))
+		case fi.typ&fs.ModeSymlink != 0:
+			return state(markers.Unreadable)
+		case !fi.typ.IsDir():
+			// A file where a directory should be: nothing is there.
+			return state(markers.Absent)
+		}
+		sub, err := dir.openDir(name)
+		if err != nil {
+			return state(markers.Unreadable)
+		}
+		dir.Close()
+		dir = sub
+	}
+
+	leaf := parts[len(parts)-1]
+	fi, err := dir.lstat(leaf)
+	if err != nil {
+		return state(stateOf(err))
+	}
+	if !fi.typ.IsRegular() {
+		return state(markers.Unreadable)
+	}
+	f, opened, err := dir.openRecord(leaf)
+	if err != nil {
+		return state(markers.Unreadable)
+	}
+	defer f.Close()
+	if !opened.typ.IsRegular() || !sameFile(opened.file, fi.file) {
+		return state(markers.Unreadable)
 	}
 	buf := make([]byte, markers.WindowBytes+1)
-	n := 0
-	for n < len(buf) {
-		k, err := unix.Pread(fd, buf[n:], int64(n))
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil {
-			return markers.Head{State: markers.Unreadable, FileBytes: -1}, nil
-		}
-		if k == 0 {
-			break
-		}
-		n += k
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return state(markers.Unreadable)
 	}
 	return markers.Head{
 		State:     markers.Scanned,
 		Data:      buf[:min(n, markers.WindowBytes)],
 		Truncated: n > markers.WindowBytes,
-		FileBytes: st.Size,
+		FileBytes: opened.size,
 	}, nil
 }
 
-// open opens the file named by parts (the components of a clean relative
-// path) component by component, refusing a symbolic link at every step.
-func (h *Heads) open(parts []string) (int, error) {
-	root, err := filepath.Abs(h.root)
-	if err != nil {
-		return -1, err
-	}
-	dir, err := openRetry(func() (int, error) {
-		return unix.Open(root, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
-	})
-	if err != nil {
-		return -1, err
-	}
-	for i, name := range parts {
-		flags := dirOpenFlags
-		if i == len(parts)-1 {
-			flags = fileOpenFlags
-		}
-		fd, err := openRetry(func() (int, error) { return unix.Openat(dir, name, flags, 0) })
-		if err != nil {
-			err = classify(dir, name, err)
-		}
-		unix.Close(dir)
-		if err != nil {
-			return -1, err
-		}
-		dir = fd
-	}
-	return dir, nil
-}
-
-// errSymlink marks a component that is a symbolic link.
-var errSymlink = errors.New("a symbolic link")
-
-// classify tells a symbolic link apart from other failures to open name
-// in dir: some systems report O_NOFOLLOW with O_DIRECTORY on a link as
-// ENOTDIR rather than ELOOP, which would otherwise read as "absent".
-func classify(dir int, name string, err error) error {
-	var st unix.Stat_t
-	if unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
-		return errSymlink
-	}
-	return err
-}
-
-// stateOf is the state of a file that could not be opened: absent when a
-// component does not exist or a file stands where a directory should,
-// unreadable otherwise (a link, a permission, anything else).
+// stateOf is the state of a file that could not be looked at: absent
+// when a component does not exist or a file stands where a directory
+// should, unreadable otherwise (a permission, anything else).
 func stateOf(err error) markers.State {
-	if errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENOTDIR) {
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return markers.Absent
 	}
 	return markers.Unreadable

@@ -3,7 +3,6 @@ package filesystem_test
 import (
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
@@ -11,13 +10,15 @@ import (
 	"github.com/adrkit/adrkit-go/ports/sourcetest"
 )
 
-func TestHeadsConformance(t *testing.T) { sourcetest.Run(t, headsHarness{}) }
+func TestHeadsConformance(t *testing.T) {
+	filesystem.EachDriver(t, func(t *testing.T) { sourcetest.Run(t, headsHarness{}) })
+}
 
 // headsHarness materialises a fixture as a working tree, with a file just
 // outside it for a link to point at.
 type headsHarness struct{}
 
-func (headsHarness) SpecialFiles() bool { return true }
+func (headsHarness) SpecialFiles() bool { return filesystem.HaveFIFOs }
 
 func (headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.SourceReader {
 	t.Helper()
@@ -34,7 +35,7 @@ func (headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.S
 		case sourcetest.Symlink:
 			must(t, os.Symlink(e.Target, p))
 		case sourcetest.FIFO:
-			must(t, syscall.Mkfifo(p, 0o644))
+			must(t, filesystem.MakeFIFO(p))
 		}
 	}
 	return filesystem.NewHeads(root)

@@ -11,8 +11,9 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/adrkit/adrkit-go/internal/rusage"
 )
 
 // server is one adrkit-mcp process driven over its stdio, the way an
@@ -153,10 +154,7 @@ func (s *server) stop() (int64, error) {
 	go func() { done <- s.cmd.Wait() }()
 	select {
 	case err := <-done:
-		var maxrss int64
-		if ru, ok := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			maxrss = ru.Maxrss * 1024 // kilobytes on Linux
-		}
+		maxrss := rusage.MaxRSS(s.cmd.ProcessState)
 		if err != nil {
 			return maxrss, fmt.Errorf("server exited: %w (stderr: %.500s)", err, s.stderr.String())
 		}

@@ -10,9 +10,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/adrkit/adrkit-go/internal/rusage"
 )
 
 // Helpers of the protocol-abuse tests (abuse_*_test.go): they drive the
@@ -112,9 +113,7 @@ func (s *session) run(write func(w io.Writer) error) finished {
 	}
 	f.code = s.cmd.ProcessState.ExitCode()
 	f.stderr = s.stderr.String()
-	if ru, ok := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		f.maxRSS = ru.Maxrss * 1024 // kilobytes on Linux
-	}
+	f.maxRSS = rusage.MaxRSS(s.cmd.ProcessState)
 	for _, line := range f.raw {
 		var frame map[string]json.RawMessage
 		if err := json.Unmarshal([]byte(line), &frame); err != nil || frame == nil || string(frame["jsonrpc"]) != `"2.0"` {

@@ -37,7 +37,9 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			"  adrkit                                   overview of docs/adr\n" +
 			"  adrkit explain internal/db/pool.go       decisions that govern a file\n" +
 			"  adrkit lint --format sarif > adr.sarif   check the corpus for CI\n" +
-			"  adrkit --rev main superseded             what main says was replaced",
+			"  adrkit --rev main superseded             what main says was replaced\n" +
+			"  adrkit migrate --dry-run                 adopt an adr-tools, MADR or log4brains folder\n" +
+			"  adrkit new \"Use PostgreSQL\"              write the next record",
 		Version:         version(),
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -45,13 +47,14 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{
 				Name:      "cwd",
-				Usage:     "repository root, a Git worktree (default: the working directory)",
+				Usage:     "repository root, a Git worktree (default: the nearest directory with a .git entry, from the working directory up)",
 				Sources:   fromEnv(env, "ADRKIT_MCP_CWD"),
 				TakesFile: true,
 			},
 			&cli.StringFlag{
-				Name:      "dir",
-				Usage:     `ADR directory, relative to the repository root ("" for the root itself)`,
+				Name: "dir",
+				Usage: `ADR directory, relative to the repository root ("" for the root itself); by default the one an ` +
+					`.adr-dir file names, else the first of docs/adr, doc/adr and docs/decisions that exists`,
 				Value:     mcp.DefaultDir,
 				Sources:   fromEnv(env, "ADRKIT_MCP_DIR"),
 				TakesFile: true,
@@ -94,6 +97,8 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			chainCommand(stdout, env),
 			changesCommand(stdout, env),
 			graphCommand(stdout, env),
+			newCommand(stdout, env),
+			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 		},
 	}
@@ -163,13 +168,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 		return nil, usageError{command: cmd.FullName(), msg: err.Error()}
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
-	if !cmd.IsSet("cwd") {
-		// Explicitly empty stays empty: it names no directory.
-		s.cwd = "."
-	}
-	if cmd.IsSet("dir") && s.dir == "" {
-		s.dir = "." // the root itself
-	}
+	locate(cmd, env, s)
 	s.style = adrcli.NewStyle(adrcli.UseColor(mode, env.Terminal, env.Getenv))
 	s.source = adrcli.NewSource(s.cwd, s.dir, s.rev)
 
@@ -178,7 +177,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 		reader = gitrev.New(s.cwd, s.dir, s.rev)
 	}
 	if err := reader.Check(ctx); err != nil {
-		return nil, s.failure(err)
+		return nil, s.startFailure(cmd, err)
 	}
 	s.service = app.New(reader, app.Options{})
 	return s, nil

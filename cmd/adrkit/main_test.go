@@ -86,8 +86,9 @@ func TestExitStatuses(t *testing.T) {
 		{"chain findings limit too large", "chains", []string{"chain", "0001", "--json", "--findings-limit", "101"}, 2},
 		{"changes limit zero", "clean", []string{"changes", "--json", "--limit", "0"}, 2},
 		{"mcp bad tools", "clean", []string{"mcp", "--tools", "all"}, 2},
-		{"dir missing", "clean", []string{"--dir", "decisions", "lint"}, 1},
-		{"dir is a file", "clean", []string{"--dir", "docs/adr/README.md"}, 1},
+		// A directory the user named that is not there is a set-up mistake.
+		{"dir missing", "clean", []string{"--dir", "decisions", "lint"}, 2},
+		{"dir is a file", "clean", []string{"--dir", "docs/adr/README.md"}, 2},
 		{"dir outside", "clean", []string{"--dir", "..", "search", "x"}, 1},
 		{"revision unknown", "clean", []string{"--rev", "v9.9.9"}, 1},
 	}
@@ -174,7 +175,7 @@ func TestGlobalOptionSources(t *testing.T) {
 	if got := r.run("--dir", "decisions", "lint"); !ok(got) {
 		t.Errorf("flag over variable: %s", got)
 	}
-	if got := r.run("lint"); got.code != 1 || !strings.Contains(got.stderr, `"elsewhere"`) {
+	if got := r.run("lint"); got.code != 2 || !strings.Contains(got.stderr, `"elsewhere"`) {
 		t.Errorf("variable over default: %s", got)
 	}
 	r.env = map[string]string{"ADRKIT_MCP_CWD": ""}

@@ -21,7 +21,7 @@
 #   GITHUB_ACTION_PATH    the action's own source (default: this script's)
 #   ADRKIT_BIN            an adrkit binary to use instead of building one
 #
-# @adr 0016
+# @adr 0018
 set -euo pipefail
 
 action_path="${GITHUB_ACTION_PATH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
