@@ -26,7 +26,7 @@ set -euo pipefail
 
 action_path="${GITHUB_ACTION_PATH:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
 workspace="${GITHUB_WORKSPACE:-$PWD}"
-dir="${INPUT_DIR:-docs/adr}"
+dir="${INPUT_DIR:-}"
 fail_on="${INPUT_FAIL_ON:-error}"
 sarif="${INPUT_SARIF:-false}"
 temp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
@@ -88,7 +88,11 @@ if [ -z "$bin" ]; then
   (cd "$action_path" && go build -o "$bin" ./cmd/adrkit) || fail 1 "could not build adrkit from $action_path"
 fi
 
-args=(--cwd "$workspace" --dir "$dir" check --changed-since "$base" --format github --fail-on "$fail_on")
+args=(--cwd "$workspace")
+# Without a dir input adrkit finds the directory itself (.adr-dir, then
+# docs/adr, doc/adr, docs/decisions), as it does on a developer's machine.
+if [ -n "$dir" ]; then args+=(--dir "$dir"); fi
+args+=(check --changed-since "$base" --format github --fail-on "$fail_on")
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   args+=(--summary "$GITHUB_STEP_SUMMARY")
 fi
