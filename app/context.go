@@ -8,6 +8,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
+	"github.com/adrkit/adrkit-go/domain/markers"
 )
 
 // GetDecisionContext answers get_decision_context. Invalid input gives an
@@ -24,16 +25,7 @@ func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Resu
 // matches form one flat walk in record order, which is paginated first and
 // only then split by status bucket, so a page may fill any bucket or none.
 func answerContext(p *corpus.Projection, in ContextInput) Result {
-	var walk []ContextEntry
-	var derived []adr.Finding
-	resolver := affects.NewResolver(in.Files)
-	for _, r := range p.Records {
-		res := resolver.Resolve(r)
-		derived = append(derived, res.Findings...)
-		if res.Matched() {
-			walk = append(walk, contextEntryOf(r, res.Fired))
-		}
-	}
+	walk, derived := contextWalk(p, in.Files, in.Markers)
 	findings := withDerived(p.Findings, derived)
 
 	// The paths are matched as given; only the cursor binding sees them
@@ -43,7 +35,7 @@ func answerContext(p *corpus.Projection, in ContextInput) Result {
 		scope: cursor.ContextResults,
 		token: in.Cursor,
 		limit: in.limit(),
-		shape: []any{files, in.limit()},
+		shape: contextShape(files, in),
 	}
 	secondary := findingsChannel(cursor.ContextFindings, in.Page, []any{files, in.findingsLimit()})
 	pg, refused, ok := paginate(p, primary, len(walk), secondary, len(findings))
@@ -70,6 +62,32 @@ func answerContext(p *corpus.Projection, in ContextInput) Result {
 	}
 	text := summaryMatches(len(out.Governing), len(out.ActiveProposals), len(out.History), len(out.Findings.Items))
 	return answer(p, text, out)
+}
+
+// contextWalk is every record that covers files, in record order: those
+// whose affects matchers fire, and those the files declare with markers
+// (decls). derived are the findings the call gives besides the corpus's.
+func contextWalk(p *corpus.Projection, files []string, decls []markers.Declaration) (walk []ContextEntry, derived []adr.Finding) {
+	resolver := affects.NewResolver(files)
+	declared := bindMarkers(p, decls)
+	for _, r := range p.Records {
+		res := resolver.Resolve(r)
+		derived = append(derived, res.Findings...)
+		switch sites := declared.of(r); {
+		case res.Matched():
+			walk = append(walk, contextEntryOf(r, res.Fired))
+			walk[len(walk)-1].DeclaredBy = sites
+		case len(sites) > 0:
+			// Declared by a file alone: it governs (or proposes, or is
+			// history) with no matcher of its own having fired.
+			walk = append(walk, contextEntryOf(r, nil))
+			walk[len(walk)-1].DeclaredBy = sites
+		}
+	}
+	if declared != nil {
+		derived = append(derived, declared.findings...)
+	}
+	return walk, derived
 }
 
 func contextEntryOf(r *adr.Record, fired []adr.FiredMatcher) ContextEntry {

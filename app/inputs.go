@@ -1,6 +1,9 @@
 package app
 
-import "github.com/adrkit/adrkit-go/domain/adr"
+import (
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/markers"
+)
 
 // DefaultLimit is the page size of a channel whose limit was not given.
 const DefaultLimit = 20
@@ -32,6 +35,10 @@ func effectiveLimit(n int) int {
 // SearchInput is the validated argument set of search_decisions. Nil
 // filters are absent (no constraint).
 type SearchInput struct {
+	// All lists every record that passes the filters, without a query:
+	// the command line's "adrkit search --status proposed". The MCP tool
+	// always has a query, and JSON arguments cannot reach this field.
+	All    bool
 	Query  string
 	Status []adr.Status
 	Tags   []string
@@ -48,6 +55,10 @@ type GetInput struct {
 // ContextInput is the validated argument set of get_decision_context.
 type ContextInput struct {
 	Files []string
+	// Markers are "@adr" declarations the caller read from the files'
+	// heads (ReadMarkers). Only the command line sets them: the MCP tool
+	// never opens a file, and JSON arguments cannot reach this field.
+	Markers []markers.Declaration
 	Page
 }
 

@@ -30,6 +30,9 @@ func (s *Service) SearchDecisions(ctx context.Context, in SearchInput) (Result, 
 // answerSearch is search_decisions over one projection.
 func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	needle := jsstring.Normalize(in.Query)
+	if in.All {
+		needle = ""
+	}
 	hits := searchHits(p, in, needle)
 	findings := p.Findings
 
@@ -38,6 +41,10 @@ func answerSearch(p *corpus.Projection, in SearchInput) Result {
 		token: in.Cursor,
 		limit: in.limit(),
 		shape: []any{needle, sortedUnique(stringsOf(in.Status)), sortedUnique(in.Tags), sortedUnique(stringsOf(in.Scope)), in.limit()},
+	}
+	if in.All {
+		// A listing and a search never continue each other's walks.
+		primary.shape = append(primary.shape, "all")
 	}
 	secondary := findingsChannel(cursor.SearchFindings, in.Page, []any{in.findingsLimit()})
 
@@ -77,6 +84,10 @@ func searchHits(p *corpus.Projection, in SearchInput, needle string) []searchHit
 		if !passesFilters(fm, in) {
 			continue
 		}
+		if in.All {
+			hits = append(hits, searchHit{rec: i})
+			continue
+		}
 		var set matchedSet
 		if normalizedContains(r.Body, needle) {
 			set |= 1 << 0
@@ -106,7 +117,7 @@ func searchItems(p *corpus.Projection, hits []searchHit) []SearchItem {
 	for k, h := range hits {
 		r := p.Records[h.rec]
 		fm := r.Frontmatter
-		var fields []string
+		fields := []string{}
 		for b, name := range matchedOrder {
 			if h.fields&(1<<b) != 0 {
 				fields = append(fields, name)

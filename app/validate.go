@@ -155,8 +155,10 @@ func stringsOf[T ~string](vals []T) []string {
 
 func (in SearchInput) issues() []issue {
 	var out []issue
-	for _, m := range checkQuery(in.Query) {
-		out = append(out, issue{path: "query", msg: m})
+	if !in.All {
+		for _, m := range checkQuery(in.Query) {
+			out = append(out, issue{path: "query", msg: m})
+		}
 	}
 	out = append(out, typedList("status", stringsOf(in.Status), statusRule)...)
 	out = append(out, typedList("tags", in.Tags, tagsRule)...)

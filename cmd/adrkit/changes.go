@@ -64,7 +64,7 @@ func changesCommand(stdout io.Writer, env environment) *cli.Command {
 				Since: optional(cmd, "since"), Limit: limit,
 				FindingsCursor: optional(cmd, "findings-cursor"), FindingsLimit: findingsLimit,
 			}
-			ans, err := runTool(ctx, cmd, s, stdout, app.ToolListDecisionChanges,
+			ans, err := runTool(ctx, cmd, s, stdout, app.ToolListDecisionChanges, nil,
 				func(ctx context.Context) (app.Result, error) { return svc.ListDecisionChanges(ctx, in) },
 				func(ctx context.Context) (app.Result, error) {
 					return adrcli.WalkChanges(ctx, svc.ListDecisionChanges, in)

@@ -138,6 +138,9 @@ type toolSpec struct {
 	// bind builds the tool call, page by page, and the renderer of the
 	// merged answer for a person, once the global options are settled.
 	bind func(cmd *cli.Command, s *settings) (call adrcli.PageCall, human func(result any) error)
+	// jsonOf, when set, is what --json prints for an answer instead of
+	// the answer itself.
+	jsonOf func(app.Answer) any
 }
 
 // action is the command's Action: check the arguments and options, settle
@@ -158,7 +161,7 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 			return err
 		}
 		call, human := t.bind(cmd, s)
-		ans, err := runTool(ctx, cmd, s, stdout, t.tool,
+		ans, err := runTool(ctx, cmd, s, stdout, t.tool, t.jsonOf,
 			func(ctx context.Context) (app.Result, error) { return call(ctx, page) },
 			func(ctx context.Context) (app.Result, error) { return adrcli.WalkPages(ctx, call) })
 		if err != nil {
@@ -188,10 +191,10 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 
 // runTool is the part of a tool command that does not depend on the
 // tool: call it once (--json) or walk it (otherwise), turn a refused
-// call into a usage error, and print the JSON. The command judges the
-// answer it returns.
+// call into a usage error, and print the JSON (jsonOf of the answer, when
+// set). The command judges the answer it returns.
 func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, tool string,
-	once, walk func(context.Context) (app.Result, error)) (app.Answer, error) {
+	jsonOf func(app.Answer) any, once, walk func(context.Context) (app.Result, error)) (app.Answer, error) {
 	asJSON := cmd.Bool("json")
 	call := walk
 	if asJSON {
@@ -209,7 +212,11 @@ func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Write
 		return app.Answer{}, exitError{code: exitFailure, msg: tool + " gave an answer of an unexpected shape"}
 	}
 	if asJSON {
-		if err := adrcli.WriteJSON(stdout, ans); err != nil {
+		var out any = ans
+		if jsonOf != nil {
+			out = jsonOf(ans)
+		}
+		if err := adrcli.WriteJSON(stdout, out); err != nil {
 			return app.Answer{}, err
 		}
 	}
@@ -219,9 +226,10 @@ func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Write
 func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolSearchDecisions, walked: "printed",
-		args: atLeastOne("search needs a query, e.g. adrkit search postgres"),
+		args: func(*cli.Command) error { return nil },
 		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
 			in := app.SearchInput{
+				All:    !cmd.Args().Present(),
 				Query:  strings.Join(cmd.Args().Slice(), " "),
 				Status: typed[adr.Status](cmd, "status"),
 				Tags:   typed[string](cmd, "tag"),
@@ -239,15 +247,17 @@ func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	}
 	return &cli.Command{
 		Name:      "search",
-		Usage:     "find decisions whose id, title, tags or body contain some text",
-		UsageText: "adrkit search QUERY... [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
+		Usage:     "find decisions by the text of their id, title, tags or body, or list them by status, tag or scope",
+		UsageText: "adrkit search [QUERY...] [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
 		Description: "The words of QUERY are joined with single spaces and matched literally (trimmed, case- and\n" +
 			"width-folded) against each record's id, title, tags and Markdown body. --status and --scope keep\n" +
 			"records with any of the given values, --tag those with all the given tags; repeat an option to\n" +
-			"give several values. Every status is searched unless filtered, superseded records included.\n\n" +
+			"give several values. Every status is searched unless filtered, superseded records included.\n" +
+			"Without a QUERY every record that passes the filters is listed, in id order.\n\n" +
 			"Examples:\n" +
 			"  adrkit search postgres\n" +
 			"  adrkit search cache --status accepted --status proposed\n" +
+			"  adrkit search --status proposed          # every open proposal\n" +
 			"  adrkit search retry --tag resilience --json",
 		DisableSliceFlagSeparator: true,
 		Flags: append([]cli.Flag{
@@ -302,6 +312,9 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 }
 
 func explainCommand(stdout io.Writer, env environment) *cli.Command {
+	// The files' markers, read on the first call (which refuses bad files
+	// before anything is opened) and used by every later page.
+	var markers *app.MarkerReport
 	spec := toolSpec{
 		tool: app.ToolGetDecisionContext, walked: "printed",
 		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
@@ -313,12 +326,25 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 			in := app.ContextInput{Files: files}
 			call := func(ctx context.Context, p app.Page) (app.Result, error) {
 				in.Page = p
+				if markers == nil {
+					if refused, bad := app.RefuseContext(in); bad {
+						return refused, nil
+					}
+					rep, err := app.ReadMarkers(ctx, sourceReader(s), files)
+					if err != nil {
+						return app.Result{}, err
+					}
+					markers, in.Markers = &rep, rep.Declarations()
+				}
 				return s.service.GetDecisionContext(ctx, in)
 			}
 			return call, func(r any) error {
 				m, _ := r.(app.Matches)
-				return adrcli.WriteContext(stdout, m, files, s.style)
+				return adrcli.WriteExplain(stdout, m, files, markers, s.style)
 			}
+		},
+		jsonOf: func(ans app.Answer) any {
+			return adrcli.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: adrcli.NewMarkersJSON(markers)}
 		},
 	}
 	return &cli.Command{
