@@ -680,7 +680,7 @@ func TestPageSize(t *testing.T) {
 			if tc.raw != "" {
 				set.order, set.vals["n"] = []string{"n"}, json.RawMessage(tc.raw)
 			}
-			r := newArgReader(set)
+			r := newArgReader(set, nil)
 			got := r.pageSize("n", tc.lo, tc.hi)
 			var issues []string
 			for _, is := range r.finish() {

@@ -7,6 +7,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
+	"github.com/adrkit/adrkit-go/domain/markers"
 )
 
 // answerContext is get_decision_context over one projection. Every record
@@ -15,16 +16,7 @@ import (
 // only then split by status bucket, so a page may fill any bucket or none.
 // compile is affects.Compile or a memo of it.
 func answerContext(p *corpus.Projection, in ContextInput, compile affects.CompileFunc) Result {
-	var walk []ContextEntry
-	var derived []adr.Finding
-	resolver := affects.NewResolver(in.Files, compile)
-	for _, r := range p.Records {
-		res := resolver.Resolve(r)
-		derived = append(derived, res.Findings...)
-		if res.Matched() {
-			walk = append(walk, contextEntryOf(r, res.Fired))
-		}
-	}
+	walk, derived := contextWalk(p, in.Files, in.Markers, compile)
 	findings := withDerived(p.Findings, derived)
 
 	// The paths are matched as given; only the cursor binding sees them
@@ -34,7 +26,7 @@ func answerContext(p *corpus.Projection, in ContextInput, compile affects.Compil
 		scope: cursor.ContextResults,
 		token: in.Cursor,
 		limit: in.limit(),
-		shape: []any{files, in.limit()},
+		shape: contextShape(files, in),
 		whole: in.whole,
 	}
 	secondary := findingsChannel(cursor.ContextFindings, in.Page, []any{files, in.findingsLimit()})
@@ -61,6 +53,32 @@ func answerContext(p *corpus.Projection, in ContextInput, compile affects.Compil
 		}
 	}
 	return answer(p, out)
+}
+
+// contextWalk is every record that covers files, in record order: those
+// whose affects matchers fire, and those the files declare with markers
+// (decls). derived are the findings the call gives besides the corpus's.
+func contextWalk(p *corpus.Projection, files []string, decls []markers.Declaration, compile affects.CompileFunc) (walk []ContextEntry, derived []adr.Finding) {
+	resolver := affects.NewResolver(files, compile)
+	declared := bindMarkers(p, decls)
+	for _, r := range p.Records {
+		res := resolver.Resolve(r)
+		derived = append(derived, res.Findings...)
+		switch sites := declared.of(r); {
+		case res.Matched():
+			walk = append(walk, contextEntryOf(r, res.Fired))
+			walk[len(walk)-1].DeclaredBy = sites
+		case len(sites) > 0:
+			// Declared by a file alone: it governs (or proposes, or is
+			// history) with no matcher of its own having fired.
+			walk = append(walk, contextEntryOf(r, nil))
+			walk[len(walk)-1].DeclaredBy = sites
+		}
+	}
+	if declared != nil {
+		derived = append(derived, declared.findings...)
+	}
+	return walk, derived
 }
 
 func contextEntryOf(r *adr.Record, fired []adr.FiredMatcher) ContextEntry {

@@ -19,7 +19,7 @@ var fuzzTools = []string{ToolGetDecision, ToolGetDecisionContext, ToolListSupers
 // parsed validates a decoded argument set for tool, returning the typed
 // input (as any, for comparison) and the issues.
 func parsed(tool string, set argSet) (any, []issue) {
-	r := newArgReader(set)
+	r := newArgReader(set, nil)
 	var in any
 	switch tool {
 	case ToolSearchDecisions:

@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
 	"github.com/adrkit/adrkit-go/app"
@@ -108,31 +106,6 @@ func TestHostileYAMLBombs(t *testing.T) {
 	// Every tool still answers over this corpus.
 	if o := answerOutcome(hostileCall(t, s, app.ToolSearchDecisions, `{"query":"lol"}`)); o != "results" {
 		t.Errorf("search over the bombs: %q", o)
-	}
-}
-
-// noOpens watches path with inotify and returns a function reporting
-// whether anything opened or read it since.
-func noOpens(t *testing.T, path string) func() bool {
-	t.Helper()
-	fd, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
-	if err != nil {
-		t.Skipf("inotify is not available: %v", err)
-	}
-	t.Cleanup(func() { _ = unix.Close(fd) })
-	if _, err := unix.InotifyAddWatch(fd, path, unix.IN_OPEN|unix.IN_ACCESS); err != nil {
-		t.Fatalf("watching %s: %v", path, err)
-	}
-	return func() bool {
-		buf := make([]byte, 4096)
-		n, err := unix.Read(fd, buf)
-		if errors.Is(err, unix.EAGAIN) {
-			return true
-		}
-		if err != nil {
-			t.Fatalf("reading inotify events: %v", err)
-		}
-		return n == 0
 	}
 }
 
@@ -239,7 +212,13 @@ func TestHostileEncodings(t *testing.T) {
 			t.Errorf("%s: title %q body %q, want %q and %q", tc.name, rec.Frontmatter.Title, rec.Body, tc.title, tc.body)
 		}
 	}
-	if _, ok := byPath[adrPath("0010-\xff\xfe.md")]; !ok {
+	oddName := "0010-\xff\xfe.md"
+	if runtime.GOOS == "windows" {
+		// Windows names are UTF-16: each byte that is not UTF-8 was
+		// stored as a replacement character.
+		oddName = "0010-\ufffd\ufffd.md"
+	}
+	if _, ok := byPath[adrPath(oddName)]; !ok {
 		t.Errorf("the record with a non-UTF-8 name is missing: %+v", got)
 	}
 	// The answers are JSON, with replacement characters where the bytes
@@ -292,9 +271,7 @@ func TestHostileRaces(t *testing.T) {
 		}, want: expect{b: candOutcome{record: true}, title: "Rewritten while listed"}, then: candOutcome{record: true}},
 		{name: "replaced by a FIFO after listing", beforeRd: func(t *testing.T, r hostileRepo) {
 			hostileRemove(t, r.path(b))
-			if err := unix.Mkfifo(r.path(b), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			hostileMkfifo(t, r.path(b))
 		}, want: expect{b: candOutcome{rules: []string{"record-stat-error"}}}, then: candOutcome{}},
 		{name: "replaced by a symlink after listing", beforeRd: func(t *testing.T, r hostileRepo) {
 			hostileRemove(t, r.path(b))
@@ -401,13 +378,11 @@ func TestHostileSpecialFiles(t *testing.T) {
 	r := newHostileRepo(t)
 	r.write(t, "0001-real.md", hostileRecord("0001", "Real", ""))
 	special := []string{"0002-fifo.md", "0003-socket.md", "0004-device.md", "0005-nested-fifo.md"}
-	if err := unix.Mkfifo(r.path(special[0]), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := unix.Mknod(r.path(special[1]), unix.S_IFSOCK|0o644, 0); err != nil {
+	hostileMkfifo(t, r.path(special[0]))
+	if err := hostileMksock(r.path(special[1])); err != nil {
 		t.Fatalf("making a socket entry: %v", err)
 	}
-	if err := unix.Mknod(r.path(special[2]), unix.S_IFCHR|0o644, int(unix.Mkdev(1, 3))); err != nil {
+	if err := hostileMknull(r.path(special[2])); err != nil {
 		// Creating a device needs CAP_MKNOD; the FIFO and socket above
 		// cover the same code path (an entry that is neither a file, a
 		// directory nor a symlink).
@@ -417,14 +392,10 @@ func TestHostileSpecialFiles(t *testing.T) {
 	if err := os.Mkdir(r.path("sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := unix.Mkfifo(filepath.Join(r.adr, "sub", "0005-nested-fifo.md"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	hostileMkfifo(t, filepath.Join(r.adr, "sub", "0005-nested-fifo.md"))
 	// .git may be a FIFO too: stat only, never opened (ADR 0004).
 	hostileRemove(t, filepath.Join(r.root, ".git"))
-	if err := unix.Mkfifo(filepath.Join(r.root, ".git"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	hostileMkfifo(t, filepath.Join(r.root, ".git"))
 
 	s := r.service()
 	p := hostileProject(t, s)

@@ -1,6 +1,9 @@
 package app
 
-import "github.com/adrkit/adrkit-go/domain/adr"
+import (
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/markers"
+)
 
 // DefaultLimit is the page size of a channel whose limit was not given.
 const DefaultLimit = 20
@@ -35,6 +38,10 @@ func effectiveLimit(n int) int {
 // SearchInput is the validated argument set of search_decisions. Nil
 // filters are absent (no constraint).
 type SearchInput struct {
+	// All lists every record that passes the filters, without a query:
+	// the command line's "adrkit search --status proposed". The MCP tool
+	// always has a query, and JSON arguments cannot reach this field.
+	All    bool         `json:"-"`
 	Query  string       `json:"query"`
 	Status []adr.Status `json:"status,omitzero"`
 	Tags   []string     `json:"tags,omitzero"`
@@ -51,6 +58,10 @@ type GetInput struct {
 // ContextInput is the validated argument set of get_decision_context.
 type ContextInput struct {
 	Files []string `json:"files,omitzero"`
+	// Markers are "@adr" declarations the caller read from the files'
+	// heads (ReadMarkers). Only the command line sets them: the MCP tool
+	// never opens a file, and JSON arguments cannot reach this field.
+	Markers []markers.Declaration `json:"-"`
 	Page
 }
 

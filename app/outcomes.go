@@ -189,7 +189,8 @@ type Matches struct {
 	Findings        FindingsPage   `json:"findings"`
 }
 
-// ContextEntry is a record whose affects matchers fired.
+// ContextEntry is a record whose affects matchers fired, or that a file
+// declared.
 type ContextEntry struct {
 	ID            Text           `json:"id"`
 	Title         Text           `json:"title"`
@@ -197,6 +198,10 @@ type ContextEntry struct {
 	SourcePath    Text           `json:"sourcePath"`
 	FiredMatchers []FiredMatcher `json:"firedMatchers"`
 	Relations     Relations      `json:"relations"`
+	// DeclaredBy lists the files that declared the record with an "@adr"
+	// marker. Only the command line reads markers, so the MCP answer never
+	// has the member.
+	DeclaredBy []Declared `json:"declaredBy,omitempty"`
 }
 
 // FiredMatcher is an affects matcher of the record that matched one of

@@ -20,6 +20,9 @@ const (
 // answerSearch is search_decisions over one projection.
 func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	needle := jsstring.Normalize(in.Query)
+	if in.All {
+		needle = ""
+	}
 	hits := searchHits(p, in, needle)
 	findings := p.Findings
 
@@ -29,6 +32,10 @@ func answerSearch(p *corpus.Projection, in SearchInput) Result {
 		limit: in.limit(),
 		shape: []any{needle, sortedUnique(stringsOf(in.Status)), sortedUnique(in.Tags), sortedUnique(stringsOf(in.Scope)), in.limit()},
 		whole: in.whole,
+	}
+	if in.All {
+		// A listing and a search never continue each other's walks.
+		primary.shape = append(primary.shape, "all")
 	}
 	secondary := findingsChannel(cursor.SearchFindings, in.Page, []any{in.findingsLimit()})
 
@@ -68,6 +75,10 @@ func searchHits(p *corpus.Projection, in SearchInput, needle string) []searchHit
 		if !passesFilters(fm, in) {
 			continue
 		}
+		if in.All {
+			hits = append(hits, searchHit{rec: i})
+			continue
+		}
 		var set matchedSet
 		if normalizedContains(r.Body, needle) {
 			set |= 1 << 0
@@ -97,7 +108,7 @@ func searchItems(p *corpus.Projection, hits []searchHit) []SearchItem {
 	for k, h := range hits {
 		r := p.Records[h.rec]
 		fm := r.Frontmatter
-		var fields []string
+		fields := []string{}
 		for b, name := range matchedOrder {
 			if h.fields&(1<<b) != 0 {
 				fields = append(fields, name)

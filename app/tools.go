@@ -87,7 +87,10 @@ type toolSpec struct {
 	extended bool
 	// call reads the arguments and answers them; whole answers every
 	// item on one page, without cursors.
-	call func(ctx context.Context, s *Service, args argSet, whole bool) (Result, error)
+	// from is the Go input args were encoded from, nil for JSON.
+	call func(ctx context.Context, s *Service, args argSet, from Input, whole bool) (Result, error)
+	// issues reads the arguments without answering them.
+	issues func(args argSet, from Input) []issue
 }
 
 // ToolInfo is what a protocol adapter advertises for a tool.
@@ -149,8 +152,13 @@ func tool[In any, P wholeInput[In]](name string, extended bool, read func(*argRe
 		ToolInfo: ToolInfo{Name: name, Title: title, Description: description,
 			InputSchema: schema(name + ".input.json"), OutputSchema: schema(name + ".output.json")},
 		extended: extended,
-		call: func(ctx context.Context, s *Service, args argSet, whole bool) (Result, error) {
-			r := newArgReader(args)
+		issues: func(args argSet, from Input) []issue {
+			r := newArgReader(args, from)
+			read(r)
+			return r.finish()
+		},
+		call: func(ctx context.Context, s *Service, args argSet, from Input, whole bool) (Result, error) {
+			r := newArgReader(args, from)
 			in := read(r)
 			if issues := r.finish(); len(issues) > 0 {
 				return refusal(name, issues), nil
@@ -215,7 +223,7 @@ func (s *Service) Call(ctx context.Context, tool string, args json.RawMessage) (
 	if err != nil {
 		return Result{}, fmt.Errorf("%s: %w", tool, err)
 	}
-	return t.call(ctx, s, set, false)
+	return t.call(ctx, s, set, nil, false)
 }
 
 // Whole answers the tool in belongs to as a person reads it on a
@@ -275,16 +283,37 @@ func (s *Service) ListDecisionChanges(ctx context.Context, in ChangesInput) (Res
 // callInput encodes in as the JSON arguments it stands for and answers
 // them, one page or whole.
 func (s *Service) callInput(ctx context.Context, in Input, whole bool) (Result, error) {
+	t, set, err := encodeInput(in)
+	if err != nil {
+		return Result{}, err
+	}
+	return t.call(ctx, s, set, in, whole)
+}
+
+// refuse is the refusal in gets, if any, without reading the corpus.
+func refuse(in Input) (Result, bool) {
+	t, set, err := encodeInput(in)
+	if err != nil {
+		return Result{Text: validationPrefix(in.ToolName()) + err.Error(), IsError: true}, true
+	}
+	if issues := t.issues(set, in); len(issues) > 0 {
+		return refusal(t.Name, issues), true
+	}
+	return Result{}, false
+}
+
+// encodeInput is in's tool and in as the JSON arguments it stands for.
+func encodeInput(in Input) (toolSpec, argSet, error) {
 	t, _ := lookupTool(in.ToolName())
 	args, err := json.Marshal(in)
 	if err != nil {
-		return Result{}, fmt.Errorf("%s: encoding the arguments: %w", t.Name, err)
+		return t, argSet{}, fmt.Errorf("%s: encoding the arguments: %w", t.Name, err)
 	}
 	set, err := decodeArgs(args)
 	if err != nil {
-		return Result{}, fmt.Errorf("%s: %w", t.Name, err)
+		return t, argSet{}, fmt.Errorf("%s: %w", t.Name, err)
 	}
-	return t.call(ctx, s, set, whole)
+	return t, set, nil
 }
 
 func lookupTool(name string) (toolSpec, bool) {

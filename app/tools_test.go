@@ -88,7 +88,7 @@ func readArgs(t *testing.T, tool string, args map[string]any) ([]string, []issue
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := newArgReader(set)
+	r := newArgReader(set, nil)
 	switch tool {
 	case ToolSearchDecisions:
 		readSearch(r)

@@ -36,7 +36,12 @@ var (
 // query, status, tags, scope, then the pagination fields.
 func readSearch(r *argReader) SearchInput {
 	var in SearchInput
-	if q := r.str("query", true, checkQuery); q != nil {
+	if from, ok := r.from.(SearchInput); ok && from.All {
+		// A listing (the command line's search without a query) has no
+		// query to read.
+		in.All = true
+		r.lookup("query")
+	} else if q := r.str("query", true, checkQuery); q != nil {
 		in.Query = *q
 	}
 	if vals := r.list("status", statusRule); vals != nil {
@@ -70,6 +75,9 @@ func readGet(r *argReader) GetInput {
 // pagination.
 func readContext(r *argReader) ContextInput {
 	in := ContextInput{Files: r.list("files", filesRule)}
+	if from, ok := r.from.(ContextInput); ok {
+		in.Markers = from.Markers
+	}
 	in.Page = r.page()
 	return in
 }

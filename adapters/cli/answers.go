@@ -62,9 +62,24 @@ func findingsNote(st Style, fs []adr.Finding) string {
 	return st.Dim("Findings with this answer: ") + strings.Join(parts, ", ") + st.Dim(" (adrkit lint explains them).") + "\n"
 }
 
-// WriteSearch renders a whole search_decisions answer.
+// WriteSearch renders a whole search_decisions answer. An empty query
+// is a listing (SearchInput.All): every record that passes the filters.
 func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error {
 	var b strings.Builder
+	if query == "" {
+		if len(r.Items) == 0 {
+			b.WriteString("No decision passes the filters.\n")
+		} else {
+			t := table{header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+			for _, it := range r.Items {
+				t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title), paintedCell(it.SourcePath, st.Dim))
+			}
+			b.WriteString(t.String())
+			b.WriteString("\n" + counted(len(r.Items), "decision", "decisions") + ".\n")
+		}
+		b.WriteString(findingsNote(st, r.Findings.Items))
+		return writeString(w, b.String())
+	}
 	if len(r.Items) == 0 {
 		b.WriteString("No decision matches " + strconv.Quote(query) + ".\n")
 	} else {
@@ -316,10 +331,23 @@ func inlineValue(v any) string {
 // WriteContext renders a merged get_decision_context answer: one table
 // per bucket, each record with the matchers that fired for it.
 func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
+	return WriteExplain(w, m, files, nil, st)
+}
+
+// WriteExplain is WriteContext for an answer that took "@adr" markers
+// into account (rep is what the files declared; nil when none were
+// read): a record a file declared shows where, and what could not be
+// read or bound is said after the tables.
+func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerReport, st Style) error {
 	var b strings.Builder
 	total := len(m.Governing) + len(m.ActiveProposals) + len(m.History)
 	if total == 0 {
-		b.WriteString("No decision's affects patterns cover " + fileList(files) + ".\n")
+		if rep == nil {
+			b.WriteString("No decision's affects patterns cover " + fileList(files) + ".\n")
+		} else {
+			b.WriteString("No decision covers " + fileList(files) + ": no affects pattern matches and no @adr marker declares one.\n")
+		}
+		b.WriteString(markerNotes(st, m.Findings.Items, rep))
 		b.WriteString(findingsNote(st, m.Findings.Items))
 		return writeString(w, b.String())
 	}
@@ -352,9 +380,12 @@ func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
 		}
 		t := table{indent: "  ", header: header(st, names...)}
 		for _, e := range s.entries {
-			fired := make([]string, len(e.FiredMatchers))
-			for k, f := range e.FiredMatchers {
-				fired[k] = string(f.Type) + " " + string(f.Pattern)
+			fired := make([]string, 0, len(e.FiredMatchers)+len(e.DeclaredBy))
+			for _, f := range e.FiredMatchers {
+				fired = append(fired, string(f.Type)+" "+string(f.Pattern))
+			}
+			for _, d := range e.DeclaredBy {
+				fired = append(fired, "@adr in "+string(d.Path)+":"+strconv.Itoa(d.Line))
 			}
 			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(strings.Join(fired, ", "))}
 			if withRelations {
@@ -365,6 +396,7 @@ func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
 		b.WriteString(t.String())
 	}
 	b.WriteString("\n" + counted(total, "decision covers", "decisions cover") + " " + fileList(files) + ".\n")
+	b.WriteString(markerNotes(st, m.Findings.Items, rep))
 	b.WriteString(findingsNote(st, m.Findings.Items))
 	return writeString(w, b.String())
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -270,9 +269,7 @@ func TestRepositoryFailures(t *testing.T) {
 			return parent
 		}, corpus.RootNotGit, nil},
 		{"a .git FIFO is never opened", func(t *testing.T, parent string) string {
-			if err := syscall.Mkfifo(filepath.Join(parent, ".git"), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			mkfifo(t, filepath.Join(parent, ".git"))
 			return parent
 		}, corpus.RootNotGit, []string{"FIFO"}},
 		{"an empty repository", func(t *testing.T, parent string) string {
@@ -357,7 +354,9 @@ func TestDirResolution(t *testing.T) {
 		{"vendor/lib", corpus.DirNotReadable, ""},
 		{"../elsewhere", corpus.DirOutsideRoot, ""},
 		{"docs/../..", corpus.DirOutsideRoot, ""},
-		{"/somewhere/else", corpus.DirOutsideRoot, ""},
+		// Absolute on this system: /somewhere/else, or on Windows the
+		// same on the repository's volume.
+		{filepath.Join(filepath.VolumeName(repo.path)+string(filepath.Separator), "somewhere", "else"), corpus.DirOutsideRoot, ""},
 		{filepath.Join(repo.path, "..", "sibling"), corpus.DirOutsideRoot, ""},
 		{"absolute", corpus.DirOutsideRoot, ""},
 		{"up", corpus.DirOutsideRoot, ""},

@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strconv"
-	"strings"
 	"time"
+
+	"github.com/adrkit/adrkit-go/internal/rusage"
 )
 
 // server is one adrkit-mcp process driven over its stdio, the way an
@@ -142,7 +142,8 @@ func (s *server) send(msg any) error {
 // read while the process runs: once it has exited VmHWM is gone, and
 // wait4's ru_maxrss would count this process's own memory at the fork.
 func (s *server) peakRSS() int64 {
-	return vmHWM(s.cmd.Process.Pid)
+	n, _ := rusage.PeakRSS(s.cmd.Process.Pid)
+	return n
 }
 
 // stop closes stdin, which ends the server, and waits for it.
@@ -164,45 +165,8 @@ func (s *server) stop() error {
 }
 
 // cpu is the CPU time the process has used so far, user and system, in
-// milliseconds (utime and stime of /proc/<pid>/stat, in clock ticks of
-// 10 ms: USER_HZ is 100 on Linux).
+// milliseconds.
 func (s *server) cpu() (float64, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
-	if err != nil {
-		return 0, err
-	}
-	// The command name, in parentheses, may hold spaces: fields count
-	// from after it (utime and stime are fields 14 and 15).
-	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
-	if len(f) < 13 {
-		return 0, fmt.Errorf("short /proc/%d/stat", s.cmd.Process.Pid)
-	}
-	utime, err1 := strconv.ParseInt(f[11], 10, 64)
-	stime, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err := errors.Join(err1, err2); err != nil {
-		return 0, err
-	}
-	return float64(utime+stime) * 10, nil
-}
-
-// vmHWM reads the peak resident set size of pid, in bytes.
-func vmHWM(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for line := range strings.SplitSeq(string(b), "\n") {
-		rest, ok := strings.CutPrefix(line, "VmHWM:")
-		if !ok {
-			continue
-		}
-		f := strings.Fields(rest)
-		if len(f) == 2 && f[1] == "kB" {
-			kb, err := strconv.ParseInt(f[0], 10, 64)
-			if err == nil {
-				return kb * 1024
-			}
-		}
-	}
-	return 0
+	d, err := rusage.CPU(s.cmd.Process.Pid)
+	return float64(d) / float64(time.Millisecond), err
 }

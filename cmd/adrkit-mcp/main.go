@@ -194,7 +194,7 @@ func serve(ctx context.Context, cmd *cli.Command, stdin io.Reader, stdout, stder
 		_ = srv.Close()
 	}
 	if out.err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "adrkit-mcp: %s\n", startupMessage(out.err, rev != ""))
+		fmt.Fprintf(stderr, "adrkit-mcp: %s\n", startupMessage(out.err, cwd, dir, rev))
 	}
 	return out
 }
@@ -210,16 +210,4 @@ func describeParseError(err error) string {
 		return fmt.Sprintf("option %s needs a value", strings.TrimPrefix(msg, missing))
 	}
 	return msg
-}
-
-// startupMessage words a start-up failure. For a working tree it is the
-// fixed reason sentence (the cause may name absolute paths); for a git
-// revision the cause says which part of the revision lookup failed
-// (e.g. an unknown tag), which the reason sentence alone cannot.
-func startupMessage(err error, fromRevision bool) string {
-	var unavailable *ports.UnavailableError
-	if fromRevision && errors.As(err, &unavailable) && unavailable.Err != nil {
-		return unavailable.Reason.Message() + " (" + unavailable.Err.Error() + ")"
-	}
-	return err.Error()
 }

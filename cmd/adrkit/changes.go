@@ -64,7 +64,7 @@ func changesCommand(stdout io.Writer, env environment) *cli.Command {
 				Since: optional(cmd, "since"), Limit: limit,
 				FindingsCursor: optional(cmd, "findings-cursor"), FindingsLimit: findingsLimit,
 			}
-			ans, err := runTool(ctx, cmd, s, stdout, in)
+			ans, err := runTool(ctx, cmd, s, stdout, in, nil)
 			if err != nil {
 				return err
 			}

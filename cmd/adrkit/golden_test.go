@@ -37,12 +37,19 @@ func TestGoldens(t *testing.T) {
 		{"lint-findings-github", "findings", []string{"lint", "--format", "github"}},
 		{"lint-findings-as-of", "findings", []string{"lint", "--as-of", "2026-01-01", "--format", "github"}},
 		{"lint-chains-strict", "chains", []string{"lint", "--strict"}},
+		{"lint-paths-text", "findings", []string{"lint", "docs/adr/0004-schema-errors.md", "docs/adr/001-short.md"}},
+		{"lint-paths-json", "findings", []string{"lint", "docs/adr/0005-dangling.md", "--format", "json"}},
+		{"lint-paths-clean", "chains", []string{"lint", "docs/adr/0003-workflow-engine.md"}},
 
 		// search
 		{"search-human", "chains", []string{"search", "scheduled"}},
 		{"search-filtered", "chains", []string{"search", "work", "--status", "accepted", "--status", "proposed", "--tag", "scheduling"}},
 		{"search-none", "chains", []string{"search", "kubernetes"}},
 		{"search-json", "chains", []string{"search", "scheduled", "--json", "--limit", "2", "--findings-limit", "1"}},
+		{"search-listing", "chains", []string{"search", "--status", "proposed", "--status", "draft"}},
+		{"search-listing-all", "clean", []string{"search"}},
+		{"search-listing-none", "clean", []string{"search", "--tag", "kubernetes"}},
+		{"search-listing-json", "chains", []string{"search", "--status", "superseded", "--json", "--limit", "1", "--findings-limit", "1"}},
 
 		// show
 		{"show-human", "chains", []string{"show", "0003"}},
@@ -70,6 +77,19 @@ func TestGoldens(t *testing.T) {
 		{"graph-mermaid-clean", "clean", []string{"graph", "--format", "mermaid"}},
 		{"graph-dot-clean", "clean", []string{"graph", "--format", "dot"}},
 		{"graph-mermaid-empty", "empty", []string{"graph"}},
+		{"graph-json-chains", "chains", []string{"graph", "--format", "json"}},
+		{"graph-json-clean", "clean", []string{"graph", "--format", "json"}},
+
+		// check with the files named (no base to compare with).
+		{"check-files-text", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "lib/util.go", "gone.go"}},
+		{"check-files-json", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "json"}},
+		{"check-files-sarif", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "sarif"}},
+		{"check-files-github", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "github"}},
+		{"check-changed-record", "gate", []string{"check", "docs/adr/0006-broken.md", "lib/util.go"}},
+		{"check-fail-on-warning", "gate", []string{"check", "services/queue/worker.go", "--fail-on", "warning", "--format", "github"}},
+		{"check-nothing", "gate", []string{"check"}},
+		{"explain-markers", "gate", []string{"explain", "services/api/server.go", "services/queue/worker.go"}},
+		{"explain-markers-json", "gate", []string{"explain", "services/queue/worker.go", "--json"}},
 
 		// Diagnostics worth pinning word for word.
 		{"error-dir-not-found", "clean", []string{"--dir", "decisions"}},
@@ -89,7 +109,7 @@ func TestGoldens(t *testing.T) {
 // TestGoldenHelp pins the help of every command: each has an example.
 func TestGoldenHelp(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
-	for _, cmd := range []string{"", "lint", "search", "show", "explain", "superseded", "graph", "mcp"} {
+	for _, cmd := range []string{"", "lint", "check", "search", "show", "explain", "superseded", "graph", "new", "migrate", "mcp"} {
 		name := "help-" + cmd
 		args := []string{cmd, "--help"}
 		if cmd == "" {

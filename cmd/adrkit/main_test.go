@@ -35,13 +35,23 @@ func TestExitStatuses(t *testing.T) {
 		{"lint bad format", "clean", []string{"lint", "--format", "xml"}, 2},
 		{"lint bad as-of", "clean", []string{"lint", "--as-of", "2026-13-01"}, 2},
 		{"lint as-of not a date", "clean", []string{"lint", "--as-of", "yesterday"}, 2},
-		{"lint extra argument", "clean", []string{"lint", "docs/adr"}, 2},
+		{"lint the directory itself", "clean", []string{"lint", "docs/adr"}, 2},
+		{"lint one clean record", "clean", []string{"lint", "docs/adr/0001-use-postgres.md"}, 0},
+		{"lint one record of a broken corpus", "findings", []string{"lint", "docs/adr/0001-overdue.md"}, 0},
+		{"lint a skipped file", "findings", []string{"lint", "docs/adr/001-short.md", "--strict"}, 1},
+		{"lint one broken record", "findings", []string{"lint", "docs/adr/0004-schema-errors.md", "--format", "github"}, 1},
+		{"lint a file outside the ADR directory", "clean", []string{"lint", "README.md"}, 2},
+		{"lint a record that does not exist", "clean", []string{"lint", "docs/adr/0099-nothing.md"}, 2},
+		{"lint a file lint does not read", "clean", []string{"lint", "docs/adr/README.md"}, 2},
+		{"lint a path out of the repository", "clean", []string{"lint", "../x.md"}, 2},
 		{"bad color", "clean", []string{"--color", "sometimes"}, 2},
 		{"unknown command", "clean", []string{"frobnicate"}, 2},
 		{"unknown option", "clean", []string{"--verbose"}, 2},
 		{"unknown subcommand option", "clean", []string{"lint", "--fix"}, 2},
 		{"option without value", "clean", []string{"lint", "--format"}, 2},
-		{"search without query", "clean", []string{"search"}, 2},
+		{"search without query lists", "clean", []string{"search"}, 0},
+		{"search listing filtered", "clean", []string{"search", "--status", "proposed", "--json"}, 0},
+		{"search listing bad status", "clean", []string{"search", "--status", "approved"}, 2},
 		{"search blank query", "clean", []string{"search", "   "}, 2},
 		{"search bad status", "clean", []string{"search", "x", "--status", "approved"}, 2},
 		{"search repeated status", "clean", []string{"search", "x", "--status", "draft", "--status", "draft"}, 2},
@@ -61,6 +71,7 @@ func TestExitStatuses(t *testing.T) {
 		{"explain no match", "clean", []string{"explain", "README.md"}, 0},
 		{"superseded extra argument", "clean", []string{"superseded", "0001"}, 2},
 		{"graph bad format", "clean", []string{"graph", "--format", "svg"}, 2},
+		{"graph json", "chains", []string{"graph", "--format", "json"}, 0},
 		{"limit without json", "clean", []string{"superseded", "--limit", "5"}, 2},
 		{"cursor without json", "clean", []string{"search", "x", "--cursor", "abc"}, 2},
 		{"limit zero", "clean", []string{"superseded", "--json", "--limit", "0"}, 2},
@@ -75,8 +86,9 @@ func TestExitStatuses(t *testing.T) {
 		{"chain findings limit too large", "chains", []string{"chain", "0001", "--json", "--findings-limit", "101"}, 2},
 		{"changes limit zero", "clean", []string{"changes", "--json", "--limit", "0"}, 2},
 		{"mcp bad tools", "clean", []string{"mcp", "--tools", "all"}, 2},
-		{"dir missing", "clean", []string{"--dir", "decisions", "lint"}, 1},
-		{"dir is a file", "clean", []string{"--dir", "docs/adr/README.md"}, 1},
+		// A directory the user named that is not there is a set-up mistake.
+		{"dir missing", "clean", []string{"--dir", "decisions", "lint"}, 2},
+		{"dir is a file", "clean", []string{"--dir", "docs/adr/README.md"}, 2},
 		{"dir outside", "clean", []string{"--dir", "..", "search", "x"}, 1},
 		{"revision unknown", "clean", []string{"--rev", "v9.9.9"}, 1},
 	}
@@ -163,7 +175,7 @@ func TestGlobalOptionSources(t *testing.T) {
 	if got := r.run("--dir", "decisions", "lint"); !ok(got) {
 		t.Errorf("flag over variable: %s", got)
 	}
-	if got := r.run("lint"); got.code != 1 || !strings.Contains(got.stderr, `"elsewhere"`) {
+	if got := r.run("lint"); got.code != 2 || !strings.Contains(got.stderr, `"elsewhere"`) {
 		t.Errorf("variable over default: %s", got)
 	}
 	r.env = map[string]string{"ADRKIT_MCP_CWD": ""}

@@ -138,7 +138,10 @@ type toolSpec struct {
 	// bind builds the tool's input (with page, the --json paging options)
 	// and the renderer of its whole answer for a person, once the global
 	// options are settled.
-	bind func(cmd *cli.Command, s *settings, page app.Page) (in app.Input, human func(result app.Outcome) error)
+	bind func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (in app.Input, human func(result app.Outcome) error, err error)
+	// jsonOf, when set, is what --json prints for an answer instead of
+	// the answer itself.
+	jsonOf func(*app.Answer) any
 }
 
 // action is the command's Action: check the arguments and options, settle
@@ -158,8 +161,11 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 		if err != nil {
 			return err
 		}
-		in, human := t.bind(cmd, s, page)
-		ans, err := runTool(ctx, cmd, s, stdout, in)
+		in, human, err := t.bind(ctx, cmd, s, page)
+		if err != nil {
+			return s.failure(err)
+		}
+		ans, err := runTool(ctx, cmd, s, stdout, in, t.jsonOf)
 		if err != nil {
 			return err
 		}
@@ -185,8 +191,10 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 // runTool is the part of a tool command that does not depend on the
 // tool: call it for one page (--json) or for the whole answer (a person
 // reads every item at once), turn a refused call into a usage error, and
-// print the JSON. The command judges the answer it returns.
-func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, in app.Input) (*app.Answer, error) {
+// print the JSON (jsonOf of the answer, when set). The command judges the
+// answer it returns.
+func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, in app.Input,
+	jsonOf func(*app.Answer) any) (*app.Answer, error) {
 	call := s.service.Whole
 	if cmd.Bool("json") {
 		call = s.service.CallInput
@@ -199,7 +207,11 @@ func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Write
 		return nil, usageError{command: cmd.FullName(), msg: adrcli.RefusalDetail(in.ToolName(), res.Text)}
 	}
 	if cmd.Bool("json") {
-		if err := adrcli.WriteJSON(stdout, res.Structured); err != nil {
+		var out any = res.Structured
+		if jsonOf != nil {
+			out = jsonOf(res.Structured)
+		}
+		if err := adrcli.WriteJSON(stdout, out); err != nil {
 			return nil, err
 		}
 	}
@@ -209,9 +221,10 @@ func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Write
 func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolSearchDecisions, walked: "printed",
-		args: atLeastOne("search needs a query, e.g. adrkit search postgres"),
-		bind: func(cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
+		args: func(*cli.Command) error { return nil },
+		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			in := app.SearchInput{
+				All:    !cmd.Args().Present(),
 				Query:  strings.Join(cmd.Args().Slice(), " "),
 				Status: typed[adr.Status](cmd, "status"),
 				Tags:   typed[string](cmd, "tag"),
@@ -221,20 +234,22 @@ func searchCommand(stdout io.Writer, env environment) *cli.Command {
 			return in, func(r app.Outcome) error {
 				res, _ := r.(app.SearchResults)
 				return adrcli.WriteSearch(stdout, res, in.Query, s.style)
-			}
+			}, nil
 		},
 	}
 	return &cli.Command{
 		Name:      "search",
-		Usage:     "find decisions whose id, title, tags or body contain some text",
-		UsageText: "adrkit search QUERY... [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
+		Usage:     "find decisions by the text of their id, title, tags or body, or list them by status, tag or scope",
+		UsageText: "adrkit search [QUERY...] [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
 		Description: "The words of QUERY are joined with single spaces and matched literally (trimmed, case- and\n" +
 			"width-folded) against each record's id, title, tags and Markdown body. --status and --scope keep\n" +
 			"records with any of the given values, --tag those with all the given tags; repeat an option to\n" +
-			"give several values. Every status is searched unless filtered, superseded records included.\n\n" +
+			"give several values. Every status is searched unless filtered, superseded records included.\n" +
+			"Without a QUERY every record that passes the filters is listed, in id order.\n\n" +
 			"Examples:\n" +
 			"  adrkit search postgres\n" +
 			"  adrkit search cache --status accepted --status proposed\n" +
+			"  adrkit search --status proposed          # every open proposal\n" +
 			"  adrkit search retry --tag resilience --json",
 		DisableSliceFlagSeparator: true,
 		Flags: append([]cli.Flag{
@@ -264,9 +279,9 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolGetDecision, walked: "printed",
 		args: exactlyOne("show needs exactly one REF, e.g. adrkit show 0003"),
-		bind: func(cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
+		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			in := app.GetInput{Ref: cmd.Args().First(), Page: page}
-			return in, func(r app.Outcome) error { return adrcli.WriteDecision(stdout, r, s.style) }
+			return in, func(r app.Outcome) error { return adrcli.WriteDecision(stdout, r, s.style) }, nil
 		},
 	}
 	return &cli.Command{
@@ -285,19 +300,33 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 }
 
 func explainCommand(stdout io.Writer, env environment) *cli.Command {
+	// The files' markers, read before the call unless it refuses the
+	// files.
+	var markers *app.MarkerReport
 	spec := toolSpec{
 		tool: app.ToolGetDecisionContext, walked: "printed",
 		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
-		bind: func(cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
+		bind: func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			files := cmd.Args().Slice()
 			for i, f := range files {
 				files[i] = adrcli.RepoRelative(s.cwd, f)
 			}
 			in := app.ContextInput{Files: files, Page: page}
+			// Bad files are refused (by the call) before any is opened.
+			if _, bad := app.RefuseContext(in); !bad {
+				rep, err := app.ReadMarkers(ctx, sourceReader(s), files)
+				if err != nil {
+					return nil, nil, err
+				}
+				markers, in.Markers = &rep, rep.Declarations()
+			}
 			return in, func(r app.Outcome) error {
 				m, _ := r.(app.Matches)
-				return adrcli.WriteContext(stdout, m, files, s.style)
-			}
+				return adrcli.WriteExplain(stdout, m, files, markers, s.style)
+			}, nil
+		},
+		jsonOf: func(ans *app.Answer) any {
+			return adrcli.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: adrcli.NewMarkersJSON(markers)}
 		},
 	}
 	return &cli.Command{
@@ -322,11 +351,11 @@ func supersededCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolListSuperseded, walked: "printed",
 		args: noArgs,
-		bind: func(_ *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
+		bind: func(_ context.Context, _ *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			return app.SupersededInput{Page: page}, func(r app.Outcome) error {
 				e, _ := r.(app.Entries)
 				return adrcli.WriteSuperseded(stdout, e, s.style)
-			}
+			}, nil
 		},
 	}
 	return &cli.Command{
@@ -348,10 +377,10 @@ func chainCommand(stdout io.Writer, env environment) *cli.Command {
 		// Without --json the findings pages are only counted.
 		tool: app.ToolGetSupersessionChain, walked: "read",
 		args: exactlyOne("chain needs exactly one REF, e.g. adrkit chain 0003"),
-		bind: func(cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error) {
+		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			// The tool has a findings channel only; the chain comes whole.
 			in := app.ChainInput{Ref: cmd.Args().First(), FindingsCursor: page.FindingsCursor, FindingsLimit: page.FindingsLimit}
-			return in, func(r app.Outcome) error { return adrcli.WriteChain(stdout, r, s.style) }
+			return in, func(r app.Outcome) error { return adrcli.WriteChain(stdout, r, s.style) }, nil
 		},
 	}
 	return &cli.Command{
