@@ -1,7 +1,8 @@
 // Package source chooses where a repository's decision corpus is read
 // from: the working tree (adapters/filesystem) or a git revision
-// (adapters/gitrev). Both binaries, the MCP server and the command line,
-// choose here and nowhere else.
+// (adapters/gitrev), and so where the files its "@adr" markers are read
+// from. Both binaries, the MCP server and the command line, choose here
+// and nowhere else.
 package source
 
 import (
@@ -36,4 +37,14 @@ func New(cwd, dir, rev string) Corpus {
 // having no history of its own), for the change feed.
 func History(cwd, dir, rev string) ports.HistoryReader {
 	return gitrev.NewHistory(cwd, dir, rev)
+}
+
+// Heads reads the heads of the repository's files, for "@adr" markers,
+// from the same place: the working tree when rev is empty, otherwise the
+// revision's tree, so that the files and the decisions are of one moment.
+func Heads(cwd, rev string) ports.SourceReader {
+	if rev != "" {
+		return gitrev.NewHeads(cwd, rev)
+	}
+	return filesystem.NewHeads(cwd)
 }

@@ -10,8 +10,8 @@ import (
 	"github.com/urfave/cli/v3"
 
 	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
-	"github.com/adrkit/adrkit-go/adapters/filesystem"
 	"github.com/adrkit/adrkit-go/adapters/gitrev"
+	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/ports"
@@ -100,11 +100,11 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 					return exitError{code: exitFailure, msg: "listing the changed files: " + err.Error()}
 				}
 				files = append(files, cs.Files...)
-				in.Base = gitrev.New(s.cwd, s.dir, cs.Base.String())
+				in.Base = source.New(s.cwd, s.dir, cs.Base.String())
 				opts.Since, opts.Base = since, cs.Base.String()
 			}
 			in.Files = files
-			if in.Markers, err = app.ReadMarkers(ctx, filesystem.NewHeads(s.cwd), files); err != nil {
+			if in.Markers, err = app.ReadMarkers(ctx, source.Heads(s.cwd, ""), files); err != nil {
 				return err
 			}
 			rep, err := s.service.Check(ctx, in)

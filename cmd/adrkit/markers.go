@@ -1,18 +1,10 @@
 package main
 
 import (
-	"github.com/adrkit/adrkit-go/adapters/filesystem"
-	"github.com/adrkit/adrkit-go/adapters/gitrev"
+	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
 // sourceReader reads the heads of repository files for "@adr" markers
-// from where the corpus is read: the working tree, or with --rev the
-// revision's tree, so that the files and the decisions are of one
-// moment.
-func sourceReader(s *settings) ports.SourceReader {
-	if s.rev != "" {
-		return gitrev.NewHeads(s.cwd, s.rev)
-	}
-	return filesystem.NewHeads(s.cwd)
-}
+// from where the corpus is read (source.Heads).
+func sourceReader(s *settings) ports.SourceReader { return source.Heads(s.cwd, s.rev) }
