@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 )
 
-// The argument-validation fuzz targets. Seeds live in
-// testdata/fuzz/FuzzArguments and testdata/fuzz/FuzzTypedArguments.
+// The argument-validation fuzz target. Seeds live in
+// testdata/fuzz/FuzzArguments.
 
 // fuzzTools are the four MCP tools, indexed by the fuzzer's tool byte.
 var fuzzTools = []string{ToolGetDecision, ToolGetDecisionContext, ToolListSuperseded, ToolSearchDecisions}
