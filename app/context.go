@@ -24,8 +24,17 @@ func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Resu
 // is resolved (its derived findings count whether or not it matched); the
 // matches form one flat walk in record order, which is paginated first and
 // only then split by status bucket, so a page may fill any bucket or none.
+//
+// For the command line (in.CommandLine) a corpus with an error finding
+// gets an empty walk and no derived findings, as the reference's
+// command line answers: the corpus's findings alone, no decision.
 func answerContext(p *corpus.Projection, in ContextInput) Result {
-	walk, derived := contextWalk(p, in.Files, in.Markers)
+	var walk []ContextEntry
+	var derived []adr.Finding
+	withheld := in.CommandLine && hasError(p.Findings)
+	if !withheld {
+		walk, derived = contextWalk(p, in.Files, in.Markers)
+	}
 	findings := withDerived(p.Findings, derived)
 
 	// The paths are matched as given; only the cursor binding sees them
@@ -49,6 +58,7 @@ func answerContext(p *corpus.Projection, in ContextInput) Result {
 		History:         []ContextEntry{},
 		Cursor:          pg.primary.next,
 		Findings:        findingsPage(findings, pg.findings),
+		Withheld:        withheld,
 	}
 	for _, e := range walk[pg.primary.lo:pg.primary.hi] {
 		switch e.Status.Bucket() {
@@ -117,4 +127,9 @@ func withDerived(corpusFindings, derived []adr.Finding) []adr.Finding {
 	all := slices.Concat(corpusFindings, derived)
 	adr.SortFindings(all)
 	return all
+}
+
+// hasError reports whether findings hold an error.
+func hasError(findings []adr.Finding) bool {
+	return slices.ContainsFunc(findings, func(f adr.Finding) bool { return f.Severity == adr.SeverityError })
 }

@@ -31,6 +31,10 @@ var (
 		elemType: "must be one of " + scopeList}
 	filesRule = listRule{required: true, min: 1, max: maxFileItems, elem: checkFile,
 		elemType: "must be a string"}
+	// argFilesRule is filesRule for ContextInput.CommandLine: a file
+	// there is whatever the shell passed, so only an empty one is refused.
+	argFilesRule = listRule{required: true, min: 1, max: maxFileItems, elem: checkArgFile,
+		elemType: "must be a string"}
 )
 
 // parseSearch validates search_decisions arguments in schema property
@@ -175,7 +179,11 @@ func (in GetInput) issues() []issue {
 }
 
 func (in ContextInput) issues() []issue {
-	return append(typedList("files", in.Files, filesRule), in.Page.issues()...)
+	rule := filesRule
+	if in.CommandLine {
+		rule = argFilesRule
+	}
+	return append(typedList("files", in.Files, rule), in.Page.issues()...)
 }
 
 func (in SupersededInput) issues() []issue { return in.Page.issues() }

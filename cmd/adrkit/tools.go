@@ -319,18 +319,19 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 		tool: app.ToolGetDecisionContext, walked: "printed",
 		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
 		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+			// Each FILE is matched against affects as written, the way the
+			// reference's explain matches it: an absolute path or one
+			// with ".." is not made relative, and its markers are read
+			// only when it names a file inside the tree.
 			files := cmd.Args().Slice()
-			for i, f := range files {
-				files[i] = adrcli.RepoRelative(s.cwd, f)
-			}
-			in := app.ContextInput{Files: files}
+			in := app.ContextInput{Files: files, CommandLine: true}
 			call := func(ctx context.Context, p app.Page) (app.Result, error) {
 				in.Page = p
 				if markers == nil {
 					if refused, bad := app.RefuseContext(in); bad {
 						return refused, nil
 					}
-					rep, err := app.ReadMarkers(ctx, sourceReader(s), files)
+					rep, err := app.ReadMarkers(ctx, sourceReader(s), slashed(files))
 					if err != nil {
 						return app.Result{}, err
 					}
@@ -344,18 +345,22 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 		},
 		jsonOf: func(ans app.Answer) any {
-			return adrcli.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: adrcli.NewMarkersJSON(markers)}
+			m, _ := ans.Result.(app.Matches)
+			return adrcli.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: adrcli.NewMarkersJSON(markers), Withheld: m.Withheld}
 		},
 	}
 	return &cli.Command{
 		Name:      "explain",
 		Usage:     "show which decisions govern some files, which proposals would, and which once did",
 		UsageText: "adrkit explain FILE... [--json [--limit N] [--cursor C]]",
-		Description: "FILEs are repository-relative paths (an absolute path inside the repository is made\n" +
-			"relative). They are matched against each record's affects patterns; the files themselves are\n" +
-			"never opened, so they need not exist. Accepted decisions govern; drafts and proposals are\n" +
-			"active proposals; rejected, superseded and deprecated ones are history. Each record is shown\n" +
-			"with the matchers that fired for it.\n\n" +
+		Description: "FILEs are repository-relative paths, matched as written against each record's affects\n" +
+			"patterns; they need not exist. A FILE inside the repository is also read (its first 8 KiB) for\n" +
+			"@adr markers, which declare the decisions it lives under; an absolute path or one that climbs\n" +
+			"out of the repository is matched but not read. Accepted decisions govern; drafts and proposals\n" +
+			"are active proposals; rejected, superseded and deprecated ones are history. Each record is\n" +
+			"shown with the matchers that fired for it and the markers that declared it.\n\n" +
+			"Like the reference's explain, it answers only for a corpus without errors: when adrkit lint\n" +
+			"finds one, no decision is shown and the status is 1.\n\n" +
 			"Examples:\n" +
 			"  adrkit explain adapters/mcp/server.go\n" +
 			"  adrkit explain $(git diff --name-only main)\n" +
