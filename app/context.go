@@ -31,7 +31,7 @@ func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Resu
 func answerContext(p *corpus.Projection, in ContextInput) Result {
 	var walk []ContextEntry
 	var derived []adr.Finding
-	withheld := in.CommandLine && hasError(p.Findings)
+	withheld := in.CommandLine && slices.ContainsFunc(p.Findings, stopsCommandLine)
 	if !withheld {
 		walk, derived = contextWalk(p, in.Files, in.Markers)
 	}
@@ -129,7 +129,12 @@ func withDerived(corpusFindings, derived []adr.Finding) []adr.Finding {
 	return all
 }
 
-// hasError reports whether findings hold an error.
-func hasError(findings []adr.Finding) bool {
-	return slices.ContainsFunc(findings, func(f adr.Finding) bool { return f.Severity == adr.SeverityError })
+// stopsCommandLine reports whether f keeps the command line's explain
+// from answering: an error the reference's command line would also find.
+// The tool's size cap is not one: the reference's command line reads an
+// oversized record as any other, so withholding every decision for it
+// would differ from the reference for every file, where leaving the
+// record out differs only for the files it covers.
+func stopsCommandLine(f adr.Finding) bool {
+	return f.Severity == adr.SeverityError && f.Rule != corpus.RuleRecordTooLarge
 }

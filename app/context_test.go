@@ -138,3 +138,26 @@ func TestContextCommandLine(t *testing.T) {
 		t.Errorf("withheld reached the answer's JSON: %v", m)
 	}
 }
+
+// The tool's size cap does not withhold: the reference's command line
+// reads an oversized record as any other. Every other error does, the
+// race-only record-stat-error included (the reference then fails to read
+// the file, a file-read error).
+func TestContextCommandLineSizeCap(t *testing.T) {
+	src := []adr.Matcher{{Type: adr.MatcherPath, Pattern: "src/**"}}
+	for _, tc := range []struct {
+		rule     string
+		withheld bool
+	}{
+		{"record-too-large", false},
+		{"record-stat-error", true},
+		{"file-read", true},
+	} {
+		p := projection([]adr.Finding{{Rule: tc.rule, Severity: adr.SeverityError, Message: "m", Path: "docs/adr/0002-x.md"}},
+			rec{id: "0001", title: "Under src", status: adr.StatusAccepted, affects: src})
+		m := answerContext(p, ContextInput{Files: []string{"src/a.ts"}, CommandLine: true}).Structured.(Answer).Result.(Matches)
+		if m.Withheld != tc.withheld || (len(m.Governing) == 0) != tc.withheld {
+			t.Errorf("%s: withheld %v, governing %d", tc.rule, m.Withheld, len(m.Governing))
+		}
+	}
+}

@@ -272,3 +272,24 @@ func TestExplainMarkersAtRevision(t *testing.T) {
 		}
 	}
 }
+
+// A binary file is read like any other: the reference decodes it as
+// UTF-8 with replacement characters, which never make or hide the ASCII
+// of a marker line, so a marker line among NULs and invalid bytes
+// declares (reference: markers-scan.test.ts, "does not infer truncation
+// when invalid UTF-8 expands during decoding").
+func TestExplainMarkersBinary(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "repo")
+	must(t, os.MkdirAll(filepath.Join(root, ".git"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(root, "docs", "adr"), 0o755))
+	must(t, os.WriteFile(filepath.Join(root, "docs", "adr", "0001-one.md"),
+		[]byte("---\nid: \"0001\"\ntitle: The first decision\nstatus: accepted\ndate: 2026-01-01\ndeciders: [\"@dana\"]\n---\n"), 0o644))
+	must(t, os.MkdirAll(filepath.Join(root, "assets"), 0o755))
+	data := append([]byte{0, 0xff, 0xfe, 0xc3, '\n'}, []byte("// @adr 0001\n")...)
+	data = append(data, make([]byte, 3000)...)
+	must(t, os.WriteFile(filepath.Join(root, "assets", "blob.bin"), data, 0o644))
+	o := newRunner(t).run("--cwd", root, "explain", "--json", "assets/blob.bin")
+	if got := describeExplain(t, o.stdout); o.code != 0 || got != "  governing: 0001(assets/blob.bin:2)\n" {
+		t.Errorf("got %q: %s", got, o)
+	}
+}
