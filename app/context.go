@@ -14,9 +14,18 @@ import (
 // is resolved (its derived findings count whether or not it matched); the
 // matches form one flat walk in record order, which is paginated first and
 // only then split by status bucket, so a page may fill any bucket or none.
+//
+// For the command line (in.CommandLine) a corpus with an error finding
+// gets an empty walk and no derived findings, as the reference's
+// command line answers: the corpus's findings alone, no decision.
 // compile is affects.Compile or a memo of it.
 func answerContext(p *corpus.Projection, in ContextInput, compile affects.CompileFunc) Result {
-	walk, derived := contextWalk(p, in.Files, in.Markers, compile)
+	var walk []ContextEntry
+	var derived []adr.Finding
+	withheld := in.CommandLine && slices.ContainsFunc(p.Findings, stopsCommandLine)
+	if !withheld {
+		walk, derived = contextWalk(p, in.Files, in.Markers, compile)
+	}
 	findings := withDerived(p.Findings, derived)
 
 	// The paths are matched as given; only the cursor binding sees them
@@ -41,6 +50,7 @@ func answerContext(p *corpus.Projection, in ContextInput, compile affects.Compil
 		History:         []ContextEntry{},
 		Cursor:          pg.primary.next,
 		Findings:        findingsPage(findings, pg.findings),
+		Withheld:        withheld,
 	}
 	for _, e := range walk[pg.primary.lo:pg.primary.hi] {
 		switch e.Status.Bucket() {
@@ -108,4 +118,14 @@ func withDerived(corpusFindings, derived []adr.Finding) []adr.Finding {
 	all := slices.Concat(corpusFindings, derived)
 	adr.SortFindings(all)
 	return all
+}
+
+// stopsCommandLine reports whether f keeps the command line's explain
+// from answering: an error the reference's command line would also find.
+// The tool's size cap is not one: the reference's command line reads an
+// oversized record as any other, so withholding every decision for it
+// would differ from the reference for every file, where leaving the
+// record out differs only for the files it covers.
+func stopsCommandLine(f adr.Finding) bool {
+	return f.Severity == adr.SeverityError && f.Rule != corpus.RuleRecordTooLarge
 }

@@ -62,6 +62,15 @@ type ContextInput struct {
 	// heads (ReadMarkers). Only the command line sets them: the MCP tool
 	// never opens a file, and JSON arguments cannot reach this field.
 	Markers []markers.Declaration `json:"-"`
+	// CommandLine asks for the answer the reference's command line gives
+	// (its "explain"), which differs from the MCP tool's in two ways.
+	// A file is any non-empty argument, matched against affects as
+	// written: an absolute path, a ".." or a backslash is not refused
+	// (only the tool's contract refuses them), and matches what the
+	// reference's patterns match. And a corpus with an error finding
+	// gets no decisions at all (Matches.Withheld): the reference answers
+	// only for a valid corpus. JSON arguments cannot reach this field.
+	CommandLine bool `json:"-"`
 	Page
 }
 

@@ -187,6 +187,11 @@ type Matches struct {
 	History         []ContextEntry `json:"history"`
 	Cursor          *string        `json:"cursor"`
 	Findings        FindingsPage   `json:"findings"`
+	// Withheld says the buckets are empty because the corpus has an
+	// error finding and the command line asked for the reference's
+	// answer (ContextInput.CommandLine). It is not part of the answer's
+	// JSON: the MCP tool never withholds.
+	Withheld bool `json:"-"`
 }
 
 // ContextEntry is a record whose affects matchers fired, or that a file

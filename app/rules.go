@@ -101,6 +101,15 @@ func checkFile(f string) []string {
 	return nil
 }
 
+// checkArgFile is checkFile for a command-line argument: any path but
+// the empty one, which names no file.
+func checkArgFile(f string) []string {
+	if f == "" {
+		return []string{"must not be empty"}
+	}
+	return nil
+}
+
 // safePath is the contract's "safe POSIX path": "." and empty segments
 // are fine, a ".." segment is not, whatever follows it.
 func safePath(f string) bool {

@@ -30,6 +30,10 @@ var (
 		elemType: "must be one of " + scopeList}
 	filesRule = listRule{required: true, min: 1, max: maxFileItems, elem: checkFile,
 		elemType: "must be a string"}
+	// argFilesRule is filesRule for ContextInput.CommandLine: a file
+	// there is whatever the shell passed, so only an empty one is refused.
+	argFilesRule = listRule{required: true, min: 1, max: maxFileItems, elem: checkArgFile,
+		elemType: "must be a string"}
 )
 
 // readSearch reads search_decisions arguments in schema property order:
@@ -74,10 +78,12 @@ func readGet(r *argReader) GetInput {
 // readContext reads get_decision_context arguments: files, then
 // pagination.
 func readContext(r *argReader) ContextInput {
-	in := ContextInput{Files: r.list("files", filesRule)}
-	if from, ok := r.from.(ContextInput); ok {
-		in.Markers = from.Markers
+	from, _ := r.from.(ContextInput)
+	rule := filesRule
+	if from.CommandLine {
+		rule = argFilesRule
 	}
+	in := ContextInput{Files: r.list("files", rule), Markers: from.Markers, CommandLine: from.CommandLine}
 	in.Page = r.page()
 	return in
 }

@@ -340,6 +340,11 @@ func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
 // read or bound is said after the tables.
 func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerReport, st Style) error {
 	var b strings.Builder
+	if m.Withheld {
+		b.WriteString(withheldText(st, m.Findings.Items, files))
+		b.WriteString(markerNotes(st, m.Findings.Items, rep))
+		return writeString(w, b.String())
+	}
 	total := len(m.Governing) + len(m.ActiveProposals) + len(m.History)
 	if total == 0 {
 		if rep == nil {
@@ -399,6 +404,29 @@ func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerRep
 	b.WriteString(markerNotes(st, m.Findings.Items, rep))
 	b.WriteString(findingsNote(st, m.Findings.Items))
 	return writeString(w, b.String())
+}
+
+// withheldText says why explain shows no decision for files: the
+// corpus has errors, listed by file so that they can be fixed.
+func withheldText(st Style, fs []adr.Finding, files []string) string {
+	var errs []adr.Finding
+	for _, f := range fs {
+		if f.Severity == adr.SeverityError {
+			errs = append(errs, f)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("No decision is shown for " + fileList(files) + ": the corpus has " +
+		st.Severity(adr.SeverityError, counted(len(errs), "error", "errors")) +
+		", and explain answers only for a corpus without errors (adrkit lint explains each; fix the records and run it again).\n")
+	for _, f := range errs {
+		where := f.Path
+		if where == "" {
+			where = "(corpus)"
+		}
+		b.WriteString("  " + where + "  " + st.Severity(f.Severity, f.Rule) + "  " + st.Dim(f.Message) + "\n")
+	}
+	return b.String()
 }
 
 // relationsText summarises a context entry's relation fields.

@@ -73,6 +73,9 @@ type ExplainJSON struct {
 	CorpusHealth *app.CorpusHealth `json:"corpusHealth,omitempty"`
 	Result       any               `json:"result"`
 	Markers      *MarkersJSON      `json:"markers,omitempty"`
+	// Withheld is true when the corpus has an error finding, so that the
+	// buckets are empty whatever covers the files (app.Matches.Withheld).
+	Withheld bool `json:"withheld,omitempty"`
 }
 
 // MarkersJSON is the markers member of explain --json (docs/cli.md).

@@ -30,6 +30,10 @@ func OutcomeStatus(result app.Outcome) int {
 		if _, current := r.Verdict.(app.ChainCurrent); !current {
 			return 1
 		}
+	case app.Matches:
+		if r.Withheld {
+			return 1
+		}
 	}
 	return 0
 }

@@ -21,11 +21,14 @@ import (
 // comment of each says which.
 //
 // The want section is a list of explain calls: an unindented line of
-// files, then one indented line per non-empty part of the answer:
+// files ($ROOT stands for the repository's absolute path), then one
+// indented line per non-empty part of the answer:
 //
 //	governing: | proposals: | history:  records, as ID[matchers](declarations)
 //	findings:  marker findings, as rule/severity/ref
 //	unread:    files not read for markers, as path state
+//	withheld:  the corpus's error findings, as rule/path, when the
+//	           buckets were withheld for them (status 1)
 //
 // Special sections: "symlinks" (one "PATH -> TARGET" per line) and
 // "fifos" (one path per line) make what a txtar file cannot hold.
@@ -78,12 +81,13 @@ func TestExplainMarkers(t *testing.T) {
 				if l == "" || strings.HasPrefix(l, " ") {
 					continue
 				}
-				args := append([]string{"--cwd", root, "explain", "--json"}, strings.Fields(l)...)
+				args := append([]string{"--cwd", root, "explain", "--json"}, strings.Fields(strings.ReplaceAll(l, "$ROOT", root))...)
 				o := r.run(args...)
-				if o.code != 0 || o.stderr != "" {
-					t.Fatalf("explain %s: %s", l, o)
+				d := describeExplain(t, o.stdout)
+				if want := map[bool]int{false: 0, true: 1}[strings.Contains(d, "  withheld: ")]; o.code != want || o.stderr != "" {
+					t.Fatalf("explain %s: want status %d: %s", l, want, o)
 				}
-				got.WriteString(l + "\n" + describeExplain(t, o.stdout))
+				got.WriteString(l + "\n" + strings.ReplaceAll(d, root, "$ROOT"))
 			}
 			if got.String() != want {
 				t.Errorf("got:\n%s\nwant:\n%s", got.String(), want)
@@ -142,12 +146,13 @@ func describeExplain(t *testing.T, out string) string {
 			ActiveProposals []entry `json:"activeProposals"`
 			History         []entry `json:"history"`
 			Findings        struct {
-				Items []struct{ Rule, Severity, Pattern, Field string }
+				Items []struct{ Rule, Severity, Pattern, Field, Path string }
 			} `json:"findings"`
 		} `json:"result"`
 		Markers struct {
 			Files []struct{ Path, State string }
 		} `json:"markers"`
+		Withheld bool `json:"withheld"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -199,6 +204,15 @@ func describeExplain(t *testing.T, out string) string {
 	if len(unread) > 0 {
 		b.WriteString("  unread: " + strings.Join(unread, ", ") + "\n")
 	}
+	if doc.Withheld {
+		var errs []string
+		for _, f := range doc.Result.Findings.Items {
+			if f.Severity == "error" {
+				errs = append(errs, f.Rule+"/"+f.Path)
+			}
+		}
+		b.WriteString("  withheld: " + strings.Join(errs, " ") + "\n")
+	}
 	return b.String()
 }
 
@@ -243,8 +257,11 @@ func TestExplainMarkersAtRevision(t *testing.T) {
 	}{
 		{[]string{"--cwd", root, "--rev", "HEAD", "explain", "--json", "src/a.go"}, "  governing: 0001(src/a.go:1)\n"},
 		{[]string{"--cwd", root, "explain", "--json", "src/a.go"}, "  governing: 0002(src/a.go:1)\n"},
-		// An absolute path inside the repository is made relative, and read.
-		{[]string{"--cwd", root, "explain", "--json", filepath.Join(root, "src", "a.go")}, "  governing: 0002(src/a.go:1)\n"},
+		// An absolute path is matched as written and never read, as the
+		// reference's explain does, even inside the repository.
+		{[]string{"--cwd", root, "explain", "--json", filepath.Join(root, "src", "a.go")}, "  unread: " + filepath.Join(root, "src", "a.go") + " out-of-tree\n"},
+		// So is a path that climbs out of the tree.
+		{[]string{"--cwd", root, "explain", "--json", "../outside.go"}, "  unread: ../outside.go out-of-tree\n"},
 	} {
 		o := r.run(tc.args...)
 		if o.code != 0 {
@@ -254,8 +271,25 @@ func TestExplainMarkersAtRevision(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", tc.args, got, tc.want)
 		}
 	}
-	// A path out of the repository is refused before anything is read.
-	if o := r.run("--cwd", root, "explain", "../outside.go"); o.code != 2 {
-		t.Errorf("a path out of the tree: %s", o)
+}
+
+// A binary file is read like any other: the reference decodes it as
+// UTF-8 with replacement characters, which never make or hide the ASCII
+// of a marker line, so a marker line among NULs and invalid bytes
+// declares (reference: markers-scan.test.ts, "does not infer truncation
+// when invalid UTF-8 expands during decoding").
+func TestExplainMarkersBinary(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "repo")
+	must(t, os.MkdirAll(filepath.Join(root, ".git"), 0o755))
+	must(t, os.MkdirAll(filepath.Join(root, "docs", "adr"), 0o755))
+	must(t, os.WriteFile(filepath.Join(root, "docs", "adr", "0001-one.md"),
+		[]byte("---\nid: \"0001\"\ntitle: The first decision\nstatus: accepted\ndate: 2026-01-01\ndeciders: [\"@dana\"]\n---\n"), 0o644))
+	must(t, os.MkdirAll(filepath.Join(root, "assets"), 0o755))
+	data := append([]byte{0, 0xff, 0xfe, 0xc3, '\n'}, []byte("// @adr 0001\n")...)
+	data = append(data, make([]byte, 3000)...)
+	must(t, os.WriteFile(filepath.Join(root, "assets", "blob.bin"), data, 0o644))
+	o := newRunner(t).run("--cwd", root, "explain", "--json", "assets/blob.bin")
+	if got := describeExplain(t, o.stdout); o.code != 0 || got != "  governing: 0001(assets/blob.bin:2)\n" {
+		t.Errorf("got %q: %s", got, o)
 	}
 }

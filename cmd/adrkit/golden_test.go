@@ -8,11 +8,12 @@ import (
 	"github.com/sebdah/goldie/v2"
 )
 
-// TestGoldens pins every command's output, in every format, on the three
+// TestGoldens pins every command's output, in every format, on the
 // fixture corpora: clean (two records, a template and a README), findings
-// (every kind of finding lint reports, stray Markdown included) and chains
+// (every kind of finding lint reports, stray Markdown included), chains
 // (supersession chains, conflicts, a shared id, references to missing and
-// federated records). Each golden holds the exit status, stdout and
+// federated records), gate (check's pull-request cases) and explain (a
+// valid corpus with every status and @adr markers in its source files). Each golden holds the exit status, stdout and
 // stderr. Regenerate with go test ./cmd/adrkit/... -update and review
 // every diff.
 func TestGoldens(t *testing.T) {
@@ -60,10 +61,15 @@ func TestGoldens(t *testing.T) {
 		{"show-federated", "chains", []string{"show", "payments:0042"}},
 
 		// explain
-		{"explain-human", "chains", []string{"explain", "jobs/nightly/report.go", "workflows/billing/run.go"}},
-		{"explain-json", "chains", []string{"explain", "jobs/nightly/report.go", "--json"}},
-		{"explain-none", "chains", []string{"explain", "README.md"}},
+		{"explain-human", "explain", []string{"explain", "jobs/legacy/batch.go", "workflows/billing/run.go"}},
+		{"explain-json", "explain", []string{"explain", "workflows/billing/run.go", "--json"}},
+		{"explain-none", "explain", []string{"explain", "README.md"}},
 		{"explain-clean", "clean", []string{"explain", "services/orders/api/handler.go", "migrations/0003_add_index.sql"}},
+		{"explain-markers", "explain", []string{"explain", "jobs/nightly/report.go", "workflows/billing/run.go"}},
+		{"explain-markers-json", "explain", []string{"explain", "jobs/nightly/report.go", "--json"}},
+		// A corpus with an error finding: no decision, status 1.
+		{"explain-withheld", "chains", []string{"explain", "jobs/nightly/report.go", "workflows/billing/run.go"}},
+		{"explain-withheld-json", "gate", []string{"explain", "services/queue/worker.go", "--json"}},
 
 		// superseded
 		{"superseded-human", "chains", []string{"superseded"}},
@@ -88,8 +94,6 @@ func TestGoldens(t *testing.T) {
 		{"check-changed-record", "gate", []string{"check", "docs/adr/0006-broken.md", "lib/util.go"}},
 		{"check-fail-on-warning", "gate", []string{"check", "services/queue/worker.go", "--fail-on", "warning", "--format", "github"}},
 		{"check-nothing", "gate", []string{"check"}},
-		{"explain-markers", "gate", []string{"explain", "services/api/server.go", "services/queue/worker.go"}},
-		{"explain-markers-json", "gate", []string{"explain", "services/queue/worker.go", "--json"}},
 
 		// Diagnostics worth pinning word for word.
 		{"error-dir-not-found", "clean", []string{"--dir", "decisions"}},
@@ -131,7 +135,7 @@ func TestGoldenColor(t *testing.T) {
 	}{
 		{"color-overview-findings", "findings", []string{"--color", "always"}},
 		{"color-lint-findings", "findings", []string{"--color", "always", "lint"}},
-		{"color-explain-chains", "chains", []string{"--color", "always", "explain", "jobs/x.go"}},
+		{"color-explain", "explain", []string{"--color", "always", "explain", "jobs/nightly/report.go"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, root := repoRunner(t, tc.corpus)

@@ -307,14 +307,15 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 		tool: app.ToolGetDecisionContext, walked: "printed",
 		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
 		bind: func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
+			// Each FILE is matched against affects as written, the way the
+			// reference's explain matches it: an absolute path or one
+			// with ".." is not made relative, and its markers are read
+			// only when it names a file inside the tree.
 			files := cmd.Args().Slice()
-			for i, f := range files {
-				files[i] = adrcli.RepoRelative(s.cwd, f)
-			}
-			in := app.ContextInput{Files: files, Page: page}
+			in := app.ContextInput{Files: files, CommandLine: true, Page: page}
 			// Bad files are refused (by the call) before any is opened.
 			if _, bad := app.RefuseContext(in); !bad {
-				rep, err := app.ReadMarkers(ctx, sourceReader(s), files)
+				rep, err := app.ReadMarkers(ctx, sourceReader(s), slashed(files))
 				if err != nil {
 					return nil, nil, err
 				}
@@ -326,18 +327,22 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 			}, nil
 		},
 		jsonOf: func(ans *app.Answer) any {
-			return adrcli.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: adrcli.NewMarkersJSON(markers)}
+			m, _ := ans.Result.(app.Matches)
+			return adrcli.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: adrcli.NewMarkersJSON(markers), Withheld: m.Withheld}
 		},
 	}
 	return &cli.Command{
 		Name:      "explain",
 		Usage:     "show which decisions govern some files, which proposals would, and which once did",
 		UsageText: "adrkit explain FILE... [--json [--limit N] [--cursor C]]",
-		Description: "FILEs are repository-relative paths (an absolute path inside the repository is made\n" +
-			"relative). They are matched against each record's affects patterns; the files themselves are\n" +
-			"never opened, so they need not exist. Accepted decisions govern; drafts and proposals are\n" +
-			"active proposals; rejected, superseded and deprecated ones are history. Each record is shown\n" +
-			"with the matchers that fired for it.\n\n" +
+		Description: "FILEs are repository-relative paths, matched as written against each record's affects\n" +
+			"patterns; they need not exist. A FILE inside the repository is also read (its first 8 KiB) for\n" +
+			"@adr markers, which declare the decisions it lives under; an absolute path or one that climbs\n" +
+			"out of the repository is matched but not read. Accepted decisions govern; drafts and proposals\n" +
+			"are active proposals; rejected, superseded and deprecated ones are history. Each record is\n" +
+			"shown with the matchers that fired for it and the markers that declared it.\n\n" +
+			"Like the reference's explain, it answers only for a corpus without errors: when adrkit lint\n" +
+			"finds one, no decision is shown and the status is 1.\n\n" +
 			"Examples:\n" +
 			"  adrkit explain adapters/mcp/server.go\n" +
 			"  adrkit explain $(git diff --name-only main)\n" +

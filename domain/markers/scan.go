@@ -145,8 +145,10 @@ func scanLines(s *Scan, path string, text []byte) {
 		introducers = markdownIntroducers
 	}
 	// A byte order mark is metadata, not content; dropped before the
-	// fence test so it can hide neither a fence nor a marker.
-	text = bytes.TrimPrefix(text, utf8BOM)
+	// fence test so it can hide neither a fence nor a marker. The
+	// reference drops two: its UTF-8 decoder drops the file's first, and
+	// its scanner then drops a mark that still leads the first line.
+	text = bytes.TrimPrefix(bytes.TrimPrefix(text, utf8BOM), utf8BOM)
 	var open *fence
 	for n := 1; ; n++ {
 		line, rest, more := cutLine(text)

@@ -128,6 +128,9 @@ func TestScanRefs(t *testing.T) {
 		{"bom", src, "\uFEFF// @adr 0012\n", []string{"0012"}},
 		{"bom before a fence", src, "\uFEFF```\n// @adr 0012\n", nil},
 		{"bom on a later line is content", src, "x\n\uFEFF// @adr 0012\n", nil},
+		// The reference's decoder drops one mark and its scanner a second.
+		{"two boms", src, "\uFEFF\uFEFF// @adr 0012\n", []string{"0012"}},
+		{"a third bom is content", src, "\uFEFF\uFEFF\uFEFF// @adr 0012\n", nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -200,14 +200,21 @@ func TestActionScript(t *testing.T) {
 			[]string{"The change passes"}, nil},
 		{"the base branch without a payload", map[string]string{"GITHUB_WORKSPACE": remote.Root(), "GITHUB_BASE_REF": "main"}, 0,
 			[]string{"adrkit check: 1 changed file, 1 governed by an accepted decision; no findings."}, nil},
+		// adrkit's usage error is annotated, so that the pull request shows it.
 		{"an ADR directory that is not there", map[string]string{"GITHUB_WORKSPACE": clean.Root(), "GITHUB_EVENT_PATH": pullRequest(t, cleanBase), "INPUT_DIR": "decisions"}, 2,
-			[]string{}, nil},
+			[]string{"::error title=adrkit check::Configured ADR directory was not found. There is no directory \"decisions\""}, nil},
+		{"a base that does not resolve", map[string]string{"GITHUB_WORKSPACE": clean.Root(), "INPUT_BASE": "no-such-branch"}, 2,
+			[]string{"::error title=adrkit check::--changed-since: "}, nil},
+		// A push that creates a branch has no before: the default branch is the base.
+		{"a push that creates a branch", map[string]string{"GITHUB_WORKSPACE": remote.Root(), "GITHUB_EVENT_PATH": event(t, map[string]any{
+			"before": "0000000000000000000000000000000000000000", "repository": map[string]any{"default_branch": "main"}})}, 0,
+			[]string{"adrkit check: 1 changed file, 1 governed by an accepted decision; no findings."}, nil},
 		{"no base at all", map[string]string{"GITHUB_WORKSPACE": clean.Root()}, 2,
 			[]string{"::error title=adrkit check::no revision to compare with"}, nil},
 		{"a bad sarif input", map[string]string{"GITHUB_WORKSPACE": clean.Root(), "GITHUB_EVENT_PATH": pullRequest(t, cleanBase), "INPUT_SARIF": "yes"}, 2,
 			[]string{"::error title=adrkit check::the sarif input must be"}, nil},
 		{"a bad fail-on input", map[string]string{"GITHUB_WORKSPACE": clean.Root(), "GITHUB_EVENT_PATH": pullRequest(t, cleanBase), "INPUT_FAIL_ON": "sometimes"}, 2,
-			nil, nil},
+			[]string{"::error title=adrkit check::the fail-on input must be \"error\", \"warning\" or \"never\", got \"sometimes\""}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.env["ADRKIT_BIN"] = bin
@@ -226,4 +233,51 @@ func TestActionScript(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestActionFetches: on a runner the checkout may lack what the
+// comparison needs, and the script fetches it with git: the history of a
+// shallow clone (actions/checkout's depth of 1), and a base branch that
+// has no remote-tracking branch yet.
+func TestActionFetches(t *testing.T) {
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatalf("the script fetches with git, which is not installed: %v", err)
+	}
+	upstream, base := newRepo(t, func(w *gittest.Worktree) {
+		w.Write("src/app.go", "// @adr 0003\npackage app\n\nfunc Run() {}\n")
+		w.Commit("run")
+	})
+	gitRun := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(gitBin, args...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %q: %v\n%s", args, err, out)
+		}
+	}
+	temp := t.TempDir()
+	bin := filepath.Join(temp, "adrkit")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/adrkit")
+	build.Dir = filepath.Join("..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building adrkit: %v\n%s", err, out)
+	}
+
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	gitRun("clone", "--quiet", "--depth", "1", "--branch", "feature", "file://"+upstream.Root(), shallow)
+	r := runScript(t, map[string]string{"GITHUB_WORKSPACE": shallow, "GITHUB_EVENT_PATH": pullRequest(t, base), "ADRKIT_BIN": bin, "RUNNER_TEMP": t.TempDir()})
+	if r.code != 0 {
+		t.Errorf("a shallow clone: exit %d\n%s", r.code, r.stdout)
+	}
+	contains(t, "a shallow clone", r.stdout, "the checkout is shallow", "adrkit check: 1 changed file, 1 governed by an accepted decision; no findings.")
+
+	bare := filepath.Join(t.TempDir(), "clone")
+	gitRun("clone", "--quiet", "--branch", "feature", upstream.Root(), bare)
+	gitRun("-C", bare, "update-ref", "-d", "refs/remotes/origin/main")
+	r = runScript(t, map[string]string{"GITHUB_WORKSPACE": bare, "GITHUB_BASE_REF": "main", "ADRKIT_BIN": bin, "RUNNER_TEMP": t.TempDir()})
+	if r.code != 0 {
+		t.Errorf("no remote-tracking base branch: exit %d\n%s", r.code, r.stdout)
+	}
+	contains(t, "no remote-tracking base branch", r.stdout, "adrkit: fetching origin/main", "adrkit check: 1 changed file, 1 governed by an accepted decision; no findings.")
 }

@@ -13,7 +13,9 @@
 #   INPUT_DIR, INPUT_FAIL_ON, INPUT_SARIF, INPUT_BASE   the action's inputs
 #   GITHUB_WORKSPACE      the checked-out repository (default: .)
 #   GITHUB_EVENT_PATH     the event payload: pull_request.base.sha,
-#                         merge_group.base_sha or (a push) before
+#                         merge_group.base_sha or (a push) before; a push
+#                         that creates a branch has no before, and is
+#                         compared with repository.default_branch
 #   GITHUB_BASE_REF       the pull request's base branch, if no payload
 #   GITHUB_STEP_SUMMARY   where the Markdown summary is appended
 #   GITHUB_OUTPUT         where outputs are written (sarif-file, base)
@@ -31,14 +33,28 @@ fail_on="${INPUT_FAIL_ON:-error}"
 sarif="${INPUT_SARIF:-false}"
 temp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
 
+# annotate MESSAGE: an error annotation, the message escaped as a
+# workflow command's data must be.
+annotate() {
+  local m="$1"
+  m="${m//'%'/%25}"
+  m="${m//$'\r'/%0D}"
+  m="${m//$'\n'/%0A}"
+  printf '::error title=adrkit check::%s\n' "$m"
+}
+
 fail() { # fail STATUS MESSAGE: an error annotation, then exit
-  printf '::error title=adrkit check::%s\n' "$2"
+  annotate "$2"
   exit "$1"
 }
 
 case "$sarif" in
   true|false) ;;
   *) fail 2 "the sarif input must be \"true\" or \"false\", got \"$sarif\"" ;;
+esac
+case "$fail_on" in
+  error|warning|never) ;;
+  *) fail 2 "the fail-on input must be \"error\", \"warning\" or \"never\", got \"$fail_on\"" ;;
 esac
 
 # The value at a dotted path of the event payload, or nothing.
@@ -67,6 +83,11 @@ done
 if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then
   base="origin/$GITHUB_BASE_REF"
 fi
+# A push that creates a branch: what the branch adds to the default one.
+if [ -z "$base" ]; then
+  default_branch="$(event_value repository.default_branch)"
+  if [ -n "$default_branch" ]; then base="origin/$default_branch"; fi
+fi
 [ -n "$base" ] || fail 2 "no revision to compare with: run on pull_request, merge_group or push, or set the base input"
 
 # A shallow checkout (actions/checkout's default depth of 1) has neither
@@ -78,7 +99,11 @@ if command -v git >/dev/null 2>&1 && git -C "$workspace" rev-parse --git-dir >/d
   fi
   if ! git -C "$workspace" cat-file -e "$base^{commit}" 2>/dev/null; then
     echo "adrkit: fetching $base"
-    git -C "$workspace" fetch --no-tags --quiet origin "$base" || true
+    case "$base" in
+      # A remote-tracking branch is fetched as the branch it tracks.
+      origin/*) git -C "$workspace" fetch --no-tags --quiet origin "+refs/heads/${base#origin/}:refs/remotes/$base" || true ;;
+      *) git -C "$workspace" fetch --no-tags --quiet origin "$base" || true ;;
+    esac
   fi
 fi
 
@@ -103,7 +128,17 @@ if [ "$sarif" = "true" ]; then
   args+=(--sarif-file "$sarif_file")
 fi
 status=0
-"$bin" "${args[@]}" || status=$?
+errors="$temp/adrkit-check.stderr"
+"$bin" "${args[@]}" 2>"$errors" || status=$?
+cat "$errors" >&2
+# A mistake (status 2: an ADR directory that is not there, a base that
+# does not resolve) is said on stderr, which a pull request does not
+# show: annotate its first line.
+if [ "$status" = 2 ] && [ -s "$errors" ]; then
+  first="$(head -n 1 "$errors")"
+  annotate "${first#adrkit: }"
+fi
+rm -f "$errors"
 
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
   echo "base=$base" >>"$GITHUB_OUTPUT"
