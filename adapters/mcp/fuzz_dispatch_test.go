@@ -172,7 +172,7 @@ func withArg(t *testing.T, args []byte, key, value string) []byte {
 //     validates against the output schema the server advertises for the
 //     tool, with corpusHealth present except on corpus-unavailable;
 //   - answers are deterministic: a second call through the same Service
-//     (its memo warm) and a call through a Service without memo give the
+//     (what it remembers warm) and a call through a new Service give the
 //     same text and the same JSON;
 //   - every cursor an answer mints is accepted when handed back with the
 //     same arguments (the next page, never invalid-cursor).
