@@ -328,7 +328,7 @@ func inlineValue(v any) string {
 	return string(jsvalue.AppendJSON(nil, v))
 }
 
-// WriteContext renders a merged get_decision_context answer: one table
+// WriteContext renders a whole get_decision_context answer: one table
 // per bucket, each record with the matchers that fired for it.
 func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
 	return WriteExplain(w, m, files, nil, st)
@@ -460,7 +460,7 @@ func fileList(files []string) string {
 	return strings.Join(q, ", ")
 }
 
-// WriteSuperseded renders a merged list_superseded answer.
+// WriteSuperseded renders a whole list_superseded answer.
 func WriteSuperseded(w io.Writer, e app.Entries, st Style) error {
 	var b strings.Builder
 	if len(e.Items) == 0 {
