@@ -7,7 +7,7 @@
 # Multi-platform builds (docker buildx build --platform linux/amd64,linux/arm64)
 # cross-compile on the build machine's platform. release/release_test.go runs
 # this file's go build line and the image's user and entry point against a
-# read-only tree (docs/install.md says how).
+# read-only tree (docs/releasing.md says how).
 
 FROM --platform=$BUILDPLATFORM golang:1.26 AS build
 ARG TARGETOS TARGETARCH
