@@ -24,7 +24,7 @@ import (
 //	admit → open → list → read → hash → parse (cache) → build (cache) → verify
 //
 // Only work that is a pure function of the bytes read is remembered
-// between calls (ADR 0020, keeping ADR 0010's rule): a file's parse,
+// between calls (ADR 0021, keeping ADR 0010's rule): a file's parse,
 // keyed by its display path and the SHA-256 of its bytes, and the
 // projection built from a set of files whose paths, hashes and exclusions
 // are exactly those of the previous build. Every call still lists the directory and reads and hashes every
@@ -214,7 +214,7 @@ func exclude(c *corpus.Candidate, err error) error {
 }
 
 // memo is what a Service remembers between calls: only pure functions of
-// what every call reads afresh (ADR 0020).
+// what every call reads afresh (ADR 0021).
 type memo struct {
 	mu sync.Mutex
 	// parses are the per-file pipeline's outcomes. Each remembers the

@@ -8,7 +8,7 @@ import (
 )
 
 // The collector policy of a serving process (docs/performance.md,
-// "Memory"; ADR 0020). A server keeps its corpus in memory for as long as
+// "Memory"; ADR 0021). A server keeps its corpus in memory for as long as
 // it runs (about 5 KB a record) and every call leaves garbage in
 // proportion to the corpus. With Go's default headroom (GOGC=100: as much
 // again as the live heap) a corpus of 10,000 records peaks at 130 MiB and
