@@ -43,24 +43,17 @@ func BenchmarkAnswer(b *testing.B) {
 
 // answerFor validates args for tool and returns its answer function.
 func answerFor(b *testing.B, tool string, set argSet) func(*corpus.Projection) Result {
-	var issues []issue
-	var answer func(*corpus.Projection) Result
-	switch tool {
-	case ToolSearchDecisions:
-		in, is := parseSearch(set)
-		issues, answer = is, func(p *corpus.Projection) Result { return answerSearch(p, in) }
-	case ToolGetDecision:
-		in, is := parseGet(set)
-		issues, answer = is, func(p *corpus.Projection) Result { return answerGet(p, in) }
-	case ToolGetDecisionContext:
-		in, is := parseContext(set)
-		issues, answer = is, func(p *corpus.Projection) Result { return answerContext(p, in) }
-	default:
-		in, is := parseSuperseded(set)
-		issues, answer = is, func(p *corpus.Projection) Result { return answerSuperseded(p, in) }
-	}
+	in, issues := parsed(tool, set)
 	if len(issues) > 0 {
 		b.Fatalf("%s: %v", tool, issues)
 	}
-	return answer
+	switch in := in.(type) {
+	case SearchInput:
+		return func(p *corpus.Projection) Result { return answerSearch(p, in) }
+	case GetInput:
+		return func(p *corpus.Projection) Result { return answerGet(p, in) }
+	case ContextInput:
+		return func(p *corpus.Projection) Result { return answerContext(p, in, nil) }
+	}
+	return func(p *corpus.Projection) Result { return answerSuperseded(p, in.(SupersededInput)) }
 }

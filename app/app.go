@@ -5,25 +5,12 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"slices"
+	"runtime"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
-
-// Tool names, in the order tools/list reports them.
-const (
-	ToolGetDecision        = "get_decision"
-	ToolGetDecisionContext = "get_decision_context"
-	ToolListSuperseded     = "list_superseded"
-	ToolSearchDecisions    = "search_decisions"
-)
-
-// ErrUnknownTool is returned by Call for a name that is not a tool.
-var ErrUnknownTool = errors.New("unknown tool")
 
 // Result is one tool answer, independent of any protocol.
 type Result struct {
@@ -31,7 +18,7 @@ type Result struct {
 	Text string
 	// Structured is the structured answer ({corpusHealth?, result}); nil
 	// when IsError.
-	Structured any
+	Structured *Answer
 	// IsError marks refused arguments: Text then explains them and
 	// Structured is nil. (An unexpected fault is Call's error instead, so
 	// the adapter can log the cause and word the answer without paths.)
@@ -41,12 +28,12 @@ type Result struct {
 // Options configures a Service.
 type Options struct {
 	// Parse turns one candidate's bytes into a record or findings; nil
-	// uses the corpus default. A caller may supply a memoising one.
+	// uses the production pipeline (WHATWG decoding, then the frontmatter
+	// pipeline). Its outcomes are remembered like the default's.
 	Parse corpus.ParseFunc
-	// NoMemo turns off the in-memory memo of parses and projections
-	// (which is also off when Parse is set). Answers are the same either
-	// way; benchmarks and tests use it to compare.
-	NoMemo bool
+	// MaxLoads bounds the projections read at once; 0 means GOMAXPROCS.
+	// Calls beyond it wait their turn (see load).
+	MaxLoads int
 	// Extended adds the extended tools, get_supersession_chain and
 	// list_decision_changes, to the four (docs/extended-tools.md).
 	Extended bool
@@ -55,84 +42,23 @@ type Options struct {
 	History ports.HistoryReader
 }
 
-// Service answers tool calls from a corpus source.
+// Service answers tool calls from a corpus source. It is safe for
+// concurrent use; what it remembers between calls (memo) is shared by
+// every call, and by the Services WithHistory derives from it.
 type Service struct {
-	reader ports.CorpusReader
-	opts   Options
-	memo   *memo // nil when off
+	reader    ports.CorpusReader
+	opts      Options
+	memo      *memo
+	admission chan struct{}
 }
 
 // New returns a Service reading from reader.
 func New(reader ports.CorpusReader, opts Options) *Service {
-	s := &Service{reader: reader, opts: opts}
-	if opts.Parse == nil && !opts.NoMemo {
-		s.memo = newMemo()
+	n := opts.MaxLoads
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
 	}
-	return s
-}
-
-// Tools lists the tool names this service answers, in tools/list order.
-func (s *Service) Tools() []string {
-	if s.opts.Extended {
-		return slices.Clone(extendedTools)
-	}
-	return []string{ToolGetDecision, ToolGetDecisionContext, ToolListSuperseded, ToolSearchDecisions}
-}
-
-// Call validates args (a JSON object, or empty for none) for the named
-// tool, projects the corpus afresh and answers. Validation happens before
-// the corpus is touched; refused arguments give an isError Result.
-//
-// Errors: ErrUnknownTool for a name that is not a tool;
-// ErrArgumentsNotObject when args is not a JSON object; anything else is
-// an unexpected fault (a cancelled ctx, a reader failing in a way the
-// contract does not anticipate) and is the adapter's to report.
-func (s *Service) Call(ctx context.Context, tool string, args json.RawMessage) (Result, error) {
-	if !slices.Contains(s.Tools(), tool) {
-		return Result{}, fmt.Errorf("%w: %q", ErrUnknownTool, tool)
-	}
-	set, err := decodeArgs(args)
-	if err != nil {
-		return Result{}, fmt.Errorf("%s: %w", tool, err)
-	}
-	switch tool {
-	case ToolGetSupersessionChain:
-		in, issues := parseChain(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerChain(p, in) })
-	case ToolListDecisionChanges:
-		in, issues := parseChanges(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.answerChanges(ctx, in)
-	case ToolSearchDecisions:
-		in, issues := parseSearch(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
-	case ToolGetDecision:
-		in, issues := parseGet(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerGet(p, in) })
-	case ToolGetDecisionContext:
-		in, issues := parseContext(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in) })
-	default:
-		in, issues := parseSuperseded(set)
-		if len(issues) > 0 {
-			return refusal(tool, issues), nil
-		}
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSuperseded(p, in) })
-	}
+	return &Service{reader: reader, opts: opts, memo: newMemo(), admission: make(chan struct{}, n)}
 }
 
 // withProjection projects the corpus and answers over it. An unavailable
@@ -153,7 +79,7 @@ func (s *Service) withProjection(ctx context.Context, answer func(*corpus.Projec
 // unavailable is the corpus-unavailable answer.
 func unavailable(reason corpus.UnavailableReason) Result {
 	msg := reason.Message()
-	return Result{Text: msg, Structured: Answer{Result: CorpusUnavailable{
+	return Result{Text: msg, Structured: &Answer{Result: CorpusUnavailable{
 		Outcome: OutcomeCorpusUnavailable, Reason: reason, Message: msg,
 	}}}
 }

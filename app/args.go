@@ -109,12 +109,17 @@ func kindOf(raw json.RawMessage) string {
 // argReader validates one argument set field by field, in schema property
 // order, collecting every issue.
 type argReader struct {
-	set    argSet
+	set argSet
+	// from is the Go input the arguments were encoded from (nil for JSON
+	// arguments): the readings take from it the fields JSON cannot carry,
+	// which only the command line sets (SearchInput.All,
+	// ContextInput.Markers).
+	from   Input
 	known  []string
 	issues []issue
 }
 
-func newArgReader(set argSet) *argReader { return &argReader{set: set} }
+func newArgReader(set argSet, from Input) *argReader { return &argReader{set: set, from: from} }
 
 func (r *argReader) add(path string, msgs ...string) {
 	for _, m := range msgs {

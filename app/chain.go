@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -10,66 +9,33 @@ import (
 	"github.com/adrkit/adrkit-go/domain/lineage"
 )
 
-// The extended tools (docs/extended-tools.md). They are answered only by a
-// Service created with Options.Extended.
-const (
-	ToolGetSupersessionChain = "get_supersession_chain"
-	ToolListDecisionChanges  = "list_decision_changes"
-)
-
 // OutcomeChain is the substantive outcome of get_supersession_chain.
 const OutcomeChain = "chain"
-
-// extendedTools is tools/list with the extended surface: every tool, in
-// lexicographic order like the four.
-var extendedTools = []string{
-	ToolGetDecision, ToolGetDecisionContext, ToolGetSupersessionChain,
-	ToolListDecisionChanges, ToolListSuperseded, ToolSearchDecisions,
-}
 
 // ChainInput is the validated argument set of get_supersession_chain.
 // The tool has a findings channel only: the chain is bounded by the hop
 // limit each way and is always returned whole.
 type ChainInput struct {
-	Ref            string
-	FindingsCursor *string
-	FindingsLimit  int
+	Ref            string  `json:"ref"`
+	FindingsCursor *string `json:"findingsCursor,omitzero"`
+	FindingsLimit  int     `json:"findingsLimit,omitzero"`
+	whole          bool
 }
 
 func (in ChainInput) page() Page {
-	return Page{FindingsCursor: in.FindingsCursor, FindingsLimit: in.FindingsLimit}
+	return Page{FindingsCursor: in.FindingsCursor, FindingsLimit: in.FindingsLimit, whole: in.whole}
 }
 
-func (in ChainInput) issues() []issue {
-	var out []issue
-	for _, m := range checkRef(in.Ref) {
-		out = append(out, issue{path: "ref", msg: m})
-	}
-	return append(out, in.page().issues()...)
-}
-
-// parseChain validates get_supersession_chain arguments in schema
-// property order: ref, findingsCursor, findingsLimit.
-func parseChain(set argSet) (ChainInput, []issue) {
-	r := newArgReader(set)
+// readChain reads get_supersession_chain arguments in schema property
+// order: ref, findingsCursor, findingsLimit.
+func readChain(r *argReader) ChainInput {
 	var in ChainInput
 	if ref := r.str("ref", true, checkRef); ref != nil {
 		in.Ref = *ref
 	}
 	in.FindingsCursor = r.str("findingsCursor", false, checkCursor)
 	in.FindingsLimit = r.limit("findingsLimit")
-	return in, r.finish()
-}
-
-// GetSupersessionChain answers get_supersession_chain. Invalid input
-// gives an isError result, as it would over JSON. It answers whether or
-// not the Service has the extended surface: a caller in Go has already
-// chosen the tool.
-func (s *Service) GetSupersessionChain(ctx context.Context, in ChainInput) (Result, error) {
-	if issues := in.issues(); len(issues) > 0 {
-		return refusal(ToolGetSupersessionChain, issues), nil
-	}
-	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerChain(p, in) })
+	return in
 }
 
 // ChainAnswer is the chain outcome.
@@ -77,7 +43,7 @@ type ChainAnswer struct {
 	Outcome      string       `json:"outcome"`
 	RequestedRef string       `json:"requestedRef"`
 	Chain        []ChainNode  `json:"chain"`
-	Verdict      any          `json:"verdict"`
+	Verdict      ChainVerdict `json:"verdict"`
 	Gaps         []ChainGap   `json:"gaps"`
 	Findings     FindingsPage `json:"findings"`
 }
@@ -94,6 +60,37 @@ type ChainNode struct {
 	// replacements.
 	Hop int `json:"hop"`
 }
+
+// ChainVerdict is the verdict of a chain: ChainCurrent or ChainHold.
+type ChainVerdict interface{ judgement() lineage.Judgement }
+
+func (v ChainCurrent) judgement() lineage.Judgement {
+	return lineage.Judgement{Verdict: v.Verdict, Action: v.Action}
+}
+
+func (v ChainHold) judgement() lineage.Judgement {
+	return lineage.Judgement{Verdict: v.Verdict, Reason: v.Reason, Action: v.Action}
+}
+
+func (r ChainAnswer) summary() string {
+	return summaryChain(r.RequestedRef, len(r.Chain), r.Verdict.judgement(), len(r.Findings.Items))
+}
+
+// Next implements Outcome: the chain comes whole.
+func (ChainAnswer) Next() *string { return nil }
+
+// FindingsPage implements Outcome.
+func (r ChainAnswer) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r AmbiguousChain) summary() string {
+	return summaryAmbiguous(r.RequestedRef, len(r.Candidates), len(r.Findings.Items))
+}
+
+// Next implements Outcome: every candidate is listed.
+func (AmbiguousChain) Next() *string { return nil }
+
+// FindingsPage implements Outcome.
+func (r AmbiguousChain) FindingsPage() *FindingsPage { return &r.Findings }
 
 // ChainCurrent is the current verdict: At governs.
 type ChainCurrent struct {
@@ -140,18 +137,17 @@ func answerChain(p *corpus.Projection, in ChainInput) Result {
 		return invalidCursor(p, reason)
 	}
 	fpage := findingsPage(p.Findings, fw)
-	f := len(fpage.Items)
 
 	ref := adr.ParseRef(in.Ref)
 	if ref.Federated() {
-		return answer(p, summaryFederated(in.Ref, f), Federated{
+		return answer(p, Federated{
 			Outcome: OutcomeFederated, RequestedRef: in.Ref, Log: ref.Log, ID: ref.ID, Findings: fpage,
 		})
 	}
 	holders := p.ByID[ref.ID]
 	switch len(holders) {
 	case 0:
-		return answer(p, summaryNotFound(in.Ref, f), NotFound{
+		return answer(p, NotFound{
 			Outcome: OutcomeNotFound, RequestedRef: in.Ref, Findings: fpage,
 		})
 	case 1:
@@ -160,7 +156,7 @@ func answerChain(p *corpus.Projection, in ChainInput) Result {
 		for i, r := range holders {
 			cands[i] = summaryOf(r)
 		}
-		return answer(p, summaryAmbiguous(in.Ref, len(cands), f), AmbiguousChain{
+		return answer(p, AmbiguousChain{
 			Outcome: OutcomeAmbiguousLocalID, RequestedRef: in.Ref, Candidates: cands, Findings: fpage,
 		})
 	}
@@ -185,7 +181,7 @@ func answerChain(p *corpus.Projection, in ChainInput) Result {
 	} else {
 		out.Verdict = ChainHold{Verdict: c.Verdict, Reason: c.Reason, At: at, Refs: nonNil(c.Refs), Action: c.Action}
 	}
-	return answer(p, summaryChain(in.Ref, len(out.Chain), c.Judgement, f), out)
+	return answer(p, out)
 }
 
 // summaryChain is the summary line of the chain outcome; it carries the

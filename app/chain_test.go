@@ -86,19 +86,19 @@ func TestChainOutcomes(t *testing.T) {
 func TestChainFindingsChannel(t *testing.T) {
 	p := chainProjection()
 	first := answerChain(p, ChainInput{Ref: "0001", FindingsLimit: 2})
-	fp := first.Structured.(Answer).Result.(ChainAnswer).Findings
+	fp := first.Structured.Result.(ChainAnswer).Findings
 	if len(fp.Items) != 2 || fp.Cursor == nil {
 		t.Fatalf("first page: %+v", fp)
 	}
 	// The findings cursor survives a change of ref, as get_decision's does.
 	next := answerChain(p, ChainInput{Ref: "0004", FindingsLimit: 2, FindingsCursor: fp.Cursor})
-	np := next.Structured.(Answer).Result.(ChainAnswer).Findings
+	np := next.Structured.Result.(ChainAnswer).Findings
 	if len(np.Items) != 2 || np.Items[0] == fp.Items[0] {
 		t.Errorf("second page: %+v", np)
 	}
 	// Every outcome has the channel, the not-found one included.
 	nf := answerChain(p, ChainInput{Ref: "0042", FindingsLimit: 2, FindingsCursor: fp.Cursor})
-	if nf.Structured.(Answer).Result.(NotFound).Findings.Items[0] != np.Items[0] {
+	if nf.Structured.Result.(NotFound).Findings.Items[0] != np.Items[0] {
 		t.Error("not-found does not page the same findings")
 	}
 
@@ -111,8 +111,8 @@ func TestChainFindingsChannel(t *testing.T) {
 		{ChainInput{Ref: "0001", FindingsCursor: ptr(cursor.Mint(cursor.SearchFindings, p.Fingerprint, testFP, 1))}, cursor.WrongChannel},
 	} {
 		res := answerChain(p, tc.in)
-		ic, ok := res.Structured.(Answer).Result.(InvalidCursor)
-		if !ok || ic.Reason != tc.want || res.Structured.(Answer).CorpusHealth == nil {
+		ic, ok := res.Structured.Result.(InvalidCursor)
+		if !ok || ic.Reason != tc.want || res.Structured.CorpusHealth == nil {
 			t.Errorf("%+v: %s", tc.in, res.Text)
 		}
 	}
@@ -125,13 +125,13 @@ func TestChainFindingsChannel(t *testing.T) {
 // otherwise verify.
 func TestChainFindingsCursorsAreTheirOwn(t *testing.T) {
 	p := chainProjection()
-	getCursor := answerGet(p, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2}}).Structured.(Answer).Result.(Found).Findings.Cursor
-	chainCursor := answerChain(p, ChainInput{Ref: "0001", FindingsLimit: 2}).Structured.(Answer).Result.(ChainAnswer).Findings.Cursor
+	getCursor := answerGet(p, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2}}).Structured.Result.(Found).Findings.Cursor
+	chainCursor := answerChain(p, ChainInput{Ref: "0001", FindingsLimit: 2}).Structured.Result.(ChainAnswer).Findings.Cursor
 	if getCursor == nil || chainCursor == nil || *getCursor == *chainCursor {
 		t.Fatalf("cursors %v and %v: want two different findings cursors", getCursor, chainCursor)
 	}
 	reason := func(res Result) cursor.Reason {
-		ic, ok := res.Structured.(Answer).Result.(InvalidCursor)
+		ic, ok := res.Structured.Result.(InvalidCursor)
 		if !ok {
 			return cursor.OK
 		}
@@ -159,7 +159,7 @@ func TestChainFindingsCursorsAreTheirOwn(t *testing.T) {
 
 func TestChainVerdictShapes(t *testing.T) {
 	p := chainProjection()
-	cur := answerChain(p, ChainInput{Ref: "0002"}).Structured.(Answer).Result.(ChainAnswer)
+	cur := answerChain(p, ChainInput{Ref: "0002"}).Structured.Result.(ChainAnswer)
 	if v, ok := cur.Verdict.(ChainCurrent); !ok || v.Verdict != lineage.Current || v.At != "0003" {
 		t.Errorf("current: %+v", cur.Verdict)
 	}
@@ -167,7 +167,7 @@ func TestChainVerdictShapes(t *testing.T) {
 		cur.Chain[0].Date != "2026-01-01" || cur.Chain[2].SourcePath != "docs/adr/0003-third.md" {
 		t.Errorf("chain: %+v", cur.Chain)
 	}
-	hold := answerChain(p, ChainInput{Ref: "0009"}).Structured.(Answer).Result.(ChainAnswer)
+	hold := answerChain(p, ChainInput{Ref: "0009"}).Structured.Result.(ChainAnswer)
 	if len(hold.Gaps) != 1 || hold.Gaps[0] != (ChainGap{At: "0009", Ref: "0007", Reason: lineage.Ambiguous}) {
 		t.Errorf("gaps: %+v", hold.Gaps)
 	}
@@ -211,7 +211,7 @@ func TestChainCorpusUnavailable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Text != "Configured ADR directory was not found." || res.Structured.(Answer).CorpusHealth != nil {
+	if res.Text != "Configured ADR directory was not found." || res.Structured.CorpusHealth != nil {
 		t.Errorf("%s", res.Text)
 	}
 }
@@ -275,5 +275,5 @@ func TestGoldenExtended(t *testing.T) {
 // feed0 is the head cursor of h.
 func feed0(h *fakeHistory) string {
 	res, _ := New(&fakeReader{}, Options{Extended: true, History: h}).ListDecisionChanges(context.Background(), ChangesInput{})
-	return res.Structured.(Answer).Result.(ChangesAnswer).Cursor
+	return res.Structured.Result.(ChangesAnswer).Cursor
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
+	"math"
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -36,54 +36,43 @@ const (
 // ChangesInput is the validated argument set of list_decision_changes. A
 // nil Since is absent: start from the head without backfill.
 type ChangesInput struct {
-	Since *string
+	Since *string `json:"since,omitzero"`
 	// Limit is the page size; 0 means DefaultChangesLimit.
-	Limit int
+	Limit int `json:"limit,omitzero"`
 	// FindingsCursor and FindingsLimit page the findings channel, as in
 	// the four tools (FindingsLimit 0 means DefaultLimit).
-	FindingsCursor *string
-	FindingsLimit  int
+	FindingsCursor *string `json:"findingsCursor,omitzero"`
+	FindingsLimit  int     `json:"findingsLimit,omitzero"`
+	// whole reads the feed up to the head and every finding (Whole).
+	whole bool
 }
 
 // page is the findings half of the input in the four tools' shape; the
 // feed's own channel is not a Page (its cursor is a position, not an
 // offset).
 func (in ChangesInput) page() Page {
-	return Page{FindingsCursor: in.FindingsCursor, FindingsLimit: in.FindingsLimit}
+	return Page{FindingsCursor: in.FindingsCursor, FindingsLimit: in.FindingsLimit, whole: in.whole}
 }
 
 func (in ChangesInput) limit() int {
-	if in.Limit == 0 {
+	switch {
+	case in.whole:
+		return math.MaxInt
+	case in.Limit == 0:
 		return DefaultChangesLimit
 	}
 	return in.Limit
 }
 
-func (in ChangesInput) issues() []issue {
-	var out []issue
-	if in.Since != nil {
-		for _, m := range checkCursor(*in.Since) {
-			out = append(out, issue{path: "since", msg: m})
-		}
-	}
-	if in.Limit != 0 {
-		for _, m := range checkPageSize(float64(in.Limit), strconv.Itoa(in.Limit), minChangesLimit, MaxChangesLimit) {
-			out = append(out, issue{path: "limit", msg: m})
-		}
-	}
-	return append(out, in.page().issues()...)
-}
-
-// parseChanges validates list_decision_changes arguments in schema
-// property order: since, limit, findingsCursor, findingsLimit.
-func parseChanges(set argSet) (ChangesInput, []issue) {
-	r := newArgReader(set)
+// readChanges reads list_decision_changes arguments in schema property
+// order: since, limit, findingsCursor, findingsLimit.
+func readChanges(r *argReader) ChangesInput {
 	var in ChangesInput
 	in.Since = r.str("since", false, checkCursor)
 	in.Limit = r.pageSize("limit", minChangesLimit, MaxChangesLimit)
 	in.FindingsCursor = r.str("findingsCursor", false, checkCursor)
 	in.FindingsLimit = r.limit("findingsLimit")
-	return in, r.finish()
+	return in
 }
 
 // ChangesAnswer is the changes outcome: one page of the feed.
@@ -136,14 +125,38 @@ type HistoryUnavailable struct {
 	Message string                 `json:"message"`
 }
 
-// ListDecisionChanges answers list_decision_changes. Invalid input gives
-// an isError result, as it would over JSON.
-func (s *Service) ListDecisionChanges(ctx context.Context, in ChangesInput) (Result, error) {
-	if issues := in.issues(); len(issues) > 0 {
-		return refusal(ToolListDecisionChanges, issues), nil
-	}
-	return s.answerChanges(ctx, in)
+func (r ChangesAnswer) summary() string {
+	return summaryChanges(len(r.Items), r.HasMore, len(r.Findings.Items))
 }
+
+// Next implements Outcome: the feed goes on from Cursor while it may have
+// more.
+func (r ChangesAnswer) Next() *string {
+	if !r.HasMore {
+		return nil
+	}
+	return &r.Cursor
+}
+
+// FindingsPage implements Outcome.
+func (r ChangesAnswer) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r RestartAnswer) summary() string { return r.Message }
+
+// Next implements Outcome: a restart starts again from ReplayCursor or
+// HeadCursor, the caller's choice.
+func (RestartAnswer) Next() *string { return nil }
+
+// FindingsPage implements Outcome: a restart has no findings.
+func (RestartAnswer) FindingsPage() *FindingsPage { return nil }
+
+func (r HistoryUnavailable) summary() string { return r.Message }
+
+// Next implements Outcome: there is no page.
+func (HistoryUnavailable) Next() *string { return nil }
+
+// FindingsPage implements Outcome: there is no page.
+func (HistoryUnavailable) FindingsPage() *FindingsPage { return nil }
 
 // WithHistory returns a Service that answers from the same corpus source
 // (and memo) as s and reads the history of list_decision_changes from h:
@@ -208,7 +221,7 @@ func historyFault(p *corpus.Projection, err error) (Result, error) {
 // findings.
 func historyUnavailable(p *corpus.Projection, r feed.UnavailableReason) Result {
 	msg := r.Message()
-	return answer(p, msg, HistoryUnavailable{Outcome: OutcomeHistoryUnavailable, Reason: r, Message: msg})
+	return answer(p, HistoryUnavailable{Outcome: OutcomeHistoryUnavailable, Reason: r, Message: msg})
 }
 
 // feedPage computes one page of the feed of h from in.Since, with a page
@@ -276,7 +289,7 @@ func feedPage(ctx context.Context, p *corpus.Projection, h ports.History, in Cha
 	}
 	if !found {
 		msg := feed.CommitNotInHistory.Message()
-		return answer(p, msg, RestartAnswer{
+		return answer(p, RestartAnswer{
 			Outcome: OutcomeRestart, Reason: feed.CommitNotInHistory, Message: msg,
 			ReplayCursor: feed.ReplayToken, HeadCursor: headCursor,
 		}), nil
@@ -342,7 +355,7 @@ type changesPage struct {
 
 // result is the changes answer with these items and this cursor.
 func (c changesPage) result(items []ChangeItem, next string, more bool) Result {
-	return answer(c.p, summaryChanges(len(items), more, len(c.findings.Items)), ChangesAnswer{
+	return answer(c.p, ChangesAnswer{
 		Outcome: OutcomeChanges, Items: nonNil(items), Cursor: next, HasMore: more, Head: c.head, Findings: c.findings,
 	})
 }

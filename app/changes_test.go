@@ -105,9 +105,9 @@ func chainReader() *fakeReader {
 
 func pageOf(t *testing.T, res Result) ChangesAnswer {
 	t.Helper()
-	a, ok := res.Structured.(Answer).Result.(ChangesAnswer)
+	a, ok := res.Structured.Result.(ChangesAnswer)
 	if !ok {
-		t.Fatalf("outcome %T: %s", res.Structured.(Answer).Result, res.Text)
+		t.Fatalf("outcome %T: %s", res.Structured.Result, res.Text)
 	}
 	return a
 }
@@ -233,7 +233,7 @@ func TestFeedPollingAndRewrites(t *testing.T) {
 	h.commits = h.commits[:4]
 	c5b := h.commit("5b", "0001-a.md=0001 deprecated")
 	res := poll(t, h, &afterC5, 0)
-	r, ok := res.Structured.(Answer).Result.(RestartAnswer)
+	r, ok := res.Structured.Result.(RestartAnswer)
 	if !ok {
 		t.Fatalf("after a rewrite: %s", res.Text)
 	}
@@ -268,8 +268,8 @@ func TestFeedRefusedCursors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		res := poll(t, h, &tc.since, 0)
-		ic, ok := res.Structured.(Answer).Result.(InvalidCursor)
-		if !ok || ic.Reason != tc.want || res.Text != tc.want.Message() || res.Structured.(Answer).CorpusHealth == nil {
+		ic, ok := res.Structured.Result.(InvalidCursor)
+		if !ok || ic.Reason != tc.want || res.Text != tc.want.Message() || res.Structured.CorpusHealth == nil {
 			t.Errorf("%q: %s %+v", tc.since, res.Text, res.Structured)
 		}
 	}
@@ -300,7 +300,7 @@ func TestFeedFindingsChannel(t *testing.T) {
 			args["findingsCursor"] = *fc
 		}
 		res := callFeed(t, reader, h, args)
-		a := res.Structured.(Answer)
+		a := res.Structured
 		if *a.CorpusHealth != *health {
 			t.Errorf("page %d: corpusHealth %+v, want %+v", i, a.CorpusHealth, health)
 		}
@@ -334,7 +334,7 @@ func TestFeedFindingsChannel(t *testing.T) {
 	// A restart carries corpusHealth and no findings.
 	gone := feed.Encode(feed.Position{Commit: strings.Repeat("cd", 20)}, "docs/adr")
 	res = callFeed(t, reader, h, map[string]any{"since": gone})
-	if _, ok := res.Structured.(Answer).Result.(RestartAnswer); !ok || *res.Structured.(Answer).CorpusHealth != *health {
+	if _, ok := res.Structured.Result.(RestartAnswer); !ok || *res.Structured.CorpusHealth != *health {
 		t.Errorf("restart: %s %+v", res.Text, res.Structured)
 	}
 	if strings.Contains(string(render(t, res)), "findings") {
@@ -370,7 +370,7 @@ func TestFeedFindingsChannel(t *testing.T) {
 	}
 	for _, tc := range cases {
 		res := callFeed(t, reader, h, tc.args)
-		a := res.Structured.(Answer)
+		a := res.Structured
 		if *a.CorpusHealth != *health {
 			t.Errorf("%s: corpusHealth %+v", tc.name, a.CorpusHealth)
 		}
@@ -393,9 +393,9 @@ func TestFeedFindingsCursorsAreTheirOwn(t *testing.T) {
 	svc := New(reader, Options{Extended: true, History: h})
 	feedCursor := pageOf(t, callFeed(t, reader, h, map[string]any{"findingsLimit": 2})).Findings.Cursor
 	chain, _ := svc.GetSupersessionChain(ctx, ChainInput{Ref: "0001", FindingsLimit: 2})
-	chainCursor := chain.Structured.(Answer).Result.(ChainAnswer).Findings.Cursor
+	chainCursor := chain.Structured.Result.(ChainAnswer).Findings.Cursor
 	get, _ := svc.GetDecision(ctx, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2}})
-	getCursor := get.Structured.(Answer).Result.(Found).Findings.Cursor
+	getCursor := get.Structured.Result.(Found).Findings.Cursor
 	if feedCursor == nil || chainCursor == nil || getCursor == nil {
 		t.Fatal("missing findings cursors")
 	}
@@ -403,7 +403,7 @@ func TestFeedFindingsCursorsAreTheirOwn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ic, ok := res.Structured.(Answer).Result.(InvalidCursor); ok {
+		if ic, ok := res.Structured.Result.(InvalidCursor); ok {
 			return ic.Reason
 		}
 		return cursor.OK
@@ -436,7 +436,7 @@ func TestFeedCheckOrder(t *testing.T) {
 		if res.IsError {
 			return "isError"
 		}
-		a := res.Structured.(Answer)
+		a := res.Structured
 		o := reflectOutcome(t, a.Result)
 		if (a.CorpusHealth == nil) != (o == OutcomeCorpusUnavailable) {
 			t.Errorf("%s with corpusHealth %v", o, a.CorpusHealth)
@@ -507,7 +507,7 @@ func TestFeedEdgeHistories(t *testing.T) {
 	}
 	old := feed.Encode(feed.Position{Commit: strings.Repeat("ab", 20)}, "docs/adr")
 	res := poll(t, empty, &old, 0)
-	if r, ok := res.Structured.(Answer).Result.(RestartAnswer); !ok || r.HeadCursor != feed.ReplayToken {
+	if r, ok := res.Structured.Result.(RestartAnswer); !ok || r.HeadCursor != feed.ReplayToken {
 		t.Errorf("unborn with a cursor: %s", res.Text)
 	}
 
@@ -557,14 +557,14 @@ func TestFeedUnavailable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hu, ok := res.Structured.(Answer).Result.(HistoryUnavailable); !ok || hu.Reason != feed.NoRepository ||
-		res.Structured.(Answer).CorpusHealth == nil {
+	if hu, ok := res.Structured.Result.(HistoryUnavailable); !ok || hu.Reason != feed.NoRepository ||
+		res.Structured.CorpusHealth == nil {
 		t.Errorf("without a history: %s %+v", res.Text, res.Structured)
 	}
 
 	h := &fakeHistory{openErr: &ports.HistoryUnavailableError{Reason: feed.RevisionNotFound}}
 	res = poll(t, h, nil, 0)
-	if hu, ok := res.Structured.(Answer).Result.(HistoryUnavailable); !ok || hu.Reason != feed.RevisionNotFound ||
+	if hu, ok := res.Structured.Result.(HistoryUnavailable); !ok || hu.Reason != feed.RevisionNotFound ||
 		res.Text != "Configured git revision does not name a commit." {
 		t.Errorf("bad revision: %s", res.Text)
 	}
@@ -582,7 +582,7 @@ func TestFeedUnavailable(t *testing.T) {
 		t.Errorf("near the head: %d items", len(pg.Items))
 	}
 	res = poll(t, h, ptr(feed.ReplayToken), 0)
-	if hu, ok := res.Structured.(Answer).Result.(HistoryUnavailable); !ok || hu.Reason != feed.HistoryIncomplete {
+	if hu, ok := res.Structured.Result.(HistoryUnavailable); !ok || hu.Reason != feed.HistoryIncomplete {
 		t.Errorf("replay of a shallow history: %s", res.Text)
 	}
 }
@@ -637,7 +637,7 @@ func TestChangesValidation(t *testing.T) {
 // The default surface does not answer the extended tools at all.
 func TestDefaultSurfaceHasNoExtendedTools(t *testing.T) {
 	svc := New(&fakeReader{}, Options{History: &fakeHistory{}})
-	if got := strings.Join(svc.Tools(), ","); got != "get_decision,get_decision_context,list_superseded,search_decisions" {
+	if got := strings.Join(toolNames(svc), ","); got != "get_decision,get_decision_context,list_superseded,search_decisions" {
 		t.Errorf("default tools %s", got)
 	}
 	for _, tool := range []string{ToolGetSupersessionChain, ToolListDecisionChanges} {
@@ -646,7 +646,7 @@ func TestDefaultSurfaceHasNoExtendedTools(t *testing.T) {
 		}
 	}
 	ext := New(&fakeReader{}, Options{Extended: true})
-	if got := strings.Join(ext.Tools(), ","); got != "get_decision,get_decision_context,get_supersession_chain,list_decision_changes,list_superseded,search_decisions" {
+	if got := strings.Join(toolNames(ext), ","); got != "get_decision,get_decision_context,get_supersession_chain,list_decision_changes,list_superseded,search_decisions" {
 		t.Errorf("extended tools %s", got)
 	}
 }
@@ -680,7 +680,7 @@ func TestPageSize(t *testing.T) {
 			if tc.raw != "" {
 				set.order, set.vals["n"] = []string{"n"}, json.RawMessage(tc.raw)
 			}
-			r := newArgReader(set)
+			r := newArgReader(set, nil)
 			got := r.pageSize("n", tc.lo, tc.hi)
 			var issues []string
 			for _, is := range r.finish() {
@@ -705,4 +705,13 @@ func TestGoldenChangesFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	goldie.New(t, goldie.WithFixtureDir("testdata/golden")).Assert(t, "changes-findings", render(t, res))
+}
+
+// toolNames lists the names of the tools svc serves.
+func toolNames(svc *Service) []string {
+	var names []string
+	for _, t := range svc.Tools() {
+		names = append(names, t.Name)
+	}
+	return names
 }

@@ -1,38 +1,30 @@
 package app
 
 import (
-	"context"
 	"slices"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
+	"github.com/adrkit/adrkit-go/domain/markers"
 )
-
-// GetDecisionContext answers get_decision_context. Invalid input gives an
-// isError result, as it would over JSON.
-func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Result, error) {
-	if issues := in.issues(); len(issues) > 0 {
-		return refusal(ToolGetDecisionContext, issues), nil
-	}
-	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in) })
-}
 
 // answerContext is get_decision_context over one projection. Every record
 // is resolved (its derived findings count whether or not it matched); the
 // matches form one flat walk in record order, which is paginated first and
 // only then split by status bucket, so a page may fill any bucket or none.
-func answerContext(p *corpus.Projection, in ContextInput) Result {
+//
+// For the command line (in.CommandLine) a corpus with an error finding
+// gets an empty walk and no derived findings, as the reference's
+// command line answers: the corpus's findings alone, no decision.
+// compile is affects.Compile or a memo of it.
+func answerContext(p *corpus.Projection, in ContextInput, compile affects.CompileFunc) Result {
 	var walk []ContextEntry
 	var derived []adr.Finding
-	resolver := affects.NewResolver(in.Files)
-	for _, r := range p.Records {
-		res := resolver.Resolve(r)
-		derived = append(derived, res.Findings...)
-		if res.Matched() {
-			walk = append(walk, contextEntryOf(r, res.Fired))
-		}
+	withheld := in.CommandLine && slices.ContainsFunc(p.Findings, stopsCommandLine)
+	if !withheld {
+		walk, derived = contextWalk(p, in.Files, in.Markers, compile)
 	}
 	findings := withDerived(p.Findings, derived)
 
@@ -43,7 +35,8 @@ func answerContext(p *corpus.Projection, in ContextInput) Result {
 		scope: cursor.ContextResults,
 		token: in.Cursor,
 		limit: in.limit(),
-		shape: []any{files, in.limit()},
+		shape: contextShape(files, in),
+		whole: in.whole,
 	}
 	secondary := findingsChannel(cursor.ContextFindings, in.Page, []any{files, in.findingsLimit()})
 	pg, refused, ok := paginate(p, primary, len(walk), secondary, len(findings))
@@ -57,6 +50,7 @@ func answerContext(p *corpus.Projection, in ContextInput) Result {
 		History:         []ContextEntry{},
 		Cursor:          pg.primary.next,
 		Findings:        findingsPage(findings, pg.findings),
+		Withheld:        withheld,
 	}
 	for _, e := range walk[pg.primary.lo:pg.primary.hi] {
 		switch e.Status.Bucket() {
@@ -68,8 +62,33 @@ func answerContext(p *corpus.Projection, in ContextInput) Result {
 			out.History = append(out.History, e)
 		}
 	}
-	text := summaryMatches(len(out.Governing), len(out.ActiveProposals), len(out.History), len(out.Findings.Items))
-	return answer(p, text, out)
+	return answer(p, out)
+}
+
+// contextWalk is every record that covers files, in record order: those
+// whose affects matchers fire, and those the files declare with markers
+// (decls). derived are the findings the call gives besides the corpus's.
+func contextWalk(p *corpus.Projection, files []string, decls []markers.Declaration, compile affects.CompileFunc) (walk []ContextEntry, derived []adr.Finding) {
+	resolver := affects.NewResolver(files, compile)
+	declared := bindMarkers(p, decls)
+	for _, r := range p.Records {
+		res := resolver.Resolve(r)
+		derived = append(derived, res.Findings...)
+		switch sites := declared.of(r); {
+		case res.Matched():
+			walk = append(walk, contextEntryOf(r, res.Fired))
+			walk[len(walk)-1].DeclaredBy = sites
+		case len(sites) > 0:
+			// Declared by a file alone: it governs (or proposes, or is
+			// history) with no matcher of its own having fired.
+			walk = append(walk, contextEntryOf(r, nil))
+			walk[len(walk)-1].DeclaredBy = sites
+		}
+	}
+	if declared != nil {
+		derived = append(derived, declared.findings...)
+	}
+	return walk, derived
 }
 
 func contextEntryOf(r *adr.Record, fired []adr.FiredMatcher) ContextEntry {
@@ -99,4 +118,14 @@ func withDerived(corpusFindings, derived []adr.Finding) []adr.Finding {
 	all := slices.Concat(corpusFindings, derived)
 	adr.SortFindings(all)
 	return all
+}
+
+// stopsCommandLine reports whether f keeps the command line's explain
+// from answering: an error the reference's command line would also find.
+// The tool's size cap is not one: the reference's command line reads an
+// oversized record as any other, so withholding every decision for it
+// would differ from the reference for every file, where leaving the
+// record out differs only for the files it covers.
+func stopsCommandLine(f adr.Finding) bool {
+	return f.Severity == adr.SeverityError && f.Rule != corpus.RuleRecordTooLarge
 }

@@ -66,7 +66,7 @@ func (r dirReader) List(context.Context, bool) ([]ports.Entry, error) {
 	return out, nil
 }
 
-func (r dirReader) Read(_ context.Context, name string, limit int64) ([]byte, error) {
+func (r dirReader) Read(_ context.Context, name string, limit int64, _ []byte) ([]byte, error) {
 	p := filepath.Join(r.abs(), name)
 	st, err := os.Lstat(p)
 	if err != nil || !st.Mode().IsRegular() {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"sync"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -53,7 +54,7 @@ func (v fakeView) List(context.Context, bool) ([]ports.Entry, error) {
 	return out, nil
 }
 
-func (v fakeView) Read(_ context.Context, name string, _ int64) ([]byte, error) {
+func (v fakeView) Read(_ context.Context, name string, _ int64, _ []byte) ([]byte, error) {
 	v.r.mu.Lock()
 	v.r.reads = append(v.r.reads, name)
 	v.r.mu.Unlock()
@@ -71,7 +72,7 @@ func (v fakeView) Read(_ context.Context, name string, _ int64) ([]byte, error) 
 func (v fakeView) Verify(context.Context) error { return v.r.verifyErr }
 
 func regular(name string, content string) fakeFile {
-	return fakeFile{entry: ports.Entry{Name: name, Path: "docs/adr/" + name, Kind: ports.KindRegular, Size: int64(len(content))}, content: []byte(content)}
+	return fakeFile{entry: ports.Entry{Name: name, Path: "docs/adr/" + name, Kind: ports.KindRegular}, content: []byte(content)}
 }
 
 func unavailableErr(r corpus.UnavailableReason) error { return &ports.UnavailableError{Reason: r} }
@@ -102,9 +103,20 @@ func (r rec) build() *adr.Record {
 		Body:       r.body,
 		Frontmatter: &adr.Frontmatter{
 			ID: r.id, Title: r.title, Status: r.status, Scope: r.scope, Tags: r.tags,
-			SupersededBy: r.supersededBy, Supersedes: r.supersedes, Affects: r.affects, Raw: raw,
+			SupersededBy: r.supersededBy, Supersedes: r.supersedes, Affects: r.affects,
+			YAML: r.yaml(), Canonical: string(jsvalue.AppendCanonical(nil, raw)),
 		},
 	}
+}
+
+// yaml is a frontmatter that validates, for get_decision to show: the
+// id, title, status and replacement, with what the schema requires.
+func (r rec) yaml() string {
+	y := fmt.Sprintf("id: %q\ntitle: %q\nstatus: %s\ndate: 2026-01-01\ndeciders: [\"@team\"]\n", r.id, r.title, r.status)
+	if r.supersededBy != "" {
+		y += fmt.Sprintf("supersededBy: %q\n", r.supersededBy)
+	}
+	return y
 }
 
 // projection assembles a projection from records given in canonical

@@ -60,7 +60,7 @@ func calls(id string) []corpusgen.Call {
 func (f *freshness) check(step string) string {
 	f.t.Helper()
 	ctx := context.Background()
-	truth := app.New(filesystem.New(f.root, "docs/adr"), app.Options{NoMemo: true})
+	truth := app.New(filesystem.New(f.root, "docs/adr"), app.Options{})
 	fp := ""
 	for _, c := range calls(corpusgen.ID(9, freshN)) {
 		got, err := f.memo.Call(ctx, c.Tool, c.Args)
@@ -75,7 +75,7 @@ func (f *freshness) check(step string) string {
 		if !bytes.Equal(g, w) {
 			f.t.Fatalf("%s: %s %s answered from stale data:\n got %.400s\nwant %.400s", step, c.Tool, c.Args, g, w)
 		}
-		h := got.Structured.(app.Answer).CorpusHealth
+		h := got.Structured.CorpusHealth
 		if fp != "" && h.Fingerprint != fp {
 			f.t.Fatalf("%s: fingerprint differs between calls on an unchanged corpus", step)
 		}

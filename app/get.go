@@ -1,21 +1,13 @@
 package app
 
 import (
-	"context"
+	"encoding/json"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
 )
-
-// GetDecision answers get_decision. Invalid input gives an isError
-// result, as it would over JSON.
-func (s *Service) GetDecision(ctx context.Context, in GetInput) (Result, error) {
-	if issues := in.issues(); len(issues) > 0 {
-		return refusal(ToolGetDecision, issues), nil
-	}
-	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerGet(p, in) })
-}
 
 // answerGet is get_decision over one projection. A log-qualified ref is
 // never looked up locally: this server sees a single log. Only an
@@ -35,6 +27,7 @@ func answerGet(p *corpus.Projection, in GetInput) Result {
 		limit:        in.limit(),
 		shape:        []any{in.Ref, in.limit()},
 		inapplicable: !ambiguous,
+		whole:        in.whole,
 	}
 	n := 0
 	if ambiguous {
@@ -47,25 +40,24 @@ func answerGet(p *corpus.Projection, in GetInput) Result {
 		return refused
 	}
 	fpage := findingsPage(findings, pg.findings)
-	f := len(fpage.Items)
 
 	switch {
 	case ref.Federated():
-		return answer(p, summaryFederated(in.Ref, f), Federated{
+		return answer(p, Federated{
 			Outcome: OutcomeFederated, RequestedRef: in.Ref, Log: ref.Log, ID: ref.ID, Findings: fpage,
 		})
 	case len(holders) == 0:
-		return answer(p, summaryNotFound(in.Ref, f), NotFound{
+		return answer(p, NotFound{
 			Outcome: OutcomeNotFound, RequestedRef: in.Ref, Findings: fpage,
 		})
 	case !ambiguous:
 		r := holders[0]
 		fm := r.Frontmatter
-		return answer(p, summaryFound(fm.ID, f), Found{
+		return answer(p, Found{
 			Outcome: OutcomeFound,
 			Decision: Decision{
 				RequestedRef: in.Ref, ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status,
-				SourcePath: Text(r.SourcePath), Frontmatter: fm.Raw, Body: r.Body,
+				SourcePath: Text(r.SourcePath), Frontmatter: frontmatterJSON(fm), Body: r.Body,
 			},
 			Findings: fpage,
 		})
@@ -75,8 +67,19 @@ func answerGet(p *corpus.Projection, in GetInput) Result {
 	for i, r := range page {
 		cands[i] = summaryOf(r)
 	}
-	return answer(p, summaryAmbiguous(in.Ref, len(cands), f), Ambiguous{
+	return answer(p, Ambiguous{
 		Outcome: OutcomeAmbiguousLocalID, RequestedRef: in.Ref, Candidates: cands,
 		Cursor: pg.primary.next, Findings: fpage,
 	})
+}
+
+// frontmatterJSON is the record's validated frontmatter as JSON text,
+// worked out again from its YAML (frontmatter.JSON); null for a record
+// built without one (a parsed record always has it).
+func frontmatterJSON(fm *adr.Frontmatter) json.RawMessage {
+	text, err := frontmatter.JSON(fm)
+	if err != nil {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(text)
 }

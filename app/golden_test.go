@@ -52,5 +52,5 @@ func TestGoldenAnswers(t *testing.T) {
 func TestGoldenContext(t *testing.T) {
 	p := edgeProjection()
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
-	g.Assert(t, "context-matches", render(t, answerContext(p, ContextInput{Files: []string{"src/app.ts", "src/events/a.ts"}, Page: Page{Limit: 3}})))
+	g.Assert(t, "context-matches", render(t, answerContext(p, ContextInput{Files: []string{"src/app.ts", "src/events/a.ts"}, Page: Page{Limit: 3}}, nil)))
 }

@@ -240,7 +240,8 @@ type hookedReader struct {
 
 	mu           sync.Mutex
 	beforeRead   map[string]func() // by entry name, each run once
-	beforeVerify func()            // run once
+	beforeVerify func()            // run once, or every time when everyVerify
+	everyVerify  bool
 }
 
 func (h *hookedReader) Open(ctx context.Context) (ports.Corpus, error) {
@@ -261,11 +262,12 @@ func (h *hookedReader) onRead(name string, f func()) {
 	h.beforeRead[name] = f
 }
 
-// onVerify arranges for f to run just before the corpus is verified.
-func (h *hookedReader) onVerify(f func()) {
+// onVerify arranges for f to run just before the corpus is verified:
+// once, or before every verification when every is set.
+func (h *hookedReader) onVerify(f func(), every bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.beforeVerify = f
+	h.beforeVerify, h.everyVerify = f, every
 }
 
 type hookedCorpus struct {
@@ -273,7 +275,7 @@ type hookedCorpus struct {
 	h *hookedReader
 }
 
-func (c *hookedCorpus) Read(ctx context.Context, name string, limit int64) ([]byte, error) {
+func (c *hookedCorpus) Read(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error) {
 	c.h.mu.Lock()
 	f := c.h.beforeRead[name]
 	delete(c.h.beforeRead, name)
@@ -281,13 +283,15 @@ func (c *hookedCorpus) Read(ctx context.Context, name string, limit int64) ([]by
 	if f != nil {
 		f()
 	}
-	return c.Corpus.Read(ctx, name, limit)
+	return c.Corpus.Read(ctx, name, limit, buf)
 }
 
 func (c *hookedCorpus) Verify(ctx context.Context) error {
 	c.h.mu.Lock()
 	f := c.h.beforeVerify
-	c.h.beforeVerify = nil
+	if !c.h.everyVerify {
+		c.h.beforeVerify = nil
+	}
 	c.h.mu.Unlock()
 	if f != nil {
 		f()

@@ -1,3 +1,8 @@
+//go:build unix
+
+// Unix permission bits and switching to another uid are what these tests
+// are about; Windows has neither.
+
 package app_test
 
 import (

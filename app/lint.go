@@ -10,6 +10,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/yaml12"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -109,7 +110,7 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		}
 	}
 	proj := ld.proj
-	lines := newSourceLines(ld.slots)
+	lines := newSourceLines(ld.files)
 
 	findings := slices.Clone(proj.Findings)
 	for i := range findings {
@@ -117,13 +118,15 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 			findings[i].Line = lines.line(findings[i].Path, findings[i].Field)
 		}
 	}
+	resolver := affects.NewResolver(nil, s.memo.compile)
 	for _, r := range proj.Records {
-		findings = append(findings, badPatterns(r, lines)...)
+		findings = append(findings, badPatterns(r, resolver, lines)...)
 		if f, ok := reviewOverdue(r, today, lines); ok {
 			findings = append(findings, f)
 		}
 	}
 	findings = append(findings, skipped...)
+	findings = append(findings, s.adoptionFindings(ctx, ld, lines)...)
 	adr.SortFindings(findings)
 	records := make([]Summary, len(proj.Records))
 	for i, r := range proj.Records {
@@ -179,11 +182,14 @@ type sourceLines struct {
 	docs map[string]*yaml12.Document
 }
 
-func newSourceLines(slots []slot) *sourceLines {
+func newSourceLines(files []file) *sourceLines {
 	l := &sourceLines{yaml: map[string]string{}, docs: map[string]*yaml12.Document{}}
-	for i := range slots {
-		if slots[i].rec != nil {
-			l.yaml[slots[i].cand.Path] = slots[i].yaml
+	for _, f := range files {
+		if f.rec == nil {
+			continue
+		}
+		if parts, err := frontmatter.Split(f.text); err == nil {
+			l.yaml[f.Path] = parts.YAML
 		}
 	}
 	return l
@@ -222,8 +228,8 @@ func fieldLine(doc *yaml12.Document, field string) int {
 // (a path glob that does not compile or starts with "/", a malformed
 // package pattern). get_decision_context reports them only when asked
 // about files; a linter should catch them before anyone asks.
-func badPatterns(r *adr.Record, lines *sourceLines) []adr.Finding {
-	res := affects.Resolve(r, nil)
+func badPatterns(r *adr.Record, resolver *affects.Resolver, lines *sourceLines) []adr.Finding {
+	res := resolver.Resolve(r)
 	var out []adr.Finding
 	for _, f := range res.Findings {
 		if f.Rule != affects.RuleBadPattern {

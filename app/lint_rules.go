@@ -71,4 +71,7 @@ var lintRules = []LintRule{
 	{affects.RuleBadPattern, adr.SeverityWarn, "An affects matcher can never match: a path glob that does not compile or starts with \"/\", or a malformed package pattern."},
 	{RuleCorpusFileSkipped, adr.SeverityWarn, "A Markdown file in the ADR directory looks like a record but is never read (misnamed, nested, a link or not a file)."},
 	{RuleReviewOverdue, adr.SeverityWarn, "A draft, proposed or accepted decision is past its reviewBy date."},
+	{RuleNoRecords, adr.SeverityError, "The ADR directory holds Markdown files but not one record: decisions kept in another format (run adrkit migrate)."},
+	{RuleIDFileName, adr.SeverityWarn, "A record's file name starts with a number that is not its id."},
+	{RuleFormatHint, adr.SeverityInfo, "A finding comes from another ADR tool's habit (MADR's decision-makers, a site generator's keys, a status written \"superseded by ADR-0123\", no frontmatter); the hint says what adrkit expects."},
 }

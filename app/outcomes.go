@@ -1,6 +1,8 @@
 package app
 
 import (
+	"encoding/json"
+
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
@@ -49,7 +51,25 @@ const (
 type Answer struct {
 	// CorpusHealth is absent only on corpus-unavailable.
 	CorpusHealth *CorpusHealth `json:"corpusHealth,omitempty"`
-	Result       any           `json:"result"`
+	Result       Outcome       `json:"result"`
+}
+
+// Outcome is the result member of an answer: one of the outcome types of
+// this package (SearchResults, Found, NotFound, Ambiguous, Federated,
+// Matches, Entries, ChainAnswer, AmbiguousChain, ChangesAnswer,
+// RestartAnswer, HistoryUnavailable, InvalidCursor, CorpusUnavailable).
+// Each knows its summary line, its findings and its cursors.
+type Outcome interface {
+	// Next is the cursor to the next page of the outcome's primary
+	// channel: nil when it has none or it is exhausted (always, in a
+	// whole answer: Service.Whole).
+	Next() *string
+	// FindingsPage is the outcome's findings channel, whose Cursor leads
+	// to its next page; nil for an outcome without findings (refusals,
+	// corpus-unavailable, history-unavailable, restart).
+	FindingsPage() *FindingsPage
+	// summary is the one-line summary of the outcome (content[0].text).
+	summary() string
 }
 
 // CorpusHealth summarises the projection the answer was computed from.
@@ -128,8 +148,8 @@ type Decision struct {
 	Status       adr.Status `json:"status"`
 	SourcePath   Text       `json:"sourcePath"`
 	// Frontmatter is the validated value, defaults applied, in schema
-	// key order.
-	Frontmatter *jsvalue.Object `json:"frontmatter"`
+	// key order, as JSON text.
+	Frontmatter json.RawMessage `json:"frontmatter"`
 	Body        string          `json:"body"`
 }
 
@@ -167,9 +187,15 @@ type Matches struct {
 	History         []ContextEntry `json:"history"`
 	Cursor          *string        `json:"cursor"`
 	Findings        FindingsPage   `json:"findings"`
+	// Withheld says the buckets are empty because the corpus has an
+	// error finding and the command line asked for the reference's
+	// answer (ContextInput.CommandLine). It is not part of the answer's
+	// JSON: the MCP tool never withholds.
+	Withheld bool `json:"-"`
 }
 
-// ContextEntry is a record whose affects matchers fired.
+// ContextEntry is a record whose affects matchers fired, or that a file
+// declared.
 type ContextEntry struct {
 	ID            Text           `json:"id"`
 	Title         Text           `json:"title"`
@@ -177,6 +203,10 @@ type ContextEntry struct {
 	SourcePath    Text           `json:"sourcePath"`
 	FiredMatchers []FiredMatcher `json:"firedMatchers"`
 	Relations     Relations      `json:"relations"`
+	// DeclaredBy lists the files that declared the record with an "@adr"
+	// marker. Only the command line reads markers, so the MCP answer never
+	// has the member.
+	DeclaredBy []Declared `json:"declaredBy,omitempty"`
 }
 
 // FiredMatcher is an affects matcher of the record that matched one of
@@ -213,15 +243,23 @@ type Entries struct {
 }
 
 // SupersededEntry is a superseded record and the state of its direct
-// replacement. SupersededBy holds one of TargetResolved, TargetDangling,
-// TargetAmbiguous or TargetFederated.
+// replacement.
 type SupersededEntry struct {
-	ID           Text       `json:"id"`
-	Title        Text       `json:"title"`
-	Status       adr.Status `json:"status"`
-	SourcePath   Text       `json:"sourcePath"`
-	SupersededBy any        `json:"supersededBy"`
+	ID           Text        `json:"id"`
+	Title        Text        `json:"title"`
+	Status       adr.Status  `json:"status"`
+	SourcePath   Text        `json:"sourcePath"`
+	SupersededBy Replacement `json:"supersededBy"`
 }
+
+// Replacement is the state of a supersededBy target: TargetResolved,
+// TargetDangling, TargetAmbiguous or TargetFederated.
+type Replacement interface{ replacement() }
+
+func (TargetResolved) replacement()  {}
+func (TargetDangling) replacement()  {}
+func (TargetAmbiguous) replacement() {}
+func (TargetFederated) replacement() {}
 
 // TargetResolved: the replacement is exactly one local record.
 type TargetResolved struct {
@@ -261,3 +299,81 @@ func nonNil[T any](s []T) []T {
 	}
 	return s
 }
+
+// The summary lines, findings and cursors of the outcomes.
+
+func (r SearchResults) summary() string { return summaryResults(len(r.Items), len(r.Findings.Items)) }
+
+// Next implements Outcome.
+func (r SearchResults) Next() *string { return r.Cursor }
+
+// FindingsPage implements Outcome.
+func (r SearchResults) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r Found) summary() string { return summaryFound(string(r.Decision.ID), len(r.Findings.Items)) }
+
+// Next implements Outcome: the record is not paged.
+func (Found) Next() *string { return nil }
+
+// FindingsPage implements Outcome.
+func (r Found) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r NotFound) summary() string { return summaryNotFound(r.RequestedRef, len(r.Findings.Items)) }
+
+// Next implements Outcome: there is nothing to page.
+func (NotFound) Next() *string { return nil }
+
+// FindingsPage implements Outcome.
+func (r NotFound) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r Ambiguous) summary() string {
+	return summaryAmbiguous(r.RequestedRef, len(r.Candidates), len(r.Findings.Items))
+}
+
+// Next implements Outcome: the next page of candidates.
+func (r Ambiguous) Next() *string { return r.Cursor }
+
+// FindingsPage implements Outcome.
+func (r Ambiguous) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r Federated) summary() string { return summaryFederated(r.RequestedRef, len(r.Findings.Items)) }
+
+// Next implements Outcome: there is nothing to page.
+func (Federated) Next() *string { return nil }
+
+// FindingsPage implements Outcome.
+func (r Federated) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r Matches) summary() string {
+	return summaryMatches(len(r.Governing), len(r.ActiveProposals), len(r.History), len(r.Findings.Items))
+}
+
+// Next implements Outcome.
+func (r Matches) Next() *string { return r.Cursor }
+
+// FindingsPage implements Outcome.
+func (r Matches) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r Entries) summary() string { return summaryEntries(len(r.Items), len(r.Findings.Items)) }
+
+// Next implements Outcome.
+func (r Entries) Next() *string { return r.Cursor }
+
+// FindingsPage implements Outcome.
+func (r Entries) FindingsPage() *FindingsPage { return &r.Findings }
+
+func (r InvalidCursor) summary() string { return r.Message }
+
+// Next implements Outcome: a refusal has no page.
+func (InvalidCursor) Next() *string { return nil }
+
+// FindingsPage implements Outcome: a refusal has no findings.
+func (InvalidCursor) FindingsPage() *FindingsPage { return nil }
+
+func (r CorpusUnavailable) summary() string { return r.Message }
+
+// Next implements Outcome: there is no page.
+func (CorpusUnavailable) Next() *string { return nil }
+
+// FindingsPage implements Outcome: there is no corpus to have findings.
+func (CorpusUnavailable) FindingsPage() *FindingsPage { return nil }

@@ -98,7 +98,7 @@ func TestLoneSurrogateTitles(t *testing.T) {
 		{"get_decision found", answerGet(p, GetInput{Ref: "0001"}), 2}, // decision.title and frontmatter.title
 		{"get_decision ambiguous", answerGet(p, GetInput{Ref: "0003"}), 2},
 		{"search_decisions", answerSearch(p, SearchInput{Query: "lone"}), 4},
-		{"get_decision_context", answerContext(p, ContextInput{Files: []string{"src/app.go"}}), 2},
+		{"get_decision_context", answerContext(p, ContextInput{Files: []string{"src/app.go"}}, nil), 2},
 		{"list_superseded", answerSuperseded(p, SupersededInput{}), 2}, // the entry and its resolved target
 		{"get_supersession_chain", answerChain(p, ChainInput{Ref: "0001"}), 2},
 		{"get_supersession_chain ambiguous", answerChain(p, ChainInput{Ref: "0003"}), 2},

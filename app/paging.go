@@ -20,10 +20,12 @@ type channel struct {
 	// inapplicable marks a get_decision outcome without a candidates
 	// channel: a cursor that otherwise verifies is refused.
 	inapplicable bool
+	// whole returns every item, without a cursor (Service.Whole).
+	whole bool
 }
 
 func findingsChannel(scope cursor.Scope, p Page, shape []any) channel {
-	return channel{scope: scope, token: p.FindingsCursor, limit: p.findingsLimit(), shape: shape}
+	return channel{scope: scope, token: p.FindingsCursor, limit: p.findingsLimit(), shape: shape, whole: p.whole}
 }
 
 // window is one resolved page: items[lo:hi] and the cursor to the next
@@ -37,6 +39,9 @@ type window struct {
 // (decode, version, channel, fingerprint, query shape, applicability,
 // range) and cuts the page over n items.
 func (c channel) resolve(fp string, n int) (window, cursor.Reason) {
+	if c.whole {
+		return window{lo: 0, hi: n}, cursor.OK
+	}
 	qh := cursor.QueryHash(c.shape...)
 	offset := 0
 	if c.token != nil {
@@ -88,10 +93,10 @@ func findingsPage(all []adr.Finding, w window) FindingsPage {
 // invalidCursor is the invalid-cursor answer; it carries corpusHealth.
 func invalidCursor(p *corpus.Projection, reason cursor.Reason) Result {
 	msg := reason.Message()
-	return answer(p, msg, InvalidCursor{Outcome: OutcomeInvalidCursor, Reason: reason, Message: msg})
+	return answer(p, InvalidCursor{Outcome: OutcomeInvalidCursor, Reason: reason, Message: msg})
 }
 
-// answer wraps a substantive result with the projection's health.
-func answer(p *corpus.Projection, text string, result any) Result {
-	return Result{Text: text, Structured: Answer{CorpusHealth: healthOf(p), Result: result}}
+// answer wraps a substantive outcome with the projection's health.
+func answer(p *corpus.Projection, o Outcome) Result {
+	return Result{Text: o.summary(), Structured: &Answer{CorpusHealth: healthOf(p), Result: o}}
 }

@@ -79,18 +79,20 @@ func TestProjectReadsCandidatesOnly(t *testing.T) {
 	}
 }
 
-func TestReadCause(t *testing.T) {
+func TestReadFailureCauses(t *testing.T) {
 	tests := []struct {
 		err  error
 		want string
 	}{
-		{fs.ErrPermission, "permission to read the file was denied"},
-		{&fs.PathError{Op: "read", Path: "/x", Err: fs.ErrNotExist}, "the file disappeared before it could be read"},
+		{&ports.ReadError{Kind: ports.ReadDenied, Err: fs.ErrPermission}, "permission to read the file was denied"},
+		{&ports.ReadError{Kind: ports.ReadVanished}, "the file disappeared before it could be read"},
+		{&ports.ReadError{Kind: ports.ReadFailed, Err: fs.ErrPermission}, "reading the file failed"},
 		{errors.New("EIO at /x"), "reading the file failed"},
 	}
 	for _, tc := range tests {
-		if got := readCause(tc.err); got != tc.want {
-			t.Errorf("readCause(%v) = %q", tc.err, got)
+		c := corpus.Candidate{Path: "docs/adr/0001-x.md"}
+		if err := exclude(&c, tc.err); err != nil || c.Exclusion != corpus.ExcludedReadError || c.Cause != tc.want {
+			t.Errorf("exclude(%v) = %v, %+v", tc.err, err, c)
 		}
 	}
 }
@@ -113,7 +115,7 @@ func TestCorpusUnavailable(t *testing.T) {
 	}
 	for name, r := range readers {
 		reason := reasons[name]
-		for _, tool := range New(r, Options{}).Tools() {
+		for _, tool := range toolNames(New(r, Options{})) {
 			t.Run(name+"/"+tool, func(t *testing.T) {
 				res, err := New(r, Options{Parse: fakeParse}).Call(context.Background(), tool, json.RawMessage(args[tool]))
 				if err != nil {

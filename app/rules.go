@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -102,6 +101,15 @@ func checkFile(f string) []string {
 	return nil
 }
 
+// checkArgFile is checkFile for a command-line argument: any path but
+// the empty one, which names no file.
+func checkArgFile(f string) []string {
+	if f == "" {
+		return []string{"must not be empty"}
+	}
+	return nil
+}
+
 // safePath is the contract's "safe POSIX path": "." and empty segments
 // are fine, a ".." segment is not, whatever follows it.
 func safePath(f string) bool {
@@ -150,15 +158,6 @@ func checkScope(s string) []string {
 		}
 	}
 	return []string{"must be one of " + scopeList + ", got " + show(s)}
-}
-
-// checkLimit takes the number as JSON.parse would hold it, so that 5.0
-// and 1e2 pass and 1.5 does not.
-func checkLimit(f float64, shown string) []string {
-	if math.IsNaN(f) || f < minLimit || f > maxLimit || f != float64(int64(f)) {
-		return []string{fmt.Sprintf("must be an integer from %d to %d, got %s", minLimit, maxLimit, shown)}
-	}
-	return nil
 }
 
 func checkCount(n, lo, hi int) []string {

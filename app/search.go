@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"slices"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -18,18 +17,12 @@ const (
 	fieldTitle = "title"
 )
 
-// SearchDecisions answers search_decisions. Invalid input gives an
-// isError result, as it would over JSON.
-func (s *Service) SearchDecisions(ctx context.Context, in SearchInput) (Result, error) {
-	if issues := in.issues(); len(issues) > 0 {
-		return refusal(ToolSearchDecisions, issues), nil
-	}
-	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
-}
-
 // answerSearch is search_decisions over one projection.
 func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	needle := jsstring.Normalize(in.Query)
+	if in.All {
+		needle = ""
+	}
 	hits := searchHits(p, in, needle)
 	findings := p.Findings
 
@@ -38,6 +31,11 @@ func answerSearch(p *corpus.Projection, in SearchInput) Result {
 		token: in.Cursor,
 		limit: in.limit(),
 		shape: []any{needle, sortedUnique(stringsOf(in.Status)), sortedUnique(in.Tags), sortedUnique(stringsOf(in.Scope)), in.limit()},
+		whole: in.whole,
+	}
+	if in.All {
+		// A listing and a search never continue each other's walks.
+		primary.shape = append(primary.shape, "all")
 	}
 	secondary := findingsChannel(cursor.SearchFindings, in.Page, []any{in.findingsLimit()})
 
@@ -47,7 +45,7 @@ func answerSearch(p *corpus.Projection, in SearchInput) Result {
 	}
 	page := searchItems(p, hits[pg.primary.lo:pg.primary.hi])
 	fpage := findingsPage(findings, pg.findings)
-	return answer(p, summaryResults(len(page), len(fpage.Items)), SearchResults{
+	return answer(p, SearchResults{
 		Outcome:  OutcomeResults,
 		Items:    nonNil(page),
 		Cursor:   pg.primary.next,
@@ -75,6 +73,10 @@ func searchHits(p *corpus.Projection, in SearchInput, needle string) []searchHit
 	for i, r := range p.Records {
 		fm := r.Frontmatter
 		if !passesFilters(fm, in) {
+			continue
+		}
+		if in.All {
+			hits = append(hits, searchHit{rec: i})
 			continue
 		}
 		var set matchedSet
@@ -106,7 +108,7 @@ func searchItems(p *corpus.Projection, hits []searchHit) []SearchItem {
 	for k, h := range hits {
 		r := p.Records[h.rec]
 		fm := r.Frontmatter
-		var fields []string
+		fields := []string{}
 		for b, name := range matchedOrder {
 			if h.fields&(1<<b) != 0 {
 				fields = append(fields, name)

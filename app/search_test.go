@@ -36,7 +36,7 @@ func TestSearchMatching(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			res := answerSearch(p, tc.in)
 			var got []string
-			for _, it := range res.Structured.(Answer).Result.(SearchResults).Items {
+			for _, it := range res.Structured.Result.(SearchResults).Items {
 				got = append(got, fmt.Sprintf("%s:%v", it.ID, it.MatchedFields))
 			}
 			if !slices.Equal(got, tc.want) {

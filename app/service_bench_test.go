@@ -43,17 +43,15 @@ func benchRoots(b *testing.B) map[int]string {
 
 // BenchmarkProject times one projection of an on-disk corpus through the
 // working-tree reader: "warm" reuses one Service, as the server does
-// across calls; "cold" builds a new one each time, as one lint run does;
-// "nomemo" reuses one Service with the memo turned off (every call
-// parses everything, on one goroutine).
+// across calls; "cold" builds a new one each time, as one lint run does.
 func BenchmarkProject(b *testing.B) {
 	roots := benchRoots(b)
 	ctx := context.Background()
-	for _, mode := range []string{"warm", "cold", "nomemo"} {
+	for _, mode := range []string{"warm", "cold"} {
 		for _, n := range benchSizes {
 			b.Run(fmt.Sprintf("%s/N=%d", mode, n), func(b *testing.B) {
 				want := benchConfig(n)
-				opts := app.Options{NoMemo: mode == "nomemo"}
+				opts := app.Options{}
 				svc := app.New(filesystem.New(roots[n], "docs/adr"), opts)
 				if _, err := svc.Project(ctx); err != nil { // warms the memo
 					b.Fatal(err)

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"strconv"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -22,15 +21,6 @@ const (
 	targetAmbiguous = "ambiguous"
 	targetFederated = "federated-unavailable"
 )
-
-// ListSuperseded answers list_superseded. Invalid input gives an isError
-// result, as it would over JSON.
-func (s *Service) ListSuperseded(ctx context.Context, in SupersededInput) (Result, error) {
-	if issues := in.issues(); len(issues) > 0 {
-		return refusal(ToolListSuperseded, issues), nil
-	}
-	return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSuperseded(p, in) })
-}
 
 // answerSuperseded is list_superseded over one projection: every
 // superseded record with the state of its direct replacement (one hop,
@@ -53,7 +43,7 @@ func answerSuperseded(p *corpus.Projection, in SupersededInput) Result {
 	}
 	findings := withDerived(p.Findings, derived)
 
-	primary := channel{scope: cursor.SupersededResults, token: in.Cursor, limit: in.limit(), shape: []any{in.limit()}}
+	primary := channel{scope: cursor.SupersededResults, token: in.Cursor, limit: in.limit(), shape: []any{in.limit()}, whole: in.whole}
 	secondary := findingsChannel(cursor.SupersededFindings, in.Page, []any{in.findingsLimit()})
 	pg, refused, ok := paginate(p, primary, len(items), secondary, len(findings))
 	if !ok {
@@ -61,7 +51,7 @@ func answerSuperseded(p *corpus.Projection, in SupersededInput) Result {
 	}
 	page := items[pg.primary.lo:pg.primary.hi]
 	fpage := findingsPage(findings, pg.findings)
-	return answer(p, summaryEntries(len(page), len(fpage.Items)), Entries{
+	return answer(p, Entries{
 		Outcome: OutcomeEntries, Items: nonNil(page), Cursor: pg.primary.next, Findings: fpage,
 	})
 }
@@ -69,7 +59,7 @@ func answerSuperseded(p *corpus.Projection, in SupersededInput) Result {
 // replacementOf classifies r's supersededBy target and derives the
 // finding the state calls for. A dangling target gets none: the corpus
 // already reports it as dangling-supersededBy.
-func replacementOf(p *corpus.Projection, r *adr.Record) (any, *adr.Finding) {
+func replacementOf(p *corpus.Projection, r *adr.Record) (Replacement, *adr.Finding) {
 	target := r.Frontmatter.SupersededBy
 	ref := adr.ParseRef(target)
 	if ref.Federated() {

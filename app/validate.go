@@ -1,7 +1,6 @@
 package app
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -31,14 +30,22 @@ var (
 		elemType: "must be one of " + scopeList}
 	filesRule = listRule{required: true, min: 1, max: maxFileItems, elem: checkFile,
 		elemType: "must be a string"}
+	// argFilesRule is filesRule for ContextInput.CommandLine: a file
+	// there is whatever the shell passed, so only an empty one is refused.
+	argFilesRule = listRule{required: true, min: 1, max: maxFileItems, elem: checkArgFile,
+		elemType: "must be a string"}
 )
 
-// parseSearch validates search_decisions arguments in schema property
-// order: query, status, tags, scope, then the pagination fields.
-func parseSearch(set argSet) (SearchInput, []issue) {
-	r := newArgReader(set)
+// readSearch reads search_decisions arguments in schema property order:
+// query, status, tags, scope, then the pagination fields.
+func readSearch(r *argReader) SearchInput {
 	var in SearchInput
-	if q := r.str("query", true, checkQuery); q != nil {
+	if from, ok := r.from.(SearchInput); ok && from.All {
+		// A listing (the command line's search without a query) has no
+		// query to read.
+		in.All = true
+		r.lookup("query")
+	} else if q := r.str("query", true, checkQuery); q != nil {
 		in.Query = *q
 	}
 	if vals := r.list("status", statusRule); vals != nil {
@@ -55,92 +62,34 @@ func parseSearch(set argSet) (SearchInput, []issue) {
 		}
 	}
 	in.Page = r.page()
-	return in, r.finish()
+	return in
 }
 
-// parseGet validates get_decision arguments: ref, then pagination.
-func parseGet(set argSet) (GetInput, []issue) {
-	r := newArgReader(set)
+// readGet reads get_decision arguments: ref, then pagination.
+func readGet(r *argReader) GetInput {
 	var in GetInput
 	if ref := r.str("ref", true, checkRef); ref != nil {
 		in.Ref = *ref
 	}
 	in.Page = r.page()
-	return in, r.finish()
+	return in
 }
 
-// parseContext validates get_decision_context arguments: files, then
+// readContext reads get_decision_context arguments: files, then
 // pagination.
-func parseContext(set argSet) (ContextInput, []issue) {
-	r := newArgReader(set)
-	var in ContextInput
-	in.Files = r.list("files", filesRule)
+func readContext(r *argReader) ContextInput {
+	from, _ := r.from.(ContextInput)
+	rule := filesRule
+	if from.CommandLine {
+		rule = argFilesRule
+	}
+	in := ContextInput{Files: r.list("files", rule), Markers: from.Markers, CommandLine: from.CommandLine}
 	in.Page = r.page()
-	return in, r.finish()
+	return in
 }
 
-// parseSuperseded validates list_superseded arguments: pagination only.
-func parseSuperseded(set argSet) (SupersededInput, []issue) {
-	r := newArgReader(set)
-	in := SupersededInput{Page: r.page()}
-	return in, r.finish()
-}
-
-// The typed checks below let callers that build inputs in Go (the command
-// line) get the same refusals as JSON callers. They apply the same rules
-// to values that are already well-typed.
-
-func (p Page) issues() []issue {
-	var out []issue
-	add := func(path string, msgs []string) {
-		for _, m := range msgs {
-			out = append(out, issue{path: path, msg: m})
-		}
-	}
-	if p.Cursor != nil {
-		add("cursor", checkCursor(*p.Cursor))
-	}
-	if p.Limit != 0 {
-		add("limit", checkLimit(float64(p.Limit), strconv.Itoa(p.Limit)))
-	}
-	if p.FindingsCursor != nil {
-		add("findingsCursor", checkCursor(*p.FindingsCursor))
-	}
-	if p.FindingsLimit != 0 {
-		add("findingsLimit", checkLimit(float64(p.FindingsLimit), strconv.Itoa(p.FindingsLimit)))
-	}
-	return out
-}
-
-// typedList applies rule to a list held in Go; nil is absent.
-func typedList(name string, vals []string, rule listRule) []issue {
-	if vals == nil {
-		if rule.required {
-			return []issue{{path: name, msg: "is required"}}
-		}
-		return nil
-	}
-	var out []issue
-	typed := true
-	for i, v := range vals {
-		msgs := rule.elem(v)
-		if len(msgs) > 0 && rule.enum {
-			typed = false
-		}
-		for _, m := range msgs {
-			out = append(out, issue{path: name + "." + strconv.Itoa(i), msg: m})
-		}
-	}
-	for _, m := range checkCount(len(vals), rule.min, rule.max) {
-		out = append(out, issue{path: name, msg: m})
-	}
-	if rule.unique && typed {
-		for _, m := range checkUnique(vals) {
-			out = append(out, issue{path: name, msg: m})
-		}
-	}
-	return out
-}
+// readSuperseded reads list_superseded arguments: pagination only.
+func readSuperseded(r *argReader) SupersededInput { return SupersededInput{Page: r.page()} }
 
 func stringsOf[T ~string](vals []T) []string {
 	if vals == nil {
@@ -152,28 +101,3 @@ func stringsOf[T ~string](vals []T) []string {
 	}
 	return out
 }
-
-func (in SearchInput) issues() []issue {
-	var out []issue
-	for _, m := range checkQuery(in.Query) {
-		out = append(out, issue{path: "query", msg: m})
-	}
-	out = append(out, typedList("status", stringsOf(in.Status), statusRule)...)
-	out = append(out, typedList("tags", in.Tags, tagsRule)...)
-	out = append(out, typedList("scope", stringsOf(in.Scope), scopeRule)...)
-	return append(out, in.Page.issues()...)
-}
-
-func (in GetInput) issues() []issue {
-	var out []issue
-	for _, m := range checkRef(in.Ref) {
-		out = append(out, issue{path: "ref", msg: m})
-	}
-	return append(out, in.Page.issues()...)
-}
-
-func (in ContextInput) issues() []issue {
-	return append(typedList("files", in.Files, filesRule), in.Page.issues()...)
-}
-
-func (in SupersededInput) issues() []issue { return in.Page.issues() }

@@ -20,19 +20,10 @@ func validate(t *testing.T, tool, args string) []string {
 	if err != nil {
 		t.Fatalf("decodeArgs(%s): %v", args, err)
 	}
-	var issues []issue
-	switch tool {
-	case ToolSearchDecisions:
-		_, issues = parseSearch(set)
-	case ToolGetDecision:
-		_, issues = parseGet(set)
-	case ToolGetDecisionContext:
-		_, issues = parseContext(set)
-	case ToolListSuperseded:
-		_, issues = parseSuperseded(set)
-	default:
+	if _, ok := lookupTool(tool); !ok {
 		t.Fatalf("no tool %q", tool)
 	}
+	_, issues := parsed(tool, set)
 	paths := make([]string, len(issues))
 	for i, is := range issues {
 		paths[i] = is.path

@@ -20,11 +20,15 @@
 //	                                       opening exchange, no envelope
 //	                      -dir=PATH        Options.Dir (default: empty, the
 //	                                       server's docs/adr)
+//	                      -tools=extended  serve the extended tools too
+//	                      -git             make the root a real repository
+//	                                       (internal/gittest), for
+//	                                       "#step commit"; no .git section
 //	-- .git --            the repository marker: an empty section makes a
 //	                      .git directory, a non-empty one a .git file with
-//	                      that content (a linked worktree). Without it the
-//	                      root is not a Git worktree: Serve refuses to
-//	                      start and the scenario fails.
+//	                      that content (a linked worktree). Without it (or
+//	                      -git) the root is not a Git worktree: Serve
+//	                      refuses to start and the scenario fails.
 //	-- requests --        one JSON-RPC message per line, sent in order; see
 //	                      below.
 //	-- golden-2025 --     the exact stdout of the 2025 run, one frame per
@@ -60,6 +64,13 @@
 //	#step pad PATH SIZE        append newlines to PATH until it has SIZE bytes
 //	#step crlf PATH            turn every LF of PATH into CRLF
 //	#step bom PATH             put a UTF-8 byte-order mark in front of PATH
+//	#step commit MESSAGE       (-git) commit every file under the root as
+//	                           the whole tree of a new commit on main, on
+//	                           top of the last commit made (or the one
+//	                           reset chose), dated a minute after it
+//	#step reset N              (-git) make the N-th commit of the scenario
+//	                           (from 1) the parent of the next one: a
+//	                           rewritten history
 //
 // (crlf and bom keep such bytes out of the scenario files, where an editor
 // could drop them without anyone noticing.)
@@ -74,6 +85,8 @@
 //	$findingsCursor(N)         …result.findings.cursor of that answer
 //	$cursorAt(N,OFF)           $cursor(N) re-encoded with offset OFF
 //	$findingsCursorAt(N,OFF)   $findingsCursor(N) re-encoded with offset OFF
+//	$result(N,KEY)             result.structuredContent.result.KEY of the
+//	                           answer to N (must be a string)
 //	$mint(SCOPE,N,OFF,SHAPE)   cursor.Mint for channel SCOPE, the fingerprint
 //	                           of the answer to N, offset OFF and the query
 //	                           hash of the JSON array SHAPE
@@ -111,11 +124,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/domain/cursor"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
 // Eras a scenario can run in; each has its own golden section.
@@ -251,6 +267,8 @@ type scenario struct {
 	eras     []string
 	raw      bool
 	dir      string
+	extended bool
+	git      bool
 	requests []string
 }
 
@@ -261,10 +279,22 @@ func newScenario(ar *archive) (*scenario, error) {
 	eras := fs.String("eras", era2025+","+era2026, "eras to run")
 	fs.BoolVar(&sc.raw, "raw", false, "send requests verbatim")
 	fs.StringVar(&sc.dir, "dir", "", "Options.Dir")
+	tools := fs.String("tools", "default", "tool surface")
+	fs.BoolVar(&sc.git, "git", false, "a real repository")
 	if text, ok := ar.get(sectionFlags); ok {
 		if err := fs.Parse(strings.Fields(text)); err != nil {
 			return nil, fmt.Errorf("flags: %w", err)
 		}
+	}
+	switch *tools {
+	case "default":
+	case "extended":
+		sc.extended = true
+	default:
+		return nil, fmt.Errorf("flags: unknown tools %q", *tools)
+	}
+	if _, hasGit := ar.get(sectionGit); hasGit && sc.git {
+		return nil, errors.New("-git makes the repository: no .git section")
 	}
 	for _, e := range strings.Split(*eras, ",") {
 		if e != era2025 && e != era2026 {
@@ -296,12 +326,23 @@ func isFixture(name string) bool {
 		!strings.HasPrefix(name, goldenPrefix) && !strings.HasPrefix(name, stepsPrefix)
 }
 
+// history is the repository of a -git scenario and the commits it made.
+type history struct {
+	repo    *gittest.Repo
+	commits []plumbing.Hash
+	parent  plumbing.Hash
+}
+
 // materialise writes the fixture into a new repository root.
-func (sc *scenario) materialise(t *testing.T) string {
+func (sc *scenario) materialise(t *testing.T) (string, *history) {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "repo")
 	if err := os.Mkdir(root, 0o755); err != nil {
 		t.Fatal(err)
+	}
+	var h *history
+	if sc.git {
+		h = &history{repo: gittest.Init(t, root)}
 	}
 	for _, f := range sc.ar.files {
 		switch {
@@ -319,7 +360,34 @@ func (sc *scenario) materialise(t *testing.T) string {
 			writeFile(t, root, f.name, f.data)
 		}
 	}
-	return root
+	return root, h
+}
+
+// commit commits every file under root but .git, dated a minute after the
+// scenario's previous commit.
+func (h *history) commit(t *testing.T, root, msg string) {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && d.Name() == ".git":
+			return filepath.SkipDir
+		case d.Type().IsRegular():
+			b, err := os.ReadFile(p)
+			rel, _ := filepath.Rel(root, p)
+			files[filepath.ToSlash(rel)] = string(b)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	when := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC).Add(time.Duration(len(h.commits)+1) * time.Minute)
+	h.parent = h.repo.Commit(h.parent, msg, when, files)
+	h.commits = append(h.commits, h.parent)
 }
 
 func writeFile(t *testing.T, root, name, data string) {
@@ -339,8 +407,8 @@ func writeFile(t *testing.T, root, name, data string) {
 // run serves one connection in era and returns its stdout with the
 // version replaced.
 func (sc *scenario) run(t *testing.T, era string) string {
-	root := sc.materialise(t)
-	c := connect(t, root, sc.dir)
+	root, hist := sc.materialise(t)
+	c := connect(t, root, sc.dir, sc.extended)
 
 	if !sc.raw {
 		if era == era2025 {
@@ -352,7 +420,7 @@ func (sc *scenario) run(t *testing.T, era string) string {
 	}
 	for _, line := range sc.requests {
 		if verb, ok := strings.CutPrefix(line, "#step "); ok {
-			sc.step(t, root, verb)
+			sc.step(t, root, hist, verb)
 			continue
 		}
 		msg := c.expand(t, line)
@@ -366,12 +434,20 @@ func (sc *scenario) run(t *testing.T, era string) string {
 }
 
 // step applies one "#step" directive.
-func (sc *scenario) step(t *testing.T, root, directive string) {
+func (sc *scenario) step(t *testing.T, root string, hist *history, directive string) {
 	t.Helper()
 	args := strings.Fields(directive)
 	path := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
 	var err error
 	switch {
+	case hist != nil && len(args) > 1 && args[0] == "commit":
+		hist.commit(t, root, strings.TrimSpace(strings.TrimPrefix(directive, "commit")))
+	case hist != nil && len(args) == 2 && args[0] == "reset":
+		n, perr := strconv.Atoi(args[1])
+		if perr != nil || n < 1 || n > len(hist.commits) {
+			t.Fatalf("#step %s: no commit %s", directive, args[1])
+		}
+		hist.parent = hist.commits[n-1]
 	case len(args) == 2 && args[0] == "rm":
 		err = os.RemoveAll(path(args[1]))
 	case len(args) == 2 && args[0] == "mkdir":
@@ -457,12 +533,12 @@ type conn struct {
 	answers map[string]map[string]any // by the id's JSON text
 }
 
-func connect(t *testing.T, root, dir string) *conn {
+func connect(t *testing.T, root, dir string, extended bool) *conn {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &conn{in: inW, lines: make(chan string, 64), served: make(chan error, 1), answers: map[string]map[string]any{}}
-	srv := mcp.New(mcp.Options{Cwd: root, Dir: dir, In: inR, Out: outW, OnError: c.report})
+	srv := mcp.New(mcp.Options{Cwd: root, Dir: dir, ExtendedTools: extended, In: inR, Out: outW, OnError: c.report})
 	go func() {
 		err := srv.Serve(context.Background())
 		_ = outW.CloseWithError(io.EOF)
@@ -546,7 +622,7 @@ func (c *conn) finish(t *testing.T) string {
 	return c.out.String()
 }
 
-var placeholder = regexp.MustCompile(`\$(cursor|findingsCursor|cursorAt|findingsCursorAt|mint|repeat|list)\(([^)]*)\)`)
+var placeholder = regexp.MustCompile(`\$(cursor|findingsCursor|cursorAt|findingsCursorAt|result|mint|repeat|list)\(([^)]*)\)`)
 
 // expand replaces the placeholders of a request line.
 func (c *conn) expand(t *testing.T, line string) string {
@@ -565,6 +641,13 @@ func (c *conn) expand(t *testing.T, line string) string {
 			}
 			cur.Offset = atoi(t, m, off)
 			return cur.Encode()
+		case "result":
+			id, key := splitLast(t, m, args)
+			v, ok := dig(c.answer(t, m, id), "result", "structuredContent", "result", key).(string)
+			if !ok {
+				t.Fatalf("%s: the answer has no string result.%s", m, key)
+			}
+			return v
 		case "mint":
 			parts := strings.SplitN(args, ",", 4)
 			if len(parts) != 4 {

@@ -30,11 +30,15 @@ type Corpus interface {
 	// Failure to list is an *UnavailableError (dir-not-found or
 	// dir-not-readable).
 	List(ctx context.Context, recursive bool) ([]Entry, error)
-	// Read returns the bytes of the top-level entry name. It checks the
-	// entry is still a regular file inside the directory and at most
-	// limit bytes before reading, and never reads more than limit+1
-	// bytes. Failures are *ReadError.
-	Read(ctx context.Context, name string, limit int64) ([]byte, error)
+	// Read returns the bytes of the top-level entry name, in buf's
+	// storage when it has room (buf may be nil): a caller that reads
+	// every record on every call recycles its buffers instead of making
+	// garbage in proportion to the corpus, so the result may alias buf.
+	// It checks the entry is still a regular file inside the directory
+	// and at most limit bytes before reading, and never reads more than
+	// limit+1 bytes. Failures are *ReadError, in the kinds below: the
+	// source says why in those terms, never in its own errors'.
+	Read(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error)
 	// Verify re-validates the root and directory and every entry Read
 	// returned, after the projection was built. It returns nil or an
 	// *UnavailableError (usually corpus-changed-during-load).
@@ -62,8 +66,6 @@ type Entry struct {
 	// root, "/"-separated. It is what findings and sourcePath show.
 	Path string
 	Kind EntryKind
-	// Size in bytes as the directory reports it (0 when unknown).
-	Size int64
 }
 
 // UnavailableError says the corpus cannot be read at all.
@@ -89,8 +91,15 @@ const (
 	// ReadStatFailed: the entry vanished, is no longer a regular file, or
 	// escapes the directory (record-stat-error).
 	ReadStatFailed
-	// ReadFailed: opening or reading the bytes failed (file-read).
+	// ReadFailed: opening or reading the bytes failed, for a reason none
+	// of the kinds below names (file-read).
 	ReadFailed
+	// ReadDenied: opening or reading the bytes was not permitted
+	// (file-read).
+	ReadDenied
+	// ReadVanished: the entry disappeared between its checks and its
+	// reading (file-read).
+	ReadVanished
 )
 
 // ReadError is a failure to read one candidate.
@@ -105,6 +114,10 @@ func (e *ReadError) Error() string {
 		return "record is larger than the size cap"
 	case ReadStatFailed:
 		return "record could not be checked before reading"
+	case ReadDenied:
+		return "permission to read the record was denied"
+	case ReadVanished:
+		return "record disappeared before it could be read"
 	}
 	if e.Err != nil {
 		return "record could not be read: " + e.Err.Error()

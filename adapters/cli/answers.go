@@ -10,10 +10,11 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
 	"github.com/adrkit/adrkit-go/domain/lineage"
+	"github.com/adrkit/adrkit-go/domain/yaml12"
 )
 
-// The human renderers below take a merged answer (see WalkPages) and lay
-// it out as a table. They print what the tool answered and nothing else;
+// The human renderers below take a whole answer (app.Service.Whole) and
+// lay it out as a table. They print what the tool answered and nothing else;
 // deciding exit statuses is the command's business.
 
 // statusCell is a status coloured by what it means.
@@ -61,9 +62,24 @@ func findingsNote(st Style, fs []adr.Finding) string {
 	return st.Dim("Findings with this answer: ") + strings.Join(parts, ", ") + st.Dim(" (adrkit lint explains them).") + "\n"
 }
 
-// WriteSearch renders a merged search_decisions answer.
+// WriteSearch renders a whole search_decisions answer. An empty query
+// is a listing (SearchInput.All): every record that passes the filters.
 func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error {
 	var b strings.Builder
+	if query == "" {
+		if len(r.Items) == 0 {
+			b.WriteString("No decision passes the filters.\n")
+		} else {
+			t := table{header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+			for _, it := range r.Items {
+				t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title), paintedCell(it.SourcePath, st.Dim))
+			}
+			b.WriteString(t.String())
+			b.WriteString("\n" + counted(len(r.Items), "decision", "decisions") + ".\n")
+		}
+		b.WriteString(findingsNote(st, r.Findings.Items))
+		return writeString(w, b.String())
+	}
 	if len(r.Items) == 0 {
 		b.WriteString("No decision matches " + strconv.Quote(query) + ".\n")
 	} else {
@@ -79,10 +95,10 @@ func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error
 	return writeString(w, b.String())
 }
 
-// WriteDecision renders a merged get_decision answer: the record in full
+// WriteDecision renders a whole get_decision answer: the record in full
 // when found, the candidates when the id is shared, and a sentence
 // otherwise.
-func WriteDecision(w io.Writer, result any, st Style) error {
+func WriteDecision(w io.Writer, result app.Outcome, st Style) error {
 	var b strings.Builder
 	switch r := result.(type) {
 	case app.Found:
@@ -98,11 +114,11 @@ func WriteDecision(w io.Writer, result any, st Style) error {
 	return writeString(w, b.String())
 }
 
-// WriteChain renders a merged get_supersession_chain answer: the line
+// WriteChain renders a whole get_supersession_chain answer: the line
 // oldest first, the verdict with what to do, and any gaps in the older
 // history. A ref that names no single local record is told as show tells
 // it.
-func WriteChain(w io.Writer, result any, st Style) error {
+func WriteChain(w io.Writer, result app.Outcome, st Style) error {
 	var b strings.Builder
 	switch r := result.(type) {
 	case app.ChainAnswer:
@@ -116,6 +132,14 @@ func WriteChain(w io.Writer, result any, st Style) error {
 	}
 	writeFindingsNote(&b, st, findingsOf(result))
 	return writeString(w, b.String())
+}
+
+// findingsOf returns the findings an answer carried.
+func findingsOf(result app.Outcome) []adr.Finding {
+	if p := result.FindingsPage(); p != nil {
+		return p.Items
+	}
+	return nil
 }
 
 // writeFindingsNote closes an answer with its findings note, after a
@@ -139,7 +163,7 @@ func writeCandidates(b *strings.Builder, ref string, cands []app.Summary, st Sty
 // writeUnresolved words the outcomes of a ref that names no local record
 // (not-found, federated-log-unavailable); verb is what the command would
 // have done with it. It reports whether result was one of them.
-func writeUnresolved(b *strings.Builder, result any, verb string) bool {
+func writeUnresolved(b *strings.Builder, result app.Outcome, verb string) bool {
 	switch r := result.(type) {
 	case app.NotFound:
 		b.WriteString("No valid record has the id " + strconv.Quote(r.RequestedRef) +
@@ -207,12 +231,15 @@ func writeFound(b *strings.Builder, d app.Decision, st Style) {
 	b.WriteString(st.Bold(string(d.ID)+" · "+oneLine(string(d.Title))) + "\n")
 	b.WriteString(st.Status(d.Status, string(d.Status)) + st.Dim(" · "+string(d.SourcePath)) + "\n\n")
 	t := table{indent: "  "}
-	if d.Frontmatter != nil {
-		for _, k := range d.Frontmatter.Keys() {
+	// JSON is YAML 1.2: read back, the text is the value it was written
+	// from, members in order (yaml12's FuzzJSONIsYAML holds it to that).
+	if v, err := yaml12.ParseValue(string(d.Frontmatter)); err == nil {
+		fm, _ := v.(*jsvalue.Object)
+		for _, k := range fm.Keys() {
 			if headerKeys[k] {
 				continue
 			}
-			v, _ := d.Frontmatter.Get(k)
+			v, _ := fm.Get(k)
 			if arr, ok := v.([]any); ok && len(arr) == 0 {
 				continue // an empty list says nothing worth a row
 			}
@@ -301,13 +328,31 @@ func inlineValue(v any) string {
 	return string(jsvalue.AppendJSON(nil, v))
 }
 
-// WriteContext renders a merged get_decision_context answer: one table
+// WriteContext renders a whole get_decision_context answer: one table
 // per bucket, each record with the matchers that fired for it.
 func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
+	return WriteExplain(w, m, files, nil, st)
+}
+
+// WriteExplain is WriteContext for an answer that took "@adr" markers
+// into account (rep is what the files declared; nil when none were
+// read): a record a file declared shows where, and what could not be
+// read or bound is said after the tables.
+func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerReport, st Style) error {
 	var b strings.Builder
+	if m.Withheld {
+		b.WriteString(withheldText(st, m.Findings.Items, files))
+		b.WriteString(markerNotes(st, m.Findings.Items, rep))
+		return writeString(w, b.String())
+	}
 	total := len(m.Governing) + len(m.ActiveProposals) + len(m.History)
 	if total == 0 {
-		b.WriteString("No decision's affects patterns cover " + fileList(files) + ".\n")
+		if rep == nil {
+			b.WriteString("No decision's affects patterns cover " + fileList(files) + ".\n")
+		} else {
+			b.WriteString("No decision covers " + fileList(files) + ": no affects pattern matches and no @adr marker declares one.\n")
+		}
+		b.WriteString(markerNotes(st, m.Findings.Items, rep))
 		b.WriteString(findingsNote(st, m.Findings.Items))
 		return writeString(w, b.String())
 	}
@@ -340,9 +385,12 @@ func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
 		}
 		t := table{indent: "  ", header: header(st, names...)}
 		for _, e := range s.entries {
-			fired := make([]string, len(e.FiredMatchers))
-			for k, f := range e.FiredMatchers {
-				fired[k] = string(f.Type) + " " + string(f.Pattern)
+			fired := make([]string, 0, len(e.FiredMatchers)+len(e.DeclaredBy))
+			for _, f := range e.FiredMatchers {
+				fired = append(fired, string(f.Type)+" "+string(f.Pattern))
+			}
+			for _, d := range e.DeclaredBy {
+				fired = append(fired, "@adr in "+string(d.Path)+":"+strconv.Itoa(d.Line))
 			}
 			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(strings.Join(fired, ", "))}
 			if withRelations {
@@ -353,8 +401,32 @@ func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
 		b.WriteString(t.String())
 	}
 	b.WriteString("\n" + counted(total, "decision covers", "decisions cover") + " " + fileList(files) + ".\n")
+	b.WriteString(markerNotes(st, m.Findings.Items, rep))
 	b.WriteString(findingsNote(st, m.Findings.Items))
 	return writeString(w, b.String())
+}
+
+// withheldText says why explain shows no decision for files: the
+// corpus has errors, listed by file so that they can be fixed.
+func withheldText(st Style, fs []adr.Finding, files []string) string {
+	var errs []adr.Finding
+	for _, f := range fs {
+		if f.Severity == adr.SeverityError {
+			errs = append(errs, f)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("No decision is shown for " + fileList(files) + ": the corpus has " +
+		st.Severity(adr.SeverityError, counted(len(errs), "error", "errors")) +
+		", and explain answers only for a corpus without errors (adrkit lint explains each; fix the records and run it again).\n")
+	for _, f := range errs {
+		where := f.Path
+		if where == "" {
+			where = "(corpus)"
+		}
+		b.WriteString("  " + where + "  " + st.Severity(f.Severity, f.Rule) + "  " + st.Dim(f.Message) + "\n")
+	}
+	return b.String()
 }
 
 // relationsText summarises a context entry's relation fields.
@@ -388,7 +460,7 @@ func fileList(files []string) string {
 	return strings.Join(q, ", ")
 }
 
-// WriteSuperseded renders a merged list_superseded answer.
+// WriteSuperseded renders a whole list_superseded answer.
 func WriteSuperseded(w io.Writer, e app.Entries, st Style) error {
 	var b strings.Builder
 	if len(e.Items) == 0 {

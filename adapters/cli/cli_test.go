@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -200,88 +198,5 @@ func TestDescribeUnavailable(t *testing.T) {
 	got = DescribeUnavailable(&ports.UnavailableError{Reason: corpus.RootNotFound, Err: errors.New("resolving repository path \"/x\": no")}, Source{Rev: "v9"})
 	if strings.Contains(got, "/x") {
 		t.Errorf("a path leaked: %q", got)
-	}
-}
-
-// pagedSearch serves a search answer of n items and f findings in pages,
-// as the app would: a cursor is the offset as text, and calling a channel
-// without its cursor starts it again.
-func pagedSearch(n, f int, calls *int) PageCall {
-	return func(_ context.Context, p app.Page) (app.Result, error) {
-		*calls++
-		cut := func(cur *string, total, limit int) (lo, hi int, next *string) {
-			if cur != nil {
-				fmt.Sscan(*cur, &lo)
-			}
-			hi = min(lo+limit, total)
-			if hi < total {
-				s := fmt.Sprint(hi)
-				next = &s
-			}
-			return lo, hi, next
-		}
-		lo, hi, next := cut(p.Cursor, n, p.Limit)
-		flo, fhi, fnext := cut(p.FindingsCursor, f, p.FindingsLimit)
-		res := app.SearchResults{Outcome: app.OutcomeResults, Cursor: next, Findings: app.FindingsPage{Items: []adr.Finding{}, Cursor: fnext}}
-		for i := lo; i < hi; i++ {
-			res.Items = append(res.Items, app.SearchItem{ID: app.Text(fmt.Sprintf("%04d", i))})
-		}
-		for i := flo; i < fhi; i++ {
-			res.Findings.Items = append(res.Findings.Items, adr.Finding{Rule: fmt.Sprint("r", i)})
-		}
-		return app.Result{Structured: app.Answer{Result: res}}, nil
-	}
-}
-
-func TestWalkPages(t *testing.T) {
-	for _, tc := range []struct{ n, f, calls int }{
-		{0, 0, 1}, {5, 0, 1}, {100, 100, 1}, {101, 0, 2}, {250, 30, 3}, {30, 250, 3},
-	} {
-		calls := 0
-		res, err := WalkPages(context.Background(), pagedSearch(tc.n, tc.f, &calls))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := res.Structured.(app.Answer).Result.(app.SearchResults)
-		var ids []string
-		for _, it := range r.Items {
-			ids = append(ids, string(it.ID))
-		}
-		if len(ids) != tc.n || !slices.IsSorted(ids) {
-			t.Errorf("%d items, %d findings: got %d items", tc.n, tc.f, len(ids))
-		}
-		if len(slices.Compact(slices.Clone(ids))) != len(ids) {
-			t.Errorf("%d items, %d findings: repeated items", tc.n, tc.f)
-		}
-		if len(r.Findings.Items) != tc.f || r.Cursor != nil || r.Findings.Cursor != nil || calls != tc.calls {
-			t.Errorf("%d items, %d findings: %d findings, cursors %v %v, %d calls", tc.n, tc.f, len(r.Findings.Items), r.Cursor, r.Findings.Cursor, calls)
-		}
-	}
-}
-
-func TestWalkPagesStopsOnChange(t *testing.T) {
-	calls := 0
-	base := pagedSearch(150, 0, &calls)
-	changed := func(ctx context.Context, p app.Page) (app.Result, error) {
-		if p.Cursor != nil {
-			return app.Result{Structured: app.Answer{Result: app.InvalidCursor{Outcome: app.OutcomeInvalidCursor}}}, nil
-		}
-		return base(ctx, p)
-	}
-	res, err := WalkPages(context.Background(), changed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := res.Structured.(app.Answer).Result.(app.InvalidCursor); !ok {
-		t.Errorf("a refused later page should be returned as it came: %+v", res)
-	}
-	refused := func(context.Context, app.Page) (app.Result, error) {
-		return app.Result{Text: "no", IsError: true}, nil
-	}
-	if res, err := WalkPages(context.Background(), refused); err != nil || !res.IsError {
-		t.Errorf("refusal: %+v %v", res, err)
-	}
-	if _, err := mergePage(app.SearchResults{}, app.Entries{}, true, true); err == nil {
-		t.Error("an outcome that changes between pages must be an error")
 	}
 }

@@ -1,6 +1,6 @@
 // Package cli renders what the adrkit command prints: the corpus overview,
-// human tables for the decision tools (supersession chains and the
-// change feed included, read page by page and merged here), lint reports
+// human tables for the decision tools' whole answers (supersession
+// chains and the change feed included), lint reports
 // (text, JSON, SARIF, GitHub workflow commands), relation graphs
 // (Mermaid, DOT) and the diagnostics for an unusable corpus.
 //

@@ -19,22 +19,26 @@ type GraphFormat string
 const (
 	GraphMermaid GraphFormat = "mermaid"
 	GraphDOT     GraphFormat = "dot"
+	GraphJSON    GraphFormat = "json"
 )
 
 // ParseGraphFormat reads a --format value for graph.
 func ParseGraphFormat(s string) (GraphFormat, error) {
 	switch f := GraphFormat(s); f {
-	case GraphMermaid, GraphDOT:
+	case GraphMermaid, GraphDOT, GraphJSON:
 		return f, nil
 	}
-	return "", fmt.Errorf("--format must be mermaid or dot, got %q", s)
+	return "", fmt.Errorf("--format must be mermaid, dot or json, got %q", s)
 }
 
 // WriteGraph renders g. Node names are derived from ids (with a suffix
 // for a shared id) so that the text diffs well when one record changes.
 func WriteGraph(w io.Writer, g *app.Graph, f GraphFormat, src Source) error {
-	if f == GraphDOT {
+	switch f {
+	case GraphDOT:
 		return writeString(w, dotGraph(g, src))
+	case GraphJSON:
+		return WriteJSON(w, jsonGraph(g, src))
 	}
 	return writeString(w, mermaidGraph(g, src))
 }

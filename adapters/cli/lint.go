@@ -51,6 +51,9 @@ type LintOptions struct {
 	Source Source
 	Tool   Tool
 	Style  Style
+	// Paths are the files the report was limited to (LintReport.Only);
+	// nil for the whole corpus.
+	Paths []string
 }
 
 // WriteLint renders rep in opts.Format.
@@ -156,6 +159,9 @@ func lintText(rep *app.LintReport, opts LintOptions) string {
 func lintSummary(rep *app.LintReport, opts LintOptions) string {
 	st := opts.Style
 	read := counted(rep.RecordCount, "record", "records") + " read from " + opts.Source.String()
+	if opts.Paths != nil {
+		read = counted(len(opts.Paths), "file", "files") + " checked, of the " + read
+	}
 	if rep.ExcludedCount > 0 {
 		read += ", " + counted(rep.ExcludedCount, "file", "files") + " left out"
 	}
@@ -192,7 +198,10 @@ type jsonLintReport struct {
 	AsOf          string          `json:"asOf"`
 	Corpus        jsonCorpus      `json:"corpus"`
 	Summary       jsonLintSummary `json:"summary"`
-	Findings      []jsonFinding   `json:"findings"`
+	// Paths are the files the report is limited to; absent for the whole
+	// corpus.
+	Paths    []string      `json:"paths,omitempty"`
+	Findings []jsonFinding `json:"findings"`
 }
 
 type jsonTool struct {
@@ -248,6 +257,7 @@ func lintJSON(rep *app.LintReport, opts LintOptions) jsonLintReport {
 			Errors: rep.Count(adr.SeverityError), Warnings: rep.Count(adr.SeverityWarn), Info: rep.Count(adr.SeverityInfo),
 			Strict: opts.Strict, Failed: rep.Failed(opts.Strict),
 		},
+		Paths:    opts.Paths,
 		Findings: make([]jsonFinding, len(rep.Findings)),
 	}
 	if opts.Source.Rev != "" {
@@ -277,7 +287,20 @@ func messageWithField(f adr.Finding) string {
 // request's diff), followed by a plain summary line for the log.
 func githubAnnotations(rep *app.LintReport, opts LintOptions) string {
 	var b strings.Builder
-	for _, f := range rep.Findings {
+	writeAnnotations(&b, rep.Findings)
+	b.WriteString("adrkit lint: ")
+	if len(rep.Findings) == 0 {
+		b.WriteString("no findings")
+	} else {
+		b.WriteString(counted(len(rep.Findings), "finding", "findings") + " (" + severityCounts(rep) + ")")
+	}
+	b.WriteString(" in " + opts.Source.String() + "\n")
+	return b.String()
+}
+
+// writeAnnotations writes one workflow command per finding.
+func writeAnnotations(b *strings.Builder, findings []adr.Finding) {
+	for _, f := range findings {
 		b.WriteString("::")
 		b.WriteString(githubLevel(f.Severity))
 		var props []string
@@ -293,14 +316,6 @@ func githubAnnotations(rep *app.LintReport, opts LintOptions) string {
 		b.WriteString(escapeGitHubData(messageWithField(f)))
 		b.WriteString("\n")
 	}
-	b.WriteString("adrkit lint: ")
-	if len(rep.Findings) == 0 {
-		b.WriteString("no findings")
-	} else {
-		b.WriteString(counted(len(rep.Findings), "finding", "findings") + " (" + severityCounts(rep) + ")")
-	}
-	b.WriteString(" in " + opts.Source.String() + "\n")
-	return b.String()
 }
 
 // githubLevel maps a severity to a workflow command.

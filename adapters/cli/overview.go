@@ -18,7 +18,11 @@ func WriteOverview(w io.Writer, rep *app.LintReport, src Source, st Style) error
 	var b strings.Builder
 	b.WriteString(st.Bold("Architecture decisions in "+src.String()) + "\n\n")
 
-	if len(rep.Records) == 0 {
+	if unread, ok := unreadFolder(rep); ok {
+		b.WriteString("  No records: " + unread + "\n" +
+			"  If they are decisions kept with adr-tools, MADR or log4brains, see how they would become\n" +
+			"  records with adrkit migrate --dry-run, then run adrkit migrate.\n")
+	} else if len(rep.Records) == 0 {
 		dir := src.Dir
 		if dir == "" {
 			dir = "<adr dir>"
@@ -55,6 +59,17 @@ func WriteOverview(w io.Writer, rep *app.LintReport, src Source, st Style) error
 	}
 	b.WriteString(hints.String())
 	return writeString(w, b.String())
+}
+
+// unreadFolder says how many Markdown files lint found where no record
+// is: a folder in another format must not look like an empty one.
+func unreadFolder(rep *app.LintReport) (string, bool) {
+	for _, f := range rep.Findings {
+		if f.Rule == app.RuleNoRecords {
+			return "the ADR directory holds Markdown files, but none of them is an adrkit record.", true
+		}
+	}
+	return "", false
 }
 
 // statusCounts phrases the records per status, in schema order, leaving

@@ -103,11 +103,17 @@ func sarifLevel(sev adr.Severity) string {
 }
 
 func sarifLog(rep *app.LintReport, opts LintOptions) sarifLogDoc {
-	rules := app.LintRules()
+	return sarifLogOf(rep.Findings, app.LintRules(), opts.Tool)
+}
+
+// sarifLogOf is the SARIF log of findings, declaring rules (every rule a
+// finding names must be among them to get a ruleIndex). A finding whose
+// severity differs from its rule's default gets its own level.
+func sarifLogOf(findings []adr.Finding, rules []app.LintRule, tool Tool) sarifLogDoc {
 	driver := sarifDriver{
-		Name:           opts.Tool.Name,
-		Version:        opts.Tool.Version,
-		InformationURI: opts.Tool.InformationURI,
+		Name:           tool.Name,
+		Version:        tool.Version,
+		InformationURI: tool.InformationURI,
 		Rules:          make([]sarifRule, len(rules)),
 	}
 	index := make(map[string]int, len(rules))
@@ -118,12 +124,12 @@ func sarifLog(rep *app.LintReport, opts LintOptions) sarifLogDoc {
 			ShortDescription:     sarifMessage{Text: r.Summary},
 			DefaultConfiguration: sarifRuleDefaults{Level: sarifLevel(r.Severity)},
 		}
-		if opts.Tool.InformationURI != "" {
-			driver.Rules[i].HelpURI = opts.Tool.InformationURI + "/blob/main/docs/cli.md#lint-rules"
+		if tool.InformationURI != "" {
+			driver.Rules[i].HelpURI = tool.InformationURI + "/blob/main/docs/cli.md#lint-rules"
 		}
 	}
-	results := make([]sarifResult, 0, len(rep.Findings))
-	for _, f := range rep.Findings {
+	results := make([]sarifResult, 0, len(findings))
+	for _, f := range findings {
 		res := sarifResult{
 			RuleID:  f.Rule,
 			Level:   sarifLevel(f.Severity),

@@ -22,12 +22,16 @@ func RefusalDetail(tool, text string) string {
 // scripts can test for it: 1 when the ref names no single local record
 // (not found, ambiguous, another log's) and when a supersession chain is
 // on hold (adrkit chain 0003 && deploy); 0 for every other answer.
-func OutcomeStatus(result any) int {
+func OutcomeStatus(result app.Outcome) int {
 	switch r := result.(type) {
 	case app.NotFound, app.Ambiguous, app.AmbiguousChain, app.Federated:
 		return 1
 	case app.ChainAnswer:
 		if _, current := r.Verdict.(app.ChainCurrent); !current {
+			return 1
+		}
+	case app.Matches:
+		if r.Withheld {
 			return 1
 		}
 	}

@@ -3,7 +3,7 @@ package filesystem_test
 import (
 	"os"
 	"path/filepath"
-	"syscall"
+	"runtime"
 	"testing"
 	"time"
 
@@ -13,7 +13,9 @@ import (
 )
 
 func TestConformance(t *testing.T) {
-	corpustest.RunConformance(t, func(t *testing.T) corpustest.Harness { return &harness{} })
+	filesystem.EachDriver(t, func(t *testing.T) {
+		corpustest.RunConformance(t, func(t *testing.T) corpustest.Harness { return &harness{} })
+	})
 }
 
 // harness materialises fixtures as worktrees in t.TempDir(). A working
@@ -25,8 +27,31 @@ type harness struct {
 
 var _ corpustest.Mutator = (*harness)(nil)
 
+// Features are what a working tree can hold here: FIFOs where the system
+// has them, and symlinks, which Windows lets only some users make.
 func (h *harness) Features() corpustest.Feature {
-	return corpustest.Symlinks | corpustest.SymlinkedDir | corpustest.SpecialFiles
+	var f corpustest.Feature
+	if filesystem.HaveFIFOs {
+		f |= corpustest.SpecialFiles
+	}
+	if canSymlink() {
+		f |= corpustest.Symlinks | corpustest.SymlinkedDir
+	}
+	return f
+}
+
+// canSymlink reports whether this process may make symlinks: always on
+// Unix, with Developer Mode or as administrator on Windows.
+func canSymlink() bool {
+	if runtime.GOOS != "windows" {
+		return true
+	}
+	dir, err := os.MkdirTemp("", "symlink-probe")
+	if err != nil {
+		return false
+	}
+	defer os.RemoveAll(dir)
+	return os.Symlink("target", filepath.Join(dir, "link")) == nil
 }
 
 func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusReader {
@@ -44,7 +69,7 @@ func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusRe
 		case ports.KindSymlink:
 			must(t, os.Symlink(e.Target, p))
 		case ports.KindOther:
-			must(t, syscall.Mkfifo(p, 0o644))
+			must(t, filesystem.MakeFIFO(p))
 		default:
 			t.Fatalf("fixture entry %q: kind %d cannot be made", e.Path, e.Kind)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"math"
@@ -12,8 +13,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
@@ -33,33 +32,22 @@ type view struct {
 	mu   sync.Mutex
 	read map[string]readRecord
 
-	// dirMu guards the directory handle Read and Verify work through:
-	// records are looked up and opened relative to it, so a record is
-	// inside the directory by construction and no per-record realpath
-	// walk is needed. dirID is the identity of the directory first
-	// opened; Verify requires the canonical path to still lead to it.
-	dirMu sync.Mutex
-	dirf  *os.File // owns dirfd
-	dirfd int
-	dirID identity
+	// dirMu guards the handle on the ADR directory that List, Read and
+	// Verify work through: records are looked up and opened relative to
+	// it, so no name can lead outside the directory and no per-record
+	// realpath walk is needed. dirID is the identity of the directory
+	// first opened; Verify requires the canonical path to still lead to
+	// it.
+	dirMu     sync.Mutex
+	handle    dirHandle
+	dirID     fileID
+	haveDirID bool
 }
 
 // readRecord is what Verify re-checks for one record Read returned.
 type readRecord struct {
 	id    identity
 	limit int64
-}
-
-// identity says whether a file is still the one that was read. Size and
-// mtime catch an in-place rewrite, dev and inode a replacement.
-type identity struct {
-	dev, ino uint64
-	size     int64
-	mtimeNs  int64
-}
-
-func identityOf(st *unix.Stat_t) identity {
-	return identity{dev: uint64(st.Dev), ino: st.Ino, size: st.Size, mtimeNs: st.Mtim.Nano()}
 }
 
 var _ ports.Corpus = (*view)(nil)
@@ -82,41 +70,22 @@ func (v *view) displayPath(name string) string {
 	return v.displayDir + "/" + name
 }
 
-// dirOpenFlags open a directory without following a symlink swapped in
-// after validation and without any chance of blocking: O_DIRECTORY makes
-// a FIFO fail with ENOTDIR, O_NONBLOCK is there should that ever not hold.
-const dirOpenFlags = unix.O_RDONLY | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
-
-// fileOpenFlags open a record: never through a symlink, and never waiting
-// for a writer should a FIFO or device have replaced the file.
-const fileOpenFlags = unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC
-
 // List lists the canonical directory; see ports.Corpus.
 func (v *view) List(ctx context.Context, recursive bool) ([]ports.Entry, error) {
-	return v.list(ctx, recursive, true)
-}
-
-// ListTop is List of the top level without sizes (Size 0, unknown). A
-// size costs an lstat per entry, and a projection has no use for it:
-// Read checks the size cap itself, from an lstat of its own made just
-// before the open. Skipping it saves about a tenth of a warm projection
-// (BenchmarkProject/warm, 100 and 10,000 records).
-func (v *view) ListTop(ctx context.Context) ([]ports.Entry, error) {
-	return v.list(ctx, false, false)
-}
-
-// list is List, with each entry's size when sizes is set.
-func (v *view) list(ctx context.Context, recursive, sizes bool) ([]ports.Entry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("listing the ADR directory: %w", err)
 	}
-	fd, err := openRetry(func() (int, error) { return unix.Open(v.dir, dirOpenFlags, 0) })
+	dir, err := v.dirHandle()
 	if err != nil {
 		return nil, unavailable(notFoundOr(err, corpus.DirNotFound, corpus.DirNotReadable),
 			fmt.Errorf("opening ADR directory %s: %w", v.dir, err))
 	}
 	var entries []ports.Entry
-	if err := v.listDir(ctx, fd, v.dir, "", recursive, sizes, &entries); err != nil {
+	if err := v.listDir(ctx, dir, "", recursive, &entries); err != nil {
+		// Nothing will be read through a directory that cannot be
+		// listed: let it go now rather than when the view is collected
+		// (Windows refuses to rename a directory while it is open).
+		v.closeDir()
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("listing the ADR directory: %w", ctx.Err())
 		}
@@ -134,41 +103,34 @@ func (v *view) list(ctx context.Context, recursive, sizes bool) ([]ports.Entry, 
 	return entries, nil
 }
 
-// listDir appends the entries of the open directory fd (which it closes),
-// named with prefix, descending into subdirectories when recursive, with
-// their sizes when sizes is set. Only
-// reading fd itself can fail: a nested directory that cannot be opened
-// (gone, unreadable) is listed as an entry without children, so that one
-// stray folder does not make the whole corpus unavailable.
-func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursive, sizes bool, out *[]ports.Entry) error {
-	f := os.NewFile(uintptr(fd), path)
-	defer f.Close()
-	des, err := f.ReadDir(-1)
+// listDir appends the entries of the directory dir, named with prefix,
+// descending into subdirectories when recursive. Only listing dir itself
+// can fail: a nested directory that
+// cannot be opened (gone, unreadable, swapped for something else) is
+// listed as an entry without children, so that one stray folder does not
+// make the whole corpus unavailable.
+func (v *view) listDir(ctx context.Context, dir dirHandle, prefix string, recursive bool, out *[]ports.Entry) error {
+	des, err := dir.list()
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", path, err)
+		return err
 	}
-	var sizeOf []int64
-	if sizes {
-		sizeOf = entrySizes(fd, des)
-	}
-	for i, de := range des {
+	for _, de := range des {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		name := prefix + de.Name()
 		e := ports.Entry{Name: name, Path: v.displayPath(name), Kind: kindOf(de.Type())}
-		if sizes {
-			e.Size = sizeOf[i]
-		}
 		*out = append(*out, e)
 		if !recursive || e.Kind != ports.KindDirectory {
 			continue
 		}
-		sub, err := openRetry(func() (int, error) { return unix.Openat(fd, de.Name(), dirOpenFlags, 0) })
+		sub, err := dir.openDir(de.Name())
 		if err != nil {
 			continue
 		}
-		if err := v.listDir(ctx, sub, filepath.Join(path, de.Name()), name+"/", true, sizes, out); err != nil && ctx.Err() != nil {
+		err = v.listDir(ctx, sub, name+"/", true, out)
+		sub.Close()
+		if err != nil && ctx.Err() != nil {
 			return err
 		}
 	}
@@ -176,26 +138,9 @@ func (v *view) listDir(ctx context.Context, fd int, path, prefix string, recursi
 }
 
 // minStatsPerWorker is the fewest lstat calls worth a goroutine of their
-// own (entrySizes, Verify): below a few hundred, starting goroutines costs
-// about what it saves (measured with 100 and 10,000 records).
+// own (Verify): below a few hundred, starting goroutines costs about what
+// it saves (measured with 100 and 10,000 records).
 const minStatsPerWorker = 128
-
-// entrySizes is the size of each entry of the open directory fd, from an
-// lstat relative to it (0 for an entry that cannot be stat'ed: it went
-// away, and reading it will say so). A directory of many records is
-// stat'ed on every core: these system calls are most of what listing
-// costs, and listing is on every call's critical path, before any read.
-func entrySizes(fd int, des []fs.DirEntry) []int64 {
-	sizes := make([]int64, len(des))
-	parallel.For(len(des), minStatsPerWorker, func(i int) bool {
-		var st unix.Stat_t
-		if fstatatRetry(fd, des[i].Name(), &st) == nil {
-			sizes[i] = st.Size
-		}
-		return true
-	})
-	return sizes
-}
 
 // kindOf maps the type bits the directory reports (a symlink stays a
 // symlink) to an entry kind.
@@ -211,16 +156,9 @@ func kindOf(t fs.FileMode) ports.EntryKind {
 	return ports.KindOther
 }
 
-// Read returns the bytes of the top-level record name; see ports.Corpus.
-func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, error) {
-	return v.ReadInto(ctx, name, limit, nil)
-}
-
-// ReadInto is Read reading into buf's storage (grown if it is too small)
-// instead of a new slice, so a caller that reads every record on every
-// call can recycle its buffers rather than make that much garbage. The
-// result aliases buf when it fits.
-func (v *view) ReadInto(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error) {
+// Read returns the bytes of the top-level record name, in buf's storage
+// when it fits; see ports.Corpus.
+func (v *view) Read(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}
@@ -236,109 +174,93 @@ func (v *view) ReadInto(ctx context.Context, name string, limit int64, buf []byt
 	// The pre-read guard: still a regular file, still inside, not too big.
 	// Looking the single-segment name up without following a symlink,
 	// relative to the open directory, keeps the record inside it.
-	dirfd, err := v.dirFD()
+	dir, err := v.dirHandle()
 	if err != nil {
 		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("opening the ADR directory to read %s: %w", disp(), withoutPath(err)))
 	}
-	var st unix.Stat_t
-	if err := fstatatRetry(dirfd, name, &st); err != nil {
-		return nil, readErr(ports.ReadStatFailed, &fs.PathError{Op: "lstat", Path: disp(), Err: err})
+	fi, err := dir.lstat(name)
+	if err != nil {
+		return nil, readErr(ports.ReadStatFailed, &fs.PathError{Op: "lstat", Path: disp(), Err: withoutPath(err)})
 	}
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s is not a regular file (mode %#o)", disp(), st.Mode&unix.S_IFMT))
+	if !fi.typ.IsRegular() {
+		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s is not a regular file (%v)", disp(), fi.typ))
 	}
-	if st.Size > limit {
-		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s has %d bytes, more than %d", disp(), st.Size, limit))
+	if fi.size > limit {
+		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s has %d bytes, more than %d", disp(), fi.size, limit))
 	}
 	if v.r.beforeOpen != nil {
 		v.r.beforeOpen(filepath.Join(v.dir, name))
 	}
 
-	fd, err := openRetry(func() (int, error) { return unix.Openat(dirfd, name, fileOpenFlags, 0) })
+	f, opened, err := dir.openRecord(name)
 	if err != nil {
-		kind := ports.ReadFailed
-		if errors.Is(err, unix.ELOOP) {
-			// O_NOFOLLOW met a symlink swapped in after the guard.
+		kind := failure(err)
+		// A symlink swapped in after the guard is refused by one driver
+		// and, leading out of the directory or nowhere, fails to open in
+		// the other: either way the name no longer holds a regular file,
+		// which is the guard's reason, not a read failure.
+		if now, err := dir.lstat(name); err == nil && !now.typ.IsRegular() {
 			kind = ports.ReadStatFailed
 		}
-		return nil, readErr(kind, &fs.PathError{Op: "open", Path: disp(), Err: err})
+		return nil, readErr(kind, &fs.PathError{Op: "open", Path: disp(), Err: withoutPath(err)})
 	}
-	defer unix.Close(fd)
-	var fst unix.Stat_t
-	if err := unix.Fstat(fd, &fst); err != nil {
-		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "fstat", Path: disp(), Err: err})
-	}
-	if fst.Mode&unix.S_IFMT != unix.S_IFREG || uint64(fst.Dev) != uint64(st.Dev) || fst.Ino != st.Ino {
+	defer f.Close()
+	if !opened.typ.IsRegular() || !sameFile(opened.file, fi.file) {
 		return nil, readErr(ports.ReadStatFailed, fmt.Errorf("%s was replaced between its checks and its opening", disp()))
 	}
-	data, err := readAtMost(fd, fst.Size, limit, buf)
+	data, err := readAtMost(f, opened.size, limit, buf)
 	if err != nil {
-		return nil, readErr(ports.ReadFailed, &fs.PathError{Op: "read", Path: disp(), Err: err})
+		return nil, readErr(failure(err), &fs.PathError{Op: "read", Path: disp(), Err: withoutPath(err)})
 	}
 	if int64(len(data)) > limit {
 		return nil, readErr(ports.ReadTooLarge, fmt.Errorf("%s grew past %d bytes while being read", disp(), limit))
 	}
 
 	v.mu.Lock()
-	v.read[name] = readRecord{id: identityOf(&st), limit: limit}
+	v.read[name] = readRecord{id: fi.identity, limit: limit}
 	v.mu.Unlock()
 	return data, nil
 }
 
-// dirFD returns the descriptor of the ADR directory, opening it on first
-// use (without following a symlink, never blocking). A directory opened
-// again after closeDir must be the one first opened.
-func (v *view) dirFD() (int, error) {
+// dirHandle returns the handle on the ADR directory, opening it on first
+// use with the reader's driver. A directory opened again after closeDir
+// must be the one first opened.
+func (v *view) dirHandle() (dirHandle, error) {
 	v.dirMu.Lock()
 	defer v.dirMu.Unlock()
-	if v.dirf != nil {
-		return v.dirfd, nil
+	if v.handle != nil {
+		return v.handle, nil
 	}
-	fd, err := openRetry(func() (int, error) { return unix.Open(v.dir, dirOpenFlags, 0) })
+	dir, err := v.r.openHandle(v.dir)
 	if err != nil {
-		return -1, &fs.PathError{Op: "open", Path: v.dir, Err: err}
+		return nil, err
 	}
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		unix.Close(fd)
-		return -1, &fs.PathError{Op: "fstat", Path: v.dir, Err: err}
-	}
-	id := identityOf(&st)
 	switch {
-	case v.dirID == identity{}:
-		v.dirID = id
-	case id.dev != v.dirID.dev || id.ino != v.dirID.ino:
-		unix.Close(fd)
-		return -1, fmt.Errorf("ADR directory %s was replaced while the corpus was read", v.dir)
+	case !v.haveDirID:
+		v.dirID, v.haveDirID = dir.id(), true
+	case !sameFile(dir.id(), v.dirID):
+		dir.Close()
+		return nil, fmt.Errorf("ADR directory %s was replaced while the corpus was read", v.dir)
 	}
-	// An *os.File closes the descriptor should the view be dropped
+	// Both drivers close the directory should the view be dropped
 	// without Verify (a projection abandoned half way).
-	v.dirf, v.dirfd = os.NewFile(uintptr(fd), v.dir), fd
-	return fd, nil
+	v.handle = dir
+	return dir, nil
 }
 
-// closeDir releases the directory handle; a later Read reopens it.
+// closeDir releases the directory handle; a later List or Read reopens
+// it.
 func (v *view) closeDir() {
 	v.dirMu.Lock()
 	defer v.dirMu.Unlock()
-	if v.dirf != nil {
-		v.dirf.Close()
-		v.dirf = nil
+	if v.handle != nil {
+		v.handle.Close()
+		v.handle = nil
 	}
 }
 
-// fstatatRetry is lstat of name relative to dirfd, retried on EINTR.
-func fstatatRetry(dirfd int, name string, st *unix.Stat_t) error {
-	for {
-		err := unix.Fstatat(dirfd, name, st, unix.AT_SYMLINK_NOFOLLOW)
-		if err != unix.EINTR {
-			return err
-		}
-	}
-}
-
-// withoutPath strips the absolute path a *fs.PathError carries, keeping
-// its cause.
+// withoutPath strips the path a *fs.PathError carries (absolute for the
+// directory, and it may reach a finding message), keeping its cause.
 func withoutPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -348,13 +270,15 @@ func withoutPath(err error) error {
 }
 
 // isEntryName reports whether name is a single path segment, the only
-// thing Read may be asked for.
+// thing Read may be asked for. On Windows the separator is a backslash,
+// refused as well as "/".
 func isEntryName(name string) bool {
 	return name != "" && name != "." && name != ".." &&
-		!strings.ContainsRune(name, '/') && !strings.ContainsRune(name, 0)
+		!strings.ContainsRune(name, '/') && !strings.ContainsRune(name, filepath.Separator) &&
+		!strings.ContainsRune(name, 0)
 }
 
-// readAtMost reads from fd until end of file or until limit+1 bytes
+// readAtMost reads from r until end of file or until limit+1 bytes
 // arrived, whichever is first: one byte past the limit is enough to know
 // the file grew, and nothing more is ever read. size is the open file's
 // size by fstat (negative when unknown): it sizes the first buffer, and a
@@ -365,7 +289,7 @@ func isEntryName(name string) bool {
 // fstat, which is the only way more bytes could follow, fails that check.
 // A short read that stops anywhere else is not trusted: reading goes on.
 // A non-nil buf is used as that buffer when it has room.
-func readAtMost(fd int, size, limit int64, buf []byte) ([]byte, error) {
+func readAtMost(r io.Reader, size, limit int64, buf []byte) ([]byte, error) {
 	const chunk = 64 * 1024
 	want := max(limit, 0)
 	if want < math.MaxInt64 {
@@ -384,18 +308,15 @@ func readAtMost(fd int, size, limit int64, buf []byte) ([]byte, error) {
 			buf = slices.Grow(buf, int(min(want-int64(len(buf)), chunk)))
 		}
 		end := len(buf) + int(min(int64(cap(buf)-len(buf)), want-int64(len(buf))))
-		n, err := unix.Read(fd, buf[len(buf):end])
-		if err == unix.EINTR {
-			continue
+		n, err := r.Read(buf[len(buf):end])
+		short := len(buf)+n < end
+		buf = buf[:len(buf)+n]
+		if err == io.EOF || (n == 0 && err == nil) {
+			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		if n == 0 {
-			break
-		}
-		short := len(buf)+n < end
-		buf = buf[:len(buf)+n]
 		if short && int64(len(buf)) == size {
 			break
 		}
@@ -418,22 +339,23 @@ func (v *view) Verify(ctx context.Context) error {
 	read := maps.Clone(v.read)
 	v.mu.Unlock()
 	if len(read) == 0 {
+		v.closeDir()
 		return nil
 	}
 	// The records were read through the directory first opened; the
 	// canonical path must still lead to that very directory (a copy put
 	// in its place is a change), and then looking them up through it is
 	// looking them up by path.
-	var dst unix.Stat_t
-	if err := unix.Stat(v.dir, &dst); err != nil {
+	dst, err := os.Stat(v.dir)
+	if err != nil {
 		return unavailable(corpus.CorpusChangedDuringLoad, fmt.Errorf("checking ADR directory %s: %w", v.dir, err))
 	}
-	dirfd, err := v.dirFD()
+	dir, err := v.dirHandle()
 	if err != nil {
 		return unavailable(corpus.CorpusChangedDuringLoad, err)
 	}
 	defer v.closeDir()
-	if got := identityOf(&dst); got.dev != v.dirID.dev || got.ino != v.dirID.ino {
+	if !sameFile(fileIDOf(dst), v.dirID) {
 		return unavailable(corpus.CorpusChangedDuringLoad,
 			fmt.Errorf("ADR directory %s was replaced while the corpus was read", v.dir))
 	}
@@ -441,9 +363,9 @@ func (v *view) Verify(ctx context.Context) error {
 	errs := make([]error, len(names))
 	// One lstat per record, and every call ends with them: a large
 	// corpus is checked on every core, like its listing.
-	parallel.For(len(names), minStatsPerWorker, func(i int) bool {
+	parallel.For(len(names), minStatsPerWorker, func(_, i int) bool {
 		if errs[i] = ctx.Err(); errs[i] == nil {
-			errs[i] = v.verifyRecord(dirfd, names[i], read[names[i]])
+			errs[i] = v.verifyRecord(dir, names[i], read[names[i]])
 		}
 		return true
 	})
@@ -462,35 +384,35 @@ func (v *view) Verify(ctx context.Context) error {
 // verifyRecord repeats the guard for one record, relative to the open
 // directory, and requires its identity to be the one remembered when it
 // was read.
-func (v *view) verifyRecord(dirfd int, name string, rec readRecord) error {
+func (v *view) verifyRecord(dir dirHandle, name string, rec readRecord) error {
 	disp := func() string { return v.displayPath(name) } // for errors only
-	var st unix.Stat_t
-	if err := fstatatRetry(dirfd, name, &st); err != nil {
-		return &fs.PathError{Op: "lstat", Path: disp(), Err: err}
+	fi, err := dir.lstat(name)
+	if err != nil {
+		return &fs.PathError{Op: "lstat", Path: disp(), Err: withoutPath(err)}
 	}
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return fmt.Errorf("%s is not a regular file (mode %#o)", disp(), st.Mode&unix.S_IFMT)
+	if !fi.typ.IsRegular() {
+		return fmt.Errorf("%s is not a regular file (%v)", disp(), fi.typ)
 	}
-	if st.Size > rec.limit {
-		return fmt.Errorf("%s now has %d bytes, more than %d", disp(), st.Size, rec.limit)
+	if fi.size > rec.limit {
+		return fmt.Errorf("%s now has %d bytes, more than %d", disp(), fi.size, rec.limit)
 	}
-	if got := identityOf(&st); got != rec.id {
-		return fmt.Errorf("%s changed after it was read: %+v, was %+v", disp(), got, rec.id)
+	if !fi.same(rec.id) {
+		return fmt.Errorf("%s changed after it was read: %v, was %v", disp(), fi.identity, rec.id)
 	}
 	return nil
 }
 
-// openRetry retries an open interrupted by a signal, which Go's runtime
-// signals can cause on some file systems.
-func openRetry(open func() (int, error)) (int, error) {
-	for {
-		fd, err := open()
-		if err != unix.EINTR {
-			return fd, err
-		}
-	}
-}
-
 func readErr(kind ports.ReadErrorKind, err error) *ports.ReadError {
 	return &ports.ReadError{Kind: kind, Err: err}
+}
+
+// failure is the port's kind for a failure to open or read a record.
+func failure(err error) ports.ReadErrorKind {
+	switch {
+	case errors.Is(err, fs.ErrPermission):
+		return ports.ReadDenied
+	case errors.Is(err, fs.ErrNotExist):
+		return ports.ReadVanished
+	}
+	return ports.ReadFailed
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -70,19 +71,66 @@ func write(t *testing.T, p string, b []byte) {
 	}
 }
 
+// symlink makes a symlink, skipping the test on Windows when the user
+// may not make one (that takes Developer Mode or an administrator).
 func symlink(t *testing.T, target, link string) {
 	t.Helper()
 	mkdir(t, filepath.Dir(link))
 	if err := os.Symlink(target, link); err != nil {
+		if runtime.GOOS == "windows" {
+			t.Skipf("cannot make a symlink here (Windows allows it with Developer Mode or as administrator): %v", err)
+		}
 		t.Fatal(err)
 	}
 }
 
+// mkfifo makes a FIFO, skipping the test on a system whose file tree
+// has none (Windows).
 func mkfifo(t *testing.T, p string) {
 	t.Helper()
+	skipWithoutFIFOs(t)
 	mkdir(t, filepath.Dir(p))
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
+	if err := makeFIFO(p); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// skipWithoutFIFOs skips a test that needs a FIFO on a system whose file
+// tree has none (Windows).
+func skipWithoutFIFOs(t *testing.T) {
+	t.Helper()
+	if !haveFIFOs {
+		t.Skipf("%s has no FIFOs in its file tree", runtime.GOOS)
+	}
+}
+
+// skipIfHeldOpen skips a case that renames or removes the ADR directory
+// while a view has it open: Windows refuses that (a sharing violation),
+// so the change the case makes cannot happen there.
+func skipIfHeldOpen(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows does not let the ADR directory be renamed or removed while the reader holds it open")
+	}
+}
+
+// driver is a directory driver under test.
+type driver struct {
+	name string
+	open openHandle
+}
+
+// eachDriver runs f once per driver this system has (testDrivers), as a
+// subtest named for it; the Readers f makes use that driver.
+func eachDriver(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	for _, d := range testDrivers {
+		t.Run(d.name, func(t *testing.T) {
+			saved := platformHandle
+			platformHandle = d.open
+			t.Cleanup(func() { platformHandle = saved })
+			f(t)
+		})
 	}
 }
 
@@ -110,9 +158,13 @@ func replaceSymlink(t *testing.T, target, link string) {
 }
 
 // skipIfRoot skips a test that needs permission bits to be enforced; the
-// access seam covers the same reasons when running as root.
+// access seam covers the same reasons when running as root, or on
+// Windows, whose access control lists are not Unix permission bits.
 func skipIfRoot(t *testing.T) {
 	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows does not enforce Unix permission bits (the access-seam tests cover these reasons)")
+	}
 	if os.Geteuid() == 0 {
 		t.Skip("running as root: permission bits are not enforced (the access-seam tests cover these reasons)")
 	}

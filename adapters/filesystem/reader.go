@@ -5,8 +5,11 @@
 // scratch, because the tree may change between (and during) tool calls.
 // The package never writes, never follows a symlink to a record file and
 // never opens anything in a way that could block on a FIFO or a device.
-// It relies on POSIX semantics (realpath, access(2), O_NOFOLLOW), so it
-// builds on Unix-like systems only.
+// Records are looked up and opened relative to a handle on the canonical
+// ADR directory (an os.Root, or on Linux a directory descriptor: see
+// handle.go), so a name can never lead outside it. What differs between
+// systems (access(2), O_NONBLOCK, file identity) is in sys_unix.go and
+// sys_other.go.
 //
 // Errors follow ports.go: *ports.UnavailableError for the root and the
 // directory, *ports.ReadError for one record. A cancelled context is the
@@ -22,8 +25,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
@@ -42,6 +43,10 @@ type Reader struct {
 	// reports as root-not-found rather than silently serving another
 	// repository.
 	expectedRoot string
+
+	// openHandle opens the ADR directory: platformHandle, unless a test
+	// of this package picks the other driver (see eachDriver).
+	openHandle openHandle
 
 	// access and beforeOpen are seams for this package's tests: access
 	// lets a test running as root simulate a permission failure, and
@@ -72,7 +77,7 @@ func New(cwd, dir string) *Reader {
 			cwd = abs
 		}
 	}
-	return &Reader{cwd: cwd, dir: dir, access: unix.Access}
+	return &Reader{cwd: cwd, dir: dir, openHandle: platformHandle, access: access}
 }
 
 // Check is the start-up validation: it resolves the root and the ADR

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/sys/unix"
-
 	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
@@ -40,7 +38,7 @@ func resolveRoots(cwd, dir string, access func(string, uint32) error) (roots, er
 		return roots{}, err
 	}
 	// 3. Readable and searchable.
-	if err := access(root, unix.R_OK|unix.X_OK); err != nil {
+	if err := access(root, accessRead|accessSearch); err != nil {
 		return roots{}, unavailable(corpus.RootNotReadable,
 			fmt.Errorf("checking access to repository root %s: %w", root, err))
 	}
@@ -50,7 +48,7 @@ func resolveRoots(cwd, dir string, access func(string, uint32) error) (roots, er
 	if _, err := os.Stat(git); err != nil {
 		return roots{}, unavailable(corpus.RootNotGit, fmt.Errorf("looking for the Git entry: %w", err))
 	}
-	if err := access(git, unix.R_OK); err != nil {
+	if err := access(git, accessRead); err != nil {
 		return roots{}, unavailable(corpus.RootNotGit,
 			fmt.Errorf("checking access to the Git entry %s: %w", git, err))
 	}
@@ -72,7 +70,7 @@ func resolveRoots(cwd, dir string, access func(string, uint32) error) (roots, er
 		return roots{}, err
 	}
 	// 8. Readable and searchable.
-	if err := access(canonDir, unix.R_OK|unix.X_OK); err != nil {
+	if err := access(canonDir, accessRead|accessSearch); err != nil {
 		return roots{}, unavailable(corpus.DirNotReadable,
 			fmt.Errorf("checking access to ADR directory %s: %w", canonDir, err))
 	}
@@ -97,10 +95,11 @@ func requireDir(p string, notFound, notReadable, notDir corpus.UnavailableReason
 	return nil
 }
 
-// notFoundOr maps ENOENT to notFound and every other failure (ENOTDIR,
-// EACCES, ELOOP, ...) to other, as the contract distinguishes only those.
+// notFoundOr maps a missing file (ENOENT; on Windows also a missing
+// path) to notFound and every other failure (ENOTDIR, EACCES, ELOOP, ...)
+// to other, as the contract distinguishes only those.
 func notFoundOr(err error, notFound, other corpus.UnavailableReason) corpus.UnavailableReason {
-	if errors.Is(err, unix.ENOENT) {
+	if errors.Is(err, fs.ErrNotExist) {
 		return notFound
 	}
 	return other
@@ -110,7 +109,7 @@ func notFoundOr(err error, notFound, other corpus.UnavailableReason) corpus.Unav
 // for realpath(3), whereas filepath.EvalSymlinks would treat it as ".".
 func realpath(p string) (string, error) {
 	if p == "" {
-		return "", &fs.PathError{Op: "realpath", Path: p, Err: unix.ENOENT}
+		return "", &fs.PathError{Op: "realpath", Path: p, Err: fs.ErrNotExist}
 	}
 	return filepath.EvalSymlinks(p)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
@@ -16,10 +17,14 @@ func TestResolveRoots(t *testing.T) {
 		// directory) and returns the configured cwd and dir.
 		setup func(t *testing.T, b string) (cwd, dir string)
 		// deny lists paths (relative to b) whose access check fails.
-		deny     []string
-		want     corpus.UnavailableReason
-		wantRoot string // relative to b, when want is ""
-		wantDir  string // relative to b, when want is ""
+		deny []string
+		want corpus.UnavailableReason
+		// wantWindows, when set, is the reason on Windows, where a path
+		// through a file is "not found" (ERROR_PATH_NOT_FOUND), as
+		// Node's realpath there says ENOENT.
+		wantWindows corpus.UnavailableReason
+		wantRoot    string // relative to b, when want is ""
+		wantDir     string // relative to b, when want is ""
 	}{
 		{
 			name:     "git directory",
@@ -118,7 +123,8 @@ func TestResolveRoots(t *testing.T) {
 				write(t, filepath.Join(b, "a-file"), []byte("plain file\n"))
 				return filepath.Join(b, "a-file", "sub"), "docs/adr"
 			},
-			want: corpus.RootNotReadable,
+			want:        corpus.RootNotReadable,
+			wantWindows: corpus.RootNotFound,
 		},
 		{
 			name: "root is a symlink loop (ELOOP)",
@@ -179,9 +185,10 @@ func TestResolveRoots(t *testing.T) {
 			want:  corpus.DirNotDirectory,
 		},
 		{
-			name:  "dir below a file (ENOTDIR)",
-			setup: func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/adr/" + rec1 + "/x" },
-			want:  corpus.DirNotReadable,
+			name:        "dir below a file (ENOTDIR)",
+			setup:       func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/adr/" + rec1 + "/x" },
+			want:        corpus.DirNotReadable,
+			wantWindows: corpus.DirNotFound,
 		},
 		{
 			name: "dir is a symlink loop (ELOOP)",
@@ -324,10 +331,14 @@ func TestResolveRoots(t *testing.T) {
 					c = got.(*view)
 				}
 			})
-			if got := reasonOf(t, err); got != tc.want {
-				t.Fatalf("Open: reason %q (%v), want %q", got, err, tc.want)
+			want := tc.want
+			if tc.wantWindows != "" && runtime.GOOS == "windows" {
+				want = tc.wantWindows
 			}
-			if tc.want != "" {
+			if got := reasonOf(t, err); got != want {
+				t.Fatalf("Open: reason %q (%v), want %q", got, err, want)
+			}
+			if want != "" {
 				return
 			}
 			if want := filepath.Join(b, tc.wantRoot); c.root != want {

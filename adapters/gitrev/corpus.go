@@ -109,12 +109,6 @@ func (v *view) listTree(ctx context.Context, t *object.Tree, prefix string, recu
 		seen[e.Name] = true
 		name := prefix + e.Name
 		ent := ports.Entry{Name: name, Path: v.displayPath(name), Kind: kindOf(e.Mode)}
-		if ent.Kind == ports.KindRegular || ent.Kind == ports.KindSymlink {
-			// A symlink's size is its target's length, as lstat says.
-			if n, err := blobSize(v.repo, e.Hash); err == nil {
-				ent.Size = n
-			}
-		}
 		*out = append(*out, ent)
 		if !recursive || ent.Kind != ports.KindDirectory {
 			continue
@@ -153,8 +147,9 @@ func kindOf(m filemode.FileMode) ports.EntryKind {
 
 // Read returns the content of the top-level blob name; see ports.Corpus.
 // The size comes from the object's header before any content is inflated,
-// and at most limit+1 bytes are read.
-func (v *view) Read(ctx context.Context, name string, limit int64) ([]byte, error) {
+// and at most limit+1 bytes are read. The content is inflated into an
+// object of go-git's, so buf is not used.
+func (v *view) Read(ctx context.Context, name string, limit int64, _ []byte) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
 	}

@@ -23,7 +23,6 @@ import (
 type listing struct {
 	Name, Path string
 	Kind       ports.EntryKind
-	Size       int64
 }
 
 func listOf(t *testing.T, c ports.Corpus, recursive bool) []listing {
@@ -34,7 +33,7 @@ func listOf(t *testing.T, c ports.Corpus, recursive bool) []listing {
 	}
 	out := make([]listing, len(es))
 	for i, e := range es {
-		out[i] = listing{e.Name, e.Path, e.Kind, e.Size}
+		out[i] = listing{e.Name, e.Path, e.Kind}
 	}
 	return out
 }
@@ -60,30 +59,30 @@ func TestListKinds(t *testing.T) {
 	)
 	p := func(n string) string { return "docs/adr/" + n }
 	top := []listing{
-		{"0001-a.md", p("0001-a.md"), ports.KindRegular, int64(len(a))},
-		{"0002-exec.md", p("0002-exec.md"), ports.KindRegular, 10},
-		{"0003-group.md", p("0003-group.md"), ports.KindRegular, 2},
-		{"0004-link.md", p("0004-link.md"), ports.KindSymlink, int64(len("0001-a.md"))},
-		{"0005-dirlink.md", p("0005-dirlink.md"), ports.KindSymlink, 3},
-		{"0006-dir.md", p("0006-dir.md"), ports.KindDirectory, 0},
-		{"0007-module.md", p("0007-module.md"), ports.KindOther, 0},
-		{"Zeta.md", p("Zeta.md"), ports.KindRegular, 2},
-		{"a.md", p("a.md"), ports.KindRegular, 2},
-		{"sub", p("sub"), ports.KindDirectory, 0},
+		{"0001-a.md", p("0001-a.md"), ports.KindRegular},
+		{"0002-exec.md", p("0002-exec.md"), ports.KindRegular},
+		{"0003-group.md", p("0003-group.md"), ports.KindRegular},
+		{"0004-link.md", p("0004-link.md"), ports.KindSymlink},
+		{"0005-dirlink.md", p("0005-dirlink.md"), ports.KindSymlink},
+		{"0006-dir.md", p("0006-dir.md"), ports.KindDirectory},
+		{"0007-module.md", p("0007-module.md"), ports.KindOther},
+		{"Zeta.md", p("Zeta.md"), ports.KindRegular},
+		{"a.md", p("a.md"), ports.KindRegular},
+		{"sub", p("sub"), ports.KindDirectory},
 		// UTF-16 order: U+1F600 (D83D DE00) before U+FF5E.
-		{"\U0001F600.md", p("\U0001F600.md"), ports.KindRegular, 6},
-		{"\uff5e.md", p("\uff5e.md"), ports.KindRegular, 6},
+		{"\U0001F600.md", p("\U0001F600.md"), ports.KindRegular},
+		{"\uff5e.md", p("\uff5e.md"), ports.KindRegular},
 	}
 	c := mustOpen(t, New(repo.path, "docs/adr", "HEAD"))
 	if got := listOf(t, c, false); !slices.Equal(got, top) {
 		t.Errorf("top level\n got %v\nwant %v", got, top)
 	}
 	all := slices.Clone(top)
-	all = slices.Insert(all, 6, listing{"0006-dir.md/inner.md", p("0006-dir.md/inner.md"), ports.KindRegular, 6})
+	all = slices.Insert(all, 6, listing{"0006-dir.md/inner.md", p("0006-dir.md/inner.md"), ports.KindRegular})
 	all = slices.Insert(all, 11, // after "sub", before the astral name
-		listing{"sub/0100-nested.md", p("sub/0100-nested.md"), ports.KindRegular, 7},
-		listing{"sub/deeper", p("sub/deeper"), ports.KindDirectory, 0},
-		listing{"sub/deeper/0200-deep.md", p("sub/deeper/0200-deep.md"), ports.KindRegular, 5})
+		listing{"sub/0100-nested.md", p("sub/0100-nested.md"), ports.KindRegular},
+		listing{"sub/deeper", p("sub/deeper"), ports.KindDirectory},
+		listing{"sub/deeper/0200-deep.md", p("sub/deeper/0200-deep.md"), ports.KindRegular})
 	if got := listOf(t, c, true); !slices.Equal(got, all) {
 		t.Errorf("recursive\n got %v\nwant %v", got, all)
 	}
@@ -96,7 +95,7 @@ func TestListKinds(t *testing.T) {
 		"0006-dir.md": ports.ReadStatFailed, "0007-module.md": ports.ReadStatFailed,
 		"sub/0100-nested.md": ports.ReadStatFailed, "..": ports.ReadStatFailed, "": ports.ReadStatFailed,
 	} {
-		_, err := c.Read(context.Background(), name, corpus.MaxRecordBytes)
+		_, err := c.Read(context.Background(), name, corpus.MaxRecordBytes, nil)
 		if got := readKindOf(t, err); got != want {
 			t.Errorf("Read(%q): kind %d (%v), want %d", name, got, err, want)
 		}
@@ -113,11 +112,11 @@ func TestReadSizeLimit(t *testing.T) {
 		reg("docs/adr/0002-over.md", string(over)))
 	c := mustOpen(t, New(repo.path, "docs/adr", "HEAD"))
 
-	got, err := c.Read(context.Background(), "0001-exact.md", maxBytes)
+	got, err := c.Read(context.Background(), "0001-exact.md", maxBytes, nil)
 	if err != nil || !bytes.Equal(got, exact) {
 		t.Errorf("Read(exactly %d bytes) = %d bytes, %v", maxBytes, len(got), err)
 	}
-	_, err = c.Read(context.Background(), "0001-exact.md", maxBytes-1)
+	_, err = c.Read(context.Background(), "0001-exact.md", maxBytes-1, nil)
 	if k := readKindOf(t, err); k != ports.ReadTooLarge {
 		t.Errorf("Read(limit one short): kind %d (%v), want ReadTooLarge", k, err)
 	}
@@ -127,15 +126,9 @@ func TestReadSizeLimit(t *testing.T) {
 	// would show as a read failure.
 	h := repo.entryHash(c1, "docs/adr/0002-over.md")
 	writeLooseObject(t, repo.objectFile(h), fmt.Sprintf("blob %d", maxBytes+1), []byte("yyy"))
-	_, err = c.Read(context.Background(), "0002-over.md", maxBytes)
+	_, err = c.Read(context.Background(), "0002-over.md", maxBytes, nil)
 	if k := readKindOf(t, err); k != ports.ReadTooLarge {
 		t.Errorf("Read(%d bytes): kind %d (%v), want ReadTooLarge from the header", maxBytes+1, k, err)
-	}
-	// The listing reports the size the header gives, too.
-	for _, e := range listOf(t, c, false) {
-		if e.Name == "0002-over.md" && e.Size != maxBytes+1 {
-			t.Errorf("listed size %d, want %d", e.Size, maxBytes+1)
-		}
 	}
 }
 
@@ -146,7 +139,7 @@ func TestReadCorruptBlob(t *testing.T) {
 	c1 := repo.commit("main", "corrupt\n", record("docs/adr/0001-a.md", "0001"))
 	h := repo.entryHash(c1, "docs/adr/0001-a.md")
 	writeLooseObject(t, repo.objectFile(h), "blob 3", []byte("more than three bytes"))
-	_, err := mustOpen(t, New(repo.path, "docs/adr", "HEAD")).Read(context.Background(), "0001-a.md", corpus.MaxRecordBytes)
+	_, err := mustOpen(t, New(repo.path, "docs/adr", "HEAD")).Read(context.Background(), "0001-a.md", corpus.MaxRecordBytes, nil)
 	if k := readKindOf(t, err); k != ports.ReadFailed {
 		t.Errorf("Read: kind %d (%v), want ReadFailed", k, err)
 	}
@@ -180,16 +173,12 @@ func TestMissingObjects(t *testing.T) {
 		repo, _, c2 := setup(t)
 		repo.deleteObject(repo.entryHash(c2, "docs/adr/0002-b.md"))
 		c := mustOpen(t, New(repo.path, "docs/adr", "HEAD"))
-		// Listed, size unknown; its Read fails on its own.
-		for _, e := range listOf(t, c, false) {
-			if e.Name == "0002-b.md" && e.Size != 0 {
-				t.Errorf("size of a missing blob %d, want 0 (unknown)", e.Size)
-			}
-		}
-		if _, err := c.Read(context.Background(), "0001-a.md", corpus.MaxRecordBytes); err != nil {
+		// Listed; its Read fails on its own.
+		equalNames(t, "HEAD", topNames(t, New(repo.path, "docs/adr", "HEAD")), []string{"0001-a.md", "0002-b.md", "notes"})
+		if _, err := c.Read(context.Background(), "0001-a.md", corpus.MaxRecordBytes, nil); err != nil {
 			t.Errorf("Read(0001-a.md): %v", err)
 		}
-		_, err := c.Read(context.Background(), "0002-b.md", corpus.MaxRecordBytes)
+		_, err := c.Read(context.Background(), "0002-b.md", corpus.MaxRecordBytes, nil)
 		if k := readKindOf(t, err); k != ports.ReadFailed {
 			t.Fatalf("Read(0002-b.md): kind %d (%v), want ReadFailed", k, err)
 		}
@@ -245,7 +234,7 @@ func TestBareRepository(t *testing.T) {
 	// An absolute directory is taken relative to the bare repository.
 	equalNames(t, "absolute dir", topNames(t, New(bare.path, filepath.Join(bare.path, "docs/adr"), "HEAD")), upTo(4))
 	c := mustOpen(t, New(bare.path, "docs/adr", "HEAD"))
-	got, err := c.Read(context.Background(), "0003-r.md", corpus.MaxRecordBytes)
+	got, err := c.Read(context.Background(), "0003-r.md", corpus.MaxRecordBytes, nil)
 	if err != nil || !bytes.Equal(got, recordText("0003")) {
 		t.Errorf("Read = %q, %v", got, err)
 	}
@@ -290,7 +279,7 @@ func TestWorkingTreeIsIgnored(t *testing.T) {
 	}
 	c := mustOpen(t, New(h.path, "docs/adr", "HEAD"))
 	equalNames(t, "listing", names(t, c, true), upTo(4))
-	got, err := c.Read(context.Background(), "0001-r.md", corpus.MaxRecordBytes)
+	got, err := c.Read(context.Background(), "0001-r.md", corpus.MaxRecordBytes, nil)
 	if err != nil || !bytes.Equal(got, recordText("0001")) {
 		t.Errorf("Read = %q, %v; want the committed bytes", got, err)
 	}
@@ -311,7 +300,7 @@ func TestVerify(t *testing.T) {
 	open := func() ports.Corpus {
 		c := mustOpen(t, r)
 		for _, n := range upTo(4) {
-			if _, err := c.Read(context.Background(), n, corpus.MaxRecordBytes); err != nil {
+			if _, err := c.Read(context.Background(), n, corpus.MaxRecordBytes, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -379,7 +368,7 @@ func TestNothingWritten(t *testing.T) {
 		}
 		c := mustOpen(t, r)
 		for _, e := range listOf(t, c, true) {
-			if _, err := c.Read(context.Background(), e.Name, corpus.MaxRecordBytes); err != nil && !strings.Contains(e.Name, "/") {
+			if _, err := c.Read(context.Background(), e.Name, corpus.MaxRecordBytes, nil); err != nil && !strings.Contains(e.Name, "/") {
 				t.Fatal(err)
 			}
 		}
@@ -412,7 +401,7 @@ func TestConcurrentUse(t *testing.T) {
 		go func() {
 			_, err := c.List(context.Background(), true)
 			if err == nil {
-				_, err = c.Read(context.Background(), "0002-r.md", corpus.MaxRecordBytes)
+				_, err = c.Read(context.Background(), "0002-r.md", corpus.MaxRecordBytes, nil)
 			}
 			errs <- err
 		}()

@@ -68,7 +68,8 @@ func rawParse(p string, content []byte) (*adr.Record, []adr.Finding) {
 	raw := jsvalue.NewObject(2)
 	raw.Set("id", id)
 	raw.Set("content", string(content))
-	return &adr.Record{SourcePath: p, Body: string(content), Frontmatter: &adr.Frontmatter{ID: id, Status: adr.StatusAccepted, Raw: raw}}, nil
+	return &adr.Record{SourcePath: p, Body: string(content), Frontmatter: &adr.Frontmatter{ID: id, Status: adr.StatusAccepted,
+		Canonical: string(jsvalue.AppendCanonical(nil, raw))}}, nil
 }
 
 // compareProjections projects the committed and checked-out corpus of repo

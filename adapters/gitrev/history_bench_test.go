@@ -184,7 +184,7 @@ func replay(tb testing.TB, svc *app.Service, limit int) (changes, pages int) {
 			tb.Errorf("replay: %v", err)
 			return -1, pages
 		}
-		pg, ok := res.Structured.(app.Answer).Result.(app.ChangesAnswer)
+		pg, ok := res.Structured.Result.(app.ChangesAnswer)
 		if !ok {
 			tb.Errorf("replay: %s", res.Text)
 			return -1, pages

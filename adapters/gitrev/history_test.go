@@ -148,7 +148,7 @@ func TestHistoryFirstParentsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	items := res.Structured.(app.Answer).Result.(app.ChangesAnswer).Items
+	items := res.Structured.Result.(app.ChangesAnswer).Items
 	if len(items) != 2 || items[1].Kind != feed.StatusChanged || items[1].Commit != m.String() {
 		t.Errorf("%s: %+v", res.Text, items)
 	}
@@ -265,7 +265,7 @@ func TestHistorySymlinkedDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	items := res.Structured.(app.Answer).Result.(app.ChangesAnswer).Items
+	items := res.Structured.Result.(app.ChangesAnswer).Items
 	if len(items) != 2 || items[0].SourcePath != "docs/decisions/0001-a.md" ||
 		items[1].Kind != feed.Renamed || items[1].SourcePath != "docs/records/0001-a.md" {
 		t.Errorf("%+v", items)
@@ -291,7 +291,7 @@ func TestHistoryFeedEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, it := range res.Structured.(app.Answer).Result.(app.ChangesAnswer).Items {
+	for _, it := range res.Structured.Result.(app.ChangesAnswer).Items {
 		got = append(got, strings.TrimSpace(string(it.Kind)+" "+string(it.ID)+" "+string(it.SourcePath)+" "+string(it.Cause)+" "+string(it.FromPath)))
 	}
 	equalNames(t, "feed", got, []string{
@@ -339,7 +339,7 @@ func (noCorpus) Open(context.Context) (ports.Corpus, error) { return noCorpus{},
 
 func (noCorpus) List(context.Context, bool) ([]ports.Entry, error) { return nil, nil }
 
-func (noCorpus) Read(context.Context, string, int64) ([]byte, error) {
+func (noCorpus) Read(context.Context, string, int64, []byte) ([]byte, error) {
 	return nil, &ports.ReadError{Kind: ports.ReadStatFailed}
 }
 

@@ -2,13 +2,16 @@ package mcp
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/adrkit/adrkit-go/adapters/filesystem"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // Protocol-abuse tests of the transport that need its insides: what a
@@ -144,4 +147,53 @@ func TestAbuseInputReadError(t *testing.T) {
 	if len(diags) != 1 || !strings.Contains(diags[0], "input/output error") {
 		t.Errorf("diagnostics %q", diags)
 	}
+}
+
+// heldReader holds the first Open of a corpus until release is closed,
+// so that a call is in flight for as long as a test needs; entered is
+// signalled when it is held.
+type heldReader struct {
+	ports.CorpusReader
+	once    sync.Once
+	entered chan struct{}
+	release chan struct{}
+}
+
+func (r *heldReader) Open(ctx context.Context) (ports.Corpus, error) {
+	held := false
+	r.once.Do(func() { held = true })
+	if held {
+		close(r.entered)
+		<-r.release
+	}
+	return r.CorpusReader.Open(ctx)
+}
+
+// TestAbuseCancellationInFlight: with the real tool service, a call the
+// client cancels while it is in flight, its projection held in the
+// middle of reading or waiting for its turn behind one, gets no answer at
+// all; the calls around it are answered. The calls are held by the test,
+// not timed against the notification.
+func TestAbuseCancellationInFlight(t *testing.T) {
+	root := copyCorpus(t)
+	r := &heldReader{CorpusReader: filesystem.New(root, "docs/adr"), entered: make(chan struct{}), release: make(chan struct{})}
+	h := startServer(t, root, nil, app.New(r, app.Options{MaxLoads: 1}))
+	h.result(initLegacy)
+	call := func(id, tool, args string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"` + tool + `","arguments":` + args + `}}`
+	}
+	// 2 holds the one turn to read; 3 waits for it.
+	h.line(call("2", "search_decisions", `{"query":"cache"}`))
+	<-r.entered
+	h.line(call("3", "list_superseded", `{}`))
+	for _, id := range []string{"2", "3"} {
+		h.line(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `}}`)
+	}
+	h.line(call("4", "get_decision", `{"ref":"0001"}`))
+	h.result(`{"jsonrpc":"2.0","id":5,"method":"ping"}`)
+	close(r.release)
+	if got := h.next(); got["id"] != float64(4) || got["result"] == nil {
+		t.Fatalf("expected the answer to 4, got %s", asJSON(got))
+	}
+	h.finishQuiet()
 }

@@ -70,14 +70,14 @@ func (c *fuzzCorpus) Open(context.Context) (ports.Corpus, error) {
 
 func (c *fuzzCorpus) List(context.Context, bool) ([]ports.Entry, error) {
 	out := make([]ports.Entry, 0, len(c.files))
-	for name, b := range c.files {
-		out = append(out, ports.Entry{Name: name, Path: "docs/adr/" + name, Kind: ports.KindRegular, Size: int64(len(b))})
+	for name := range c.files {
+		out = append(out, ports.Entry{Name: name, Path: "docs/adr/" + name, Kind: ports.KindRegular})
 	}
 	slices.SortFunc(out, func(a, b ports.Entry) int { return jsstring.Compare(a.Name, b.Name) })
 	return out, nil
 }
 
-func (c *fuzzCorpus) Read(_ context.Context, name string, limit int64) ([]byte, error) {
+func (c *fuzzCorpus) Read(_ context.Context, name string, limit int64, _ []byte) ([]byte, error) {
 	b, ok := c.files[name]
 	switch {
 	case !ok:
@@ -172,7 +172,7 @@ func withArg(t *testing.T, args []byte, key, value string) []byte {
 //     validates against the output schema the server advertises for the
 //     tool, with corpusHealth present except on corpus-unavailable;
 //   - answers are deterministic: a second call through the same Service
-//     (its memo warm) and a call through a Service without memo give the
+//     (what it remembers warm) and a call through a new Service give the
 //     same text and the same JSON;
 //   - every cursor an answer mints is accepted when handed back with the
 //     same arguments (the next page, never invalid-cursor).
@@ -239,9 +239,9 @@ func FuzzToolDispatch(f *testing.F) {
 			checkAnswer(t, schemas[name], name, res)
 		}
 
-		// Deterministic, with and without the memo.
+		// Deterministic, and a fresh Service answers alike.
 		again, err2 := svc.Call(ctx, name, args)
-		plain, err3 := app.New(reader, app.Options{NoMemo: true}).Call(ctx, name, args)
+		plain, err3 := app.New(reader, app.Options{}).Call(ctx, name, args)
 		if err2 != nil || err3 != nil {
 			t.Fatalf("repeated call failed: %v / %v", err2, err3)
 		}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -26,11 +25,11 @@ const (
 // fakeTools is a tool service driven by the arguments of each call, so
 // raw-frame tests can exercise every kind of answer without a corpus.
 //
-//	{}                              echo: Text "called <tool>", Structured {"args": <args>}
+//	{}                              echo: Text "called <tool>", a not-found outcome "echo"
+//	                                whose requestedRef is the arguments' text
 //	{"mode":"refuse"}               an isError result (input validation failure)
 //	{"mode":"panic"}                panics
 //	{"mode":"fail"}                 returns an unexpected error
-//	{"mode":"nan"}                  answers with a structured value JSON cannot hold
 //	{"mode":"block"}                waits for the call's context to end
 //	{"mode":"wait","key":K}         waits until a call {"mode":"release","key":K} ran
 //	{"mode":"release","key":K}      releases the waiters on K
@@ -41,9 +40,7 @@ type fakeTools struct {
 	calls []json.RawMessage
 }
 
-func (f *fakeTools) Tools() []string {
-	return []string{app.ToolGetDecision, app.ToolGetDecisionContext, app.ToolListSuperseded, app.ToolSearchDecisions}
-}
+func (f *fakeTools) Tools() []app.ToolInfo { return app.New(nil, app.Options{}).Tools() }
 
 func (f *fakeTools) gate(key string) chan struct{} {
 	f.mu.Lock()
@@ -74,8 +71,6 @@ func (f *fakeTools) Call(ctx context.Context, tool string, args json.RawMessage)
 		panic("deliberate test panic")
 	case "fail":
 		return app.Result{}, errors.New("deliberate test failure")
-	case "nan":
-		return app.Result{Text: "not a number", Structured: map[string]any{"score": math.NaN()}}, nil
 	case "block":
 		<-ctx.Done()
 		return app.Result{}, ctx.Err()
@@ -84,11 +79,8 @@ func (f *fakeTools) Call(ctx context.Context, tool string, args json.RawMessage)
 	case "release":
 		close(f.gate(in.Key))
 	}
-	echo := json.RawMessage(`{}`)
-	if len(args) > 0 {
-		echo = args
-	}
-	return app.Result{Text: "called " + tool, Structured: map[string]any{"args": echo}}, nil
+	echo := app.NotFound{Outcome: "echo", RequestedRef: string(args)}
+	return app.Result{Text: "called " + tool, Structured: &app.Answer{Result: echo}}, nil
 }
 
 // harness runs a Server over pipes with a fake tool service.
@@ -109,22 +101,27 @@ type harness struct {
 // server reads it).
 func start(t *testing.T, input func(io.Reader) io.Reader) *harness {
 	t.Helper()
-	return startServer(t, t.TempDir(), input, true)
+	tools := &fakeTools{}
+	h := startServer(t, t.TempDir(), input, tools)
+	h.tools = tools
+	return h
 }
 
 // startOn serves a fresh connection with the real tool service over the
 // repository at root.
 func startOn(t *testing.T, root string) *harness {
 	t.Helper()
-	return startServer(t, root, nil, false)
+	return startServer(t, root, nil, nil)
 }
 
-func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, fake bool) *harness {
+// startServer serves a fresh connection with tools, or the real tool
+// service over root when tools is nil.
+func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, tools toolService) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	h := &harness{
-		t: t, tools: &fakeTools{}, in: inW,
+		t: t, in: inW,
 		frames: make(chan map[string]any, 1024),
 		noise:  make(chan string, 1024),
 		served: make(chan error, 1),
@@ -134,8 +131,8 @@ func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, fak
 		in = input(inR)
 	}
 	srv := New(Options{Cwd: root, In: in, Out: outW, OnError: h.report})
-	if fake {
-		srv.backend = fakeBackend(h.tools)
+	if tools != nil {
+		srv.backend = fakeBackend(tools)
 	}
 	go func() {
 		err := srv.Serve(context.Background())
@@ -302,4 +299,27 @@ func withMeta(params string) string {
 		return "{" + modernMeta + "}"
 	}
 	return "{" + modernMeta + "," + params[1:]
+}
+
+// readSchema returns the advertised schema file ("NAME.input.json",
+// "NAME.output.json") of any tool, the extended ones included.
+func readSchema(file string) (json.RawMessage, error) {
+	for _, t := range app.New(nil, app.Options{Extended: true}).Tools() {
+		switch file {
+		case t.Name + ".input.json":
+			return t.InputSchema, nil
+		case t.Name + ".output.json":
+			return t.OutputSchema, nil
+		}
+	}
+	return nil, fmt.Errorf("no schema %s", file)
+}
+
+// defaultTools are the names of the default surface.
+func defaultTools() []string {
+	var names []string
+	for _, t := range (&fakeTools{}).Tools() {
+		names = append(names, t.Name)
+	}
+	return names
 }

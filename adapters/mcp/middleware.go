@@ -144,9 +144,6 @@ func (s *session) callTool(ctx context.Context, method string, req sdk.Request, 
 	out := &toolCallResult{Content: call.Content, IsError: call.IsError}
 	if !call.IsError {
 		out.StructuredContent = call.StructuredContent
-		if raw, ok := call.StructuredContent.(json.RawMessage); ok && s.held != nil {
-			out.StructuredContent = s.held.hold(raw)
-		}
 	}
 	if e == eraModern {
 		out.ResultType = "complete"

@@ -43,7 +43,7 @@ func copyCorpus(t *testing.T) string {
 func outputSchemas(t *testing.T) map[string]*jsonschema.Resolved {
 	t.Helper()
 	out := map[string]*jsonschema.Resolved{}
-	for _, name := range (&fakeTools{}).Tools() {
+	for _, name := range defaultTools() {
 		raw, err := readSchema(name + ".output.json")
 		if err != nil {
 			t.Fatal(err)
@@ -134,7 +134,7 @@ func TestStructuredContentMatchesOutputSchema(t *testing.T) {
 	follow("list_superseded", `{"limit":1}`, check("list_superseded", `{"limit":1}`), "cursor")
 	follow("list_superseded", `{"findingsLimit":1}`, check("list_superseded", `{"findingsLimit":1}`), "findingsCursor")
 
-	for _, tool := range (&fakeTools{}).Tools() {
+	for _, tool := range defaultTools() {
 		args := map[string]string{
 			"search_decisions": `{"query":"x","cursor":"not-a-cursor"}`, "get_decision": `{"ref":"0001","cursor":"not-a-cursor"}`,
 			"get_decision_context": `{"files":["a"],"findingsCursor":"not-a-cursor"}`, "list_superseded": `{"cursor":"not-a-cursor"}`,

@@ -14,8 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/adrkit/adrkit-go/adapters/filesystem"
-	"github.com/adrkit/adrkit-go/adapters/gitrev"
+	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 )
 
@@ -53,6 +52,11 @@ type Options struct {
 	// the first-parent git history of Cwd (as of Rev, or HEAD). Without
 	// it, tools/list is exactly the four.
 	ExtendedTools bool
+	// FullContent adds the structured answer, as JSON text, as a second
+	// text block of every successful tools/call answer's content, for
+	// clients that pass only content to the model and ignore
+	// structuredContent. Off, content is the contract's one summary line.
+	FullContent bool
 	// In is where requests are read from; nil means os.Stdin.
 	In io.Reader
 	// Out receives the protocol frames and nothing else; nil means
@@ -70,6 +74,7 @@ type Options struct {
 // Server is one MCP server over one byte stream pair. Create it with New.
 type Server struct {
 	cwd, dir, rev string
+	fullContent   bool
 	in            io.Reader
 	out           io.Writer
 	onError       func(error)
@@ -93,7 +98,7 @@ type backend struct {
 
 // toolService answers tool calls; app.Service is the real one.
 type toolService interface {
-	Tools() []string
+	Tools() []app.ToolInfo
 	Call(ctx context.Context, tool string, args json.RawMessage) (app.Result, error)
 }
 
@@ -111,7 +116,8 @@ func New(opts Options) *Server {
 	if dir == "" {
 		dir = DefaultDir
 	}
-	s := &Server{cwd: cwd, dir: dir, rev: opts.Rev, in: opts.In, out: opts.Out, onError: opts.OnError, backend: corpusBackend(opts.ExtendedTools)}
+	s := &Server{cwd: cwd, dir: dir, rev: opts.Rev, fullContent: opts.FullContent, in: opts.In, out: opts.Out,
+		onError: opts.OnError, backend: corpusBackend(opts.ExtendedTools)}
 	if s.in == nil {
 		s.in = os.Stdin
 	}
@@ -124,21 +130,16 @@ func New(opts Options) *Server {
 	return s
 }
 
-// corpusBackend serves the ADR directory of a working tree, or of a git
-// revision when rev is set; extended adds the extended tools, whose change
-// feed reads the history of the same repository and revision (HEAD when
-// the working tree is served).
+// corpusBackend serves the corpus source.New chooses; extended adds the
+// extended tools, whose change feed reads the history of the same
+// repository and revision.
 func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
 	return func(cwd, dir, rev string) backend {
 		var opts app.Options
 		if extended {
-			opts.Extended, opts.History = true, gitrev.NewHistory(cwd, dir, rev)
+			opts.Extended, opts.History = true, source.History(cwd, dir, rev)
 		}
-		if rev != "" {
-			reader := gitrev.New(cwd, dir, rev)
-			return backend{check: reader.Check, tools: app.New(reader, opts)}
-		}
-		reader := filesystem.New(cwd, dir)
+		reader := source.New(cwd, dir, rev)
 		return backend{check: reader.Check, tools: app.New(reader, opts)}
 	}
 }
@@ -190,10 +191,7 @@ func (s *Server) Serve(ctx context.Context) error {
 	if err := b.check(ctx); err != nil {
 		return err
 	}
-	sess, err := newSession(b.tools)
-	if err != nil {
-		return err
-	}
+	sess := newSession(b.tools, s.fullContent)
 	return sess.run(ctx, &stdioTransport{in: s.in, out: s.out, onError: s.onError})
 }
 
@@ -215,18 +213,16 @@ func (s *Server) Close() error {
 // session is the SDK server for one connection, with what the middleware
 // and tool handlers need.
 type session struct {
-	impl   *sdk.Implementation
-	tools  toolService
-	server *sdk.Server
-	// held, set by run, keeps structured answers for the connection's
-	// Write to put back (heldAnswers).
-	held *heldAnswers
+	impl        *sdk.Implementation
+	tools       toolService
+	fullContent bool
+	server      *sdk.Server
 }
 
-// newSession builds the SDK server: the tools of svc (with our catalogue
-// entries), the admission method and the era middleware.
-func newSession(svc toolService) (*session, error) {
-	s := &session{impl: &sdk.Implementation{Name: Name, Version: Version}, tools: svc}
+// newSession builds the SDK server: the tools of svc as its tool table
+// describes them, the admission method and the era middleware.
+func newSession(svc toolService, fullContent bool) *session {
+	s := &session{impl: &sdk.Implementation{Name: Name, Version: Version}, tools: svc, fullContent: fullContent}
 	s.server = sdk.NewServer(s.impl, &sdk.ServerOptions{
 		Capabilities: capabilities(),
 		// The only revision server/discover advertises, and the one an
@@ -236,25 +232,30 @@ func newSession(svc toolService) (*session, error) {
 			c.TTLMs, c.CacheScope = cacheTTLMillis, "public"
 		},
 	})
-	for _, name := range svc.Tools() {
-		tool, err := toolDefinition(name)
-		if err != nil {
-			return nil, fmt.Errorf("registering tools: %w", err)
-		}
-		s.server.AddTool(tool, s.toolHandler(name))
+	for _, t := range svc.Tools() {
+		s.server.AddTool(&sdk.Tool{
+			Name: t.Name, Title: t.Title, Description: t.Description,
+			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: annotations(),
+		}, s.toolHandler(t.Name))
 	}
 	if err := sdk.AddReceivingCustomMethod(s.server, admissionMethod, refuseAdmission); err != nil {
-		return nil, fmt.Errorf("registering the admission method: %w", err)
+		// The method name and handler are constants of this package.
+		panic(fmt.Sprintf("registering the admission method: %v", err))
 	}
 	s.server.AddReceivingMiddleware(s.middleware)
-	return s, nil
+	return s
+}
+
+// annotations are the same for every tool: each one only reads the local
+// corpus and answers the same way until the corpus changes.
+func annotations() *sdk.ToolAnnotations {
+	no := false
+	return &sdk.ToolAnnotations{ReadOnlyHint: true, DestructiveHint: &no, IdempotentHint: true, OpenWorldHint: &no}
 }
 
 // run serves one connection until it ends or ctx is done; then requests in
 // flight are abandoned.
 func (s *session) run(ctx context.Context, t *stdioTransport) error {
-	s.held = &heldAnswers{}
-	t.held = s.held
 	// The session starts out "initialized": the contract serves requests
 	// that arrive before (or without) an initialize, which the SDK would
 	// otherwise refuse, and initialize itself is answered by the
@@ -315,6 +316,9 @@ func (s *session) toolHandler(name string) sdk.ToolHandler {
 				return faultResult(fmt.Sprintf("Tool %s produced an answer that cannot be encoded: %v", name, err)), nil
 			}
 			out.StructuredContent = structured
+			if s.fullContent {
+				out.Content = append(out.Content, &sdk.TextContent{Text: string(structured)})
+			}
 		}
 		return out, nil
 	}
@@ -325,7 +329,7 @@ func (s *session) toolHandler(name string) sdk.ToolHandler {
 // dropped without any answer; encoded here, such a failure becomes an
 // isError answer instead. HTML characters are left unescaped, as the
 // reference writes them.
-func encodeStructured(v any) (json.RawMessage, error) {
+func encodeStructured(v *app.Answer) (json.RawMessage, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)

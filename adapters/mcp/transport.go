@@ -55,10 +55,6 @@ type stdioTransport struct {
 	out     io.Writer
 	onError func(error)
 
-	// held is where tools/call answers wait for Write (heldAnswers);
-	// nil when none are held.
-	held *heldAnswers
-
 	// conn is the connection Connect made, for abandon.
 	conn *stdioConn
 }
@@ -68,7 +64,6 @@ func (t *stdioTransport) Connect(context.Context) (sdk.Connection, error) {
 	c := &stdioConn{
 		out:       t.out,
 		onError:   t.onError,
-		held:      t.held,
 		incoming:  make(chan jsonrpc.Message),
 		inputDone: make(chan struct{}),
 		closed:    make(chan struct{}),
@@ -95,7 +90,6 @@ func (t *stdioTransport) abandon() {
 type stdioConn struct {
 	out     io.Writer
 	onError func(error)
-	held    *heldAnswers
 
 	// incoming carries admitted messages from readLoop to Read.
 	incoming chan jsonrpc.Message
@@ -163,22 +157,11 @@ func (c *stdioConn) Write(_ context.Context, msg jsonrpc.Message) error {
 		// Whatever happens to the write, the request is answered as far as
 		// end of input is concerned.
 		defer c.settle(resp.ID)
-		if c.held != nil && resp.Error == nil && len(resp.Result) > 0 {
-			// Taken before the cancellation check, so that a swallowed
-			// answer is released too.
-			result, spliced, err := c.held.splice(resp.Result)
-			if err != nil {
-				c.onError(err)
-				msg = &jsonrpc.Response{ID: resp.ID, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the answer was lost on its way out"}}
-			} else if spliced {
-				msg = &jsonrpc.Response{ID: resp.ID, Result: result}
-			}
-		}
 		if c.isCancelled(resp.ID) {
 			return nil
 		}
 	}
-	data, err := encodeMessage(msg)
+	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return fmt.Errorf("encoding a JSON-RPC message: %w", err)
 	}

@@ -395,13 +395,16 @@ func TestNewResolvesDefaultsWithoutIO(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// An absolute root on this system: /abs/root, or \abs\root on the
+	// working directory's volume on Windows.
+	abs := filepath.Join(filepath.VolumeName(wd)+string(filepath.Separator), "abs", "root")
 	for _, tc := range []struct {
 		opts     Options
 		cwd, dir string
 	}{
 		{Options{}, wd, "docs/adr"},
-		{Options{Cwd: "sub/../repo", Dir: "."}, wd + "/repo", "."},
-		{Options{Cwd: "/abs/root", Dir: "/abs/root/decisions"}, "/abs/root", "/abs/root/decisions"},
+		{Options{Cwd: "sub/../repo", Dir: "."}, filepath.Join(wd, "repo"), "."},
+		{Options{Cwd: abs, Dir: filepath.Join(abs, "decisions")}, abs, filepath.Join(abs, "decisions")},
 	} {
 		srv := New(tc.opts)
 		if srv.cwd != tc.cwd || srv.dir != tc.dir {

@@ -7,12 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strconv"
-	"strings"
-	"syscall"
 	"time"
+
+	"github.com/adrkit/adrkit-go/internal/rusage"
 )
 
 // server is one adrkit-mcp process driven over its stdio, the way an
@@ -139,53 +138,35 @@ func (s *server) send(msg any) error {
 }
 
 // peakRSS is the process's peak resident set size so far, in bytes, from
-// VmHWM in /proc/<pid>/status (0 where /proc is not available).
+// VmHWM in /proc/<pid>/status (0 where /proc is not available). It is
+// read while the process runs: once it has exited VmHWM is gone, and
+// wait4's ru_maxrss would count this process's own memory at the fork.
 func (s *server) peakRSS() int64 {
-	return vmHWM(s.cmd.Process.Pid)
+	n, _ := rusage.PeakRSS(s.cmd.Process.Pid)
+	return n
 }
 
-// stop closes stdin, which ends the server, and waits for it. It
-// returns the peak RSS the kernel accounted (wait4's ru_maxrss), which
-// also covers the time after the last VmHWM reading.
-func (s *server) stop() (int64, error) {
+// stop closes stdin, which ends the server, and waits for it.
+func (s *server) stop() error {
 	_ = s.in.Close()
 	done := make(chan error, 1)
 	go func() { done <- s.cmd.Wait() }()
 	select {
 	case err := <-done:
-		var maxrss int64
-		if ru, ok := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			maxrss = ru.Maxrss * 1024 // kilobytes on Linux
-		}
 		if err != nil {
-			return maxrss, fmt.Errorf("server exited: %w (stderr: %.500s)", err, s.stderr.String())
+			return fmt.Errorf("server exited: %w (stderr: %.500s)", err, s.stderr.String())
 		}
-		return maxrss, nil
+		return nil
 	case <-time.After(10 * time.Second):
 		_ = s.cmd.Process.Kill()
 		<-done
-		return 0, errors.New("server did not exit within 10s of stdin closing")
+		return errors.New("server did not exit within 10s of stdin closing")
 	}
 }
 
-// vmHWM reads the peak resident set size of pid, in bytes.
-func vmHWM(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for line := range strings.SplitSeq(string(b), "\n") {
-		rest, ok := strings.CutPrefix(line, "VmHWM:")
-		if !ok {
-			continue
-		}
-		f := strings.Fields(rest)
-		if len(f) == 2 && f[1] == "kB" {
-			kb, err := strconv.ParseInt(f[0], 10, 64)
-			if err == nil {
-				return kb * 1024
-			}
-		}
-	}
-	return 0
+// cpu is the CPU time the process has used so far, user and system, in
+// milliseconds.
+func (s *server) cpu() (float64, error) {
+	d, err := rusage.CPU(s.cmd.Process.Pid)
+	return float64(d) / float64(time.Millisecond), err
 }

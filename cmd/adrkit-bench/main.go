@@ -59,6 +59,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			&cli.IntFlag{Name: "warmup", Value: 3, Usage: "untimed rounds before the timed ones at each size"},
 			&cli.IntFlag{Name: "starts", Aliases: []string{"r"}, Value: 20, Usage: "process starts timed to the initialize answer, at each size"},
 			&cli.IntFlag{Name: "lint-runs", Value: 5, Usage: "cold `adrkit lint` runs on the largest corpus (0 to skip)"},
+			&cli.IntFlag{Name: "pipelined", Value: 200, Usage: "tools/call requests written at once to a new server on the largest corpus (0 to skip)"},
+			&cli.IntFlag{Name: "lists", Value: 10000, Usage: "tools/list requests, and as many pings, written at once to one server (0 to skip)"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "corpus generator seed"},
 			&cli.Float64Flag{Name: "broken", Value: 0.01, Usage: "fraction of deliberately broken records"},
 			&cli.StringFlag{Name: "out", Value: filepath.Join("docs", "perf"), Usage: "directory for results.json, results.md and latency.svg (\"\" for none)", TakesFile: true},
@@ -92,13 +94,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // Config is one run's settings, recorded with its results.
 type Config struct {
-	Sizes    []int   `json:"sizes"`
-	Calls    int     `json:"calls"`
-	Warmup   int     `json:"warmup"`
-	Starts   int     `json:"starts"`
-	LintRuns int     `json:"lintRuns"`
-	Seed     int64   `json:"seed"`
-	Broken   float64 `json:"broken"`
+	Sizes    []int `json:"sizes"`
+	Calls    int   `json:"calls"`
+	Warmup   int   `json:"warmup"`
+	Starts   int   `json:"starts"`
+	LintRuns int   `json:"lintRuns"`
+	// Pipelined and Lists size the bursts of measureLoad.
+	Pipelined int     `json:"pipelined"`
+	Lists     int     `json:"lists"`
+	Seed      int64   `json:"seed"`
+	Broken    float64 `json:"broken"`
 
 	out, bin, lintBin, tmp string
 	// command is the command line, for the record.
@@ -109,6 +114,7 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 	cfg := Config{
 		Calls: int(c.Int("calls")), Warmup: int(c.Int("warmup")), Starts: int(c.Int("starts")),
 		LintRuns: int(c.Int("lint-runs")), Seed: c.Int64("seed"), Broken: c.Float64("broken"),
+		Pipelined: int(c.Int("pipelined")), Lists: int(c.Int("lists")),
 		out: c.String("out"), bin: c.String("bin"), lintBin: c.String("lint-bin"), tmp: c.String("tmp"),
 		command: "go run ./cmd/adrkit-bench " + strings.Join(args[1:], " "),
 	}
@@ -122,8 +128,8 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 	switch {
 	case cfg.Calls < 1:
 		return cfg, usageError{msg: "--calls must be at least 1"}
-	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0:
-		return cfg, usageError{msg: "--starts, --warmup and --lint-runs cannot be negative"}
+	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0 || cfg.Pipelined < 0 || cfg.Lists < 0:
+		return cfg, usageError{msg: "--starts, --warmup, --lint-runs, --pipelined and --lists cannot be negative"}
 	case cfg.Broken < 0 || cfg.Broken > 1:
 		return cfg, usageError{msg: "--broken is a fraction between 0 and 1"}
 	}
@@ -196,6 +202,15 @@ func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 		}
 		res.Lint = lr
 	}
+	if len(res.Sizes) > 0 && (cfg.Pipelined > 0 || cfg.Lists > 0) {
+		largest, smallest := res.Sizes[len(res.Sizes)-1].N, res.Sizes[0].N
+		lr, err := measureLoad(cfg, bin, filepath.Join(tmp, "n"+strconv.Itoa(largest)), largest,
+			filepath.Join(tmp, "n"+strconv.Itoa(smallest)), logf)
+		if err != nil {
+			return fmt.Errorf("under load: %w", err)
+		}
+		res.Load = &lr
+	}
 	res.Machine.LoadEnd = loadAverage()
 	res.evaluate()
 
@@ -235,8 +250,8 @@ type Machine struct {
 	LoadStart string `json:"loadAverageStart,omitempty"`
 	LoadEnd   string `json:"loadAverageEnd,omitempty"`
 	// GCEnv is GOGC and GOMEMLIMIT as the server inherited them; when
-	// neither is set, adrkit-mcp runs its own collector policy, which
-	// the peak RSS depends on.
+	// neither is set, adrkit-mcp runs with its own GC percentage
+	// (mcp.GCPercent), which the peak RSS depends on.
 	GCEnv string `json:"gcEnv"`
 }
 

@@ -30,10 +30,8 @@ type SizeResult struct {
 	// Start is process start to the initialize answer.
 	Start      Dist    `json:"start"`
 	StartRatio float64 `json:"startRatio"`
-	// PeakRSS is VmHWM after every timed call; MaxRSS is wait4's ru_maxrss
-	// once the process ended. Both in bytes.
+	// PeakRSS is VmHWM after the last timed call, in bytes.
 	PeakRSS int64 `json:"peakRssBytes"`
-	MaxRSS  int64 `json:"maxRssBytes"`
 }
 
 // ToolResult is one tool's round trips at one size.
@@ -68,7 +66,7 @@ func measureSize(ctx context.Context, cfg Config, bin, root string, n int, logf 
 		return sr, err
 	}
 	if err := srv.initialize(); err != nil {
-		_, _ = srv.stop()
+		_ = srv.stop()
 		return sr, err
 	}
 	// Rounds interleave the floor with one call of each tool, so that a
@@ -77,13 +75,13 @@ func measureSize(ctx context.Context, cfg Config, bin, root string, n int, logf 
 	perTool := make([][]time.Duration, len(calls))
 	for round := range cfg.Warmup + cfg.Calls {
 		if err := ctx.Err(); err != nil {
-			_, _ = srv.stop()
+			_ = srv.stop()
 			return sr, err
 		}
 		timed := round >= cfg.Warmup
 		d, digest, err := timeFloor(dir)
 		if err != nil {
-			_, _ = srv.stop()
+			_ = srv.stop()
 			return sr, err
 		}
 		sr.Digest = digest
@@ -93,7 +91,7 @@ func measureSize(ctx context.Context, cfg Config, bin, root string, n int, logf 
 		for i, call := range calls {
 			t0 := time.Now()
 			if err := srv.call(call.Tool, call.Args); err != nil {
-				_, _ = srv.stop()
+				_ = srv.stop()
 				return sr, err
 			}
 			if timed {
@@ -102,7 +100,7 @@ func measureSize(ctx context.Context, cfg Config, bin, root string, n int, logf 
 		}
 	}
 	sr.PeakRSS = srv.peakRSS()
-	if sr.MaxRSS, err = srv.stop(); err != nil {
+	if err := srv.stop(); err != nil {
 		return sr, err
 	}
 	sr.Floor = distOf(floor)
@@ -160,12 +158,11 @@ func timeStart(bin, root string) (time.Duration, error) {
 		return 0, err
 	}
 	if err := srv.initialize(); err != nil {
-		_, _ = srv.stop()
+		_ = srv.stop()
 		return 0, err
 	}
 	d := srv.answeredAt.Sub(t0)
-	_, err = srv.stop()
-	return d, err
+	return d, srv.stop()
 }
 
 // timeLint times runs of `adrkit --cwd root lint`, each a new process

@@ -4,21 +4,26 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/adrkit/adrkit-go/internal/rusage"
 )
 
 // Helpers of the protocol-abuse tests (abuse_*_test.go): they drive the
 // built binary (binary(t), built once per test binary) over pipes, the
 // way an MCP client does, and observe only what a client can: stdout
-// frames, stderr, the exit status and the child's resource usage.
+// frames, stderr, the exit status and the child's peak resident set
+// (VmHWM in /proc/<pid>/status, read while it is still running: wait4's
+// ru_maxrss would count the test process's own memory at the fork, which
+// the race detector makes large).
 
 // abuseHangGuard bounds one abusive session. Every session here ends in
 // seconds; the guard only turns a hang into a failure (after killing the
@@ -70,51 +75,89 @@ type finished struct {
 	partial string
 	code    int
 	stderr  string
-	// maxRSS is the child's peak resident set, in bytes (rusage).
-	maxRSS int64
+	// peakRSS is the child's VmHWM in bytes, read by runMeasured.
+	peakRSS int64
 }
 
 // run feeds the session with write (then closes stdin), reads stdout to
 // its end concurrently and waits for the exit, under the hang guard.
 func (s *session) run(write func(w io.Writer) error) finished {
 	s.t.Helper()
+	return s.serve(write, -1)
+}
+
+// runMeasured is run reading the child's peak resident set once all the
+// input is written and answers lines have come out: its work is done,
+// and it is still running because stdin is still open.
+func (s *session) runMeasured(write func(w io.Writer) error, answers int) finished {
+	s.t.Helper()
+	return s.serve(write, answers)
+}
+
+func (s *session) serve(write func(w io.Writer) error, measureAt int) finished {
+	s.t.Helper()
 	var f finished
-	var writeErr error
-	var wg sync.WaitGroup
-	wg.Add(1)
+	written := make(chan error, 1)
 	go func() {
-		defer wg.Done()
 		bw := bufio.NewWriterSize(s.stdin, 1<<20)
-		writeErr = write(bw)
-		if writeErr == nil {
-			writeErr = bw.Flush()
+		err := write(bw)
+		if err == nil {
+			err = bw.Flush()
 		}
-		_ = s.stdin.Close()
+		written <- err
 	}()
+	lines := make(chan string, 1<<16)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		f.raw, f.partial = readLines(s.stdout)
+		f.partial = readLinesTo(s.stdout, lines)
 		_ = s.cmd.Wait()
 	}()
 	timer := time.NewTimer(abuseHangGuard)
 	defer timer.Stop()
-	select {
-	case <-done:
-	case <-timer.C:
+	hang := func() {
 		_ = s.cmd.Process.Kill()
 		<-done
 		s.t.Fatalf("the session did not end: it hangs (stderr %q)", s.stderr.String())
 	}
-	wg.Wait()
+	// Lines are taken as they come (a child blocked on a full stdout would
+	// stop reading its input) until the input is written and, to measure,
+	// measureAt of them have arrived.
+	var writeErr error
+	writing := true
+	for writing || (measureAt >= 0 && len(f.raw) < measureAt) {
+		select {
+		case writeErr = <-written:
+			writing = false
+		case line, ok := <-lines:
+			if !ok {
+				lines, measureAt = nil, -1 // stdout ended early: the checks will say how
+				continue
+			}
+			f.raw = append(f.raw, line)
+		case <-timer.C:
+			hang()
+		}
+	}
+	if measureAt >= 0 {
+		f.peakRSS = vmHWM(s.t, s.cmd.Process.Pid)
+	}
+	_ = s.stdin.Close()
+	if lines != nil {
+		for line := range lines {
+			f.raw = append(f.raw, line)
+		}
+	}
+	select {
+	case <-done:
+	case <-timer.C:
+		hang()
+	}
 	if writeErr != nil && !isBrokenPipe(writeErr) {
 		s.t.Fatalf("writing the input: %v", writeErr)
 	}
 	f.code = s.cmd.ProcessState.ExitCode()
 	f.stderr = s.stderr.String()
-	if ru, ok := s.cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		f.maxRSS = ru.Maxrss * 1024 // kilobytes on Linux
-	}
 	for _, line := range f.raw {
 		var frame map[string]json.RawMessage
 		if err := json.Unmarshal([]byte(line), &frame); err != nil || frame == nil || string(frame["jsonrpc"]) != `"2.0"` {
@@ -130,6 +173,34 @@ func (s *session) run(write func(w io.Writer) error) finished {
 
 func isBrokenPipe(err error) bool {
 	return err != nil && (strings.Contains(err.Error(), "broken pipe") || strings.Contains(err.Error(), "file already closed"))
+}
+
+// vmHWM is the peak resident set of the running process pid, in bytes;
+// the test is skipped where the system does not say.
+func vmHWM(t *testing.T, pid int) int64 {
+	t.Helper()
+	n, err := rusage.PeakRSS(pid)
+	if errors.Is(err, rusage.ErrUnsupported) {
+		t.Skipf("the peak resident set is not observable on %s", runtime.GOOS)
+	}
+	if err != nil {
+		t.Fatalf("reading the peak resident set: %v", err)
+	}
+	return n
+}
+
+// readLinesTo sends the complete lines of r to out (closing it at the
+// end) and returns a trailing partial one.
+func readLinesTo(r io.Reader, out chan<- string) string {
+	defer close(out)
+	br := bufio.NewReaderSize(r, 1<<16)
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			return line
+		}
+		out <- strings.TrimSuffix(line, "\n")
+	}
 }
 
 // readLines reads r to its end and splits it into complete lines and a

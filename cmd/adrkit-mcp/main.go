@@ -14,9 +14,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -29,10 +26,10 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended]   (adrkit-mcp --help for details)"
+const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]   (adrkit-mcp --help for details)"
 
 func main() {
-	tuneGC()
+	mcp.SetCollector()
 	// A client that goes away must not kill the process silently: with
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported on stderr and ends the process with status 1.
@@ -43,63 +40,19 @@ func main() {
 	os.Exit(code)
 }
 
-// tuneGC trades the collector's headroom for memory once the server
-// holds a large corpus (docs/performance.md, "Memory"): it keeps a
-// record of about 4 KB for as long as the file is unchanged, and every
-// call makes garbage in proportion to the corpus, so with Go's default
-// (GOGC=100) the heap of a 10,000-record corpus grows to twice its 50 MB
-// before each collection. After every collection tuneGC sets the
-// percentage to gcHeadroom bytes of the live heap, between gcMinPercent
-// and 100: small corpora (and start-up) keep the default, a large one is
-// collected more often, on the spare core, instead. GOGC or GOMEMLIMIT,
-// when set, rule instead.
-func tuneGC() {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	percent := 100
-	var arm func()
-	arm = func() {
-		// The tick is garbage at once: its cleanup runs after the next
-		// collection, and arms the next tick.
-		runtime.AddCleanup(&gcTick{}, func(struct{}) {
-			metrics.Read(live)
-			if p := gcPercentFor(live[0].Value.Uint64()); p != percent {
-				debug.SetGCPercent(p)
-				percent = p
-			}
-			arm()
-		}, struct{}{})
-	}
-	arm()
-}
-
-// gcHeadroom and gcMinPercent shape tuneGC's policy.
-const (
-	gcHeadroom   = 8 << 20
-	gcMinPercent = 15
-)
-
-// gcPercentFor is the GOGC percentage tuneGC sets for a live heap of
-// live bytes: gcHeadroom bytes of it, between gcMinPercent and 100.
-func gcPercentFor(live uint64) int {
-	if live == 0 {
-		return 100
-	}
-	return int(min(100, max(gcMinPercent, gcHeadroom*100/live)))
-}
-
-// gcTick is allocated to be collected; it holds a pointer so that it is
-// an allocation of its own (AddCleanup needs one), not part of a tiny
-// block shared with other objects.
-type gcTick struct{ _ *int }
-
 // The values of --tools (ADRKIT_MCP_TOOLS): the default surface is the
 // four tools of the contract, unchanged; the extended one adds two.
 const (
 	toolsDefault  = "default"
 	toolsExtended = "extended"
+)
+
+// The values of --content (ADRKIT_MCP_CONTENT): a tool answer's content
+// is the contract's one summary line, or that line and the structured
+// answer as JSON text, for clients that pass only content to the model.
+const (
+	contentSummary = "summary"
+	contentFull    = "full"
 )
 
 // usageError is a command-line mistake: exit status 2.
@@ -113,7 +66,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	cmd := &cli.Command{
 		Name:      "adrkit-mcp",
 		Usage:     "serve architecture decision records to coding agents over MCP (stdio)",
-		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended]",
+		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]",
 		Description: "Reads requests on stdin and writes answers on stdout, one JSON-RPC message per line.\n" +
 			"Both protocol eras are served: the initialize handshake and revision 2026-07-28.\n" +
 			"The corpus is read afresh for every tool call and never written.",
@@ -147,6 +100,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				Value:   toolsDefault,
 				Sources: cli.EnvVars("ADRKIT_MCP_TOOLS"),
 			},
+			&cli.StringFlag{
+				Name: "content",
+				Usage: "content of a tool answer: summary (the one summary line) or full (also the structured answer " +
+					"as JSON text, for clients that give the model only content and ignore structuredContent)",
+				Value:   contentSummary,
+				Sources: cli.EnvVars("ADRKIT_MCP_CONTENT"),
+			},
 		},
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
 			return usageError{msg: describeParseError(err)}
@@ -159,6 +119,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			}
 			if t := cmd.String("tools"); t != toolsDefault && t != toolsExtended {
 				return usageError{msg: fmt.Sprintf("--tools must be %q or %q, got %q", toolsDefault, toolsExtended, t)}
+			}
+			if c := cmd.String("content"); c != contentSummary && c != contentFull {
+				return usageError{msg: fmt.Sprintf("--content must be %q or %q, got %q", contentSummary, contentFull, c)}
 			}
 			served = serve(ctx, cmd, stdin, stdout, stderr)
 			return nil
@@ -218,7 +181,8 @@ func serve(ctx context.Context, cmd *cli.Command, stdin io.Reader, stdout, stder
 	if out.err == nil {
 		srv := mcp.New(mcp.Options{
 			Cwd: cwd, Dir: dir, Rev: rev, ExtendedTools: cmd.String("tools") == toolsExtended,
-			In: stdin, Out: stdout, Err: stderr,
+			FullContent: cmd.String("content") == contentFull,
+			In:          stdin, Out: stdout, Err: stderr,
 			OnError: func(err error) {
 				diagnosed.Store(true)
 				stderrMu.Lock()
@@ -230,7 +194,7 @@ func serve(ctx context.Context, cmd *cli.Command, stdin io.Reader, stdout, stder
 		_ = srv.Close()
 	}
 	if out.err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "adrkit-mcp: %s\n", startupMessage(out.err, rev != ""))
+		fmt.Fprintf(stderr, "adrkit-mcp: %s\n", startupMessage(out.err, cwd, dir, rev))
 	}
 	return out
 }
@@ -246,16 +210,4 @@ func describeParseError(err error) string {
 		return fmt.Sprintf("option %s needs a value", strings.TrimPrefix(msg, missing))
 	}
 	return msg
-}
-
-// startupMessage words a start-up failure. For a working tree it is the
-// fixed reason sentence (the cause may name absolute paths); for a git
-// revision the cause says which part of the revision lookup failed
-// (e.g. an unknown tag), which the reason sentence alone cannot.
-func startupMessage(err error, fromRevision bool) string {
-	var unavailable *ports.UnavailableError
-	if fromRevision && errors.As(err, &unavailable) && unavailable.Err != nil {
-		return unavailable.Reason.Message() + " (" + unavailable.Err.Error() + ")"
-	}
-	return err.Error()
 }

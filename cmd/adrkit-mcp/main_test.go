@@ -43,7 +43,7 @@ func runCLI(t *testing.T, stdin string, args ...string) outcome {
 
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, k := range []string{"ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR", "ADRKIT_MCP_REV"} {
+	for _, k := range []string{"ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR", "ADRKIT_MCP_REV", "ADRKIT_MCP_CONTENT"} {
 		t.Setenv(k, "")
 		os.Unsetenv(k)
 	}
@@ -104,7 +104,9 @@ func TestStartUpValidation(t *testing.T) {
 		{[]string{"--cwd", repo, "--dir", ".."}, "Configured ADR directory resolves outside the repository root."},
 	} {
 		got := runCLI(t, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n", tc.args...)
-		if got.code != 1 || got.stdout != "" || got.stderr != "adrkit-mcp: "+tc.want+"\n" {
+		// One line: the reason sentence, then the path and a hint.
+		if got.code != 1 || got.stdout != "" || !strings.HasPrefix(got.stderr, "adrkit-mcp: "+tc.want+" ") ||
+			strings.Count(got.stderr, "\n") != 1 || !strings.Contains(got.stderr, `"`) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", tc.args, got.code, got.stdout, got.stderr)
 		}
 	}

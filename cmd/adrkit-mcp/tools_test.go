@@ -130,3 +130,62 @@ func TestToolsFlagMistakes(t *testing.T) {
 		os.Unsetenv("ADRKIT_MCP_TOOLS")
 	}
 }
+
+// --content full (ADRKIT_MCP_CONTENT=full) adds the structured answer as
+// JSON text to the content of a tool answer, in both eras; without it,
+// content is the one summary line.
+func TestContentFlag(t *testing.T) {
+	clearToolsEnv(t)
+	repo := commitRepo(t)
+	const (
+		listLine   = `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_superseded","arguments":{}}}`
+		refused    = `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_superseded","arguments":{"limit":0}}}`
+		meta       = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+		modernList = `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_superseded","arguments":{},` + meta + `}}`
+	)
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		env   string
+		lines []string
+		full  bool
+	}{
+		{"default, legacy", []string{"--cwd", repo}, "", []string{initLine, listLine, refused}, false},
+		{"--content summary", []string{"--cwd", repo, "--content", "summary"}, "", []string{initLine, listLine, refused}, false},
+		{"--content full, legacy", []string{"--cwd", repo, "--content", "full"}, "", []string{initLine, listLine, refused}, true},
+		{"--content full, modern", []string{"--cwd", repo, "--content=full"}, "", []string{modernList}, true},
+		{"environment", []string{"--cwd", repo}, "full", []string{initLine, listLine, refused}, true},
+		{"flag over environment", []string{"--cwd", repo, "--content", "summary"}, "full", []string{initLine, listLine}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.env != "" {
+				t.Setenv("ADRKIT_MCP_CONTENT", tc.env)
+			}
+			got := answers(t, tc.lines, tc.args...)
+			res := got[3]["result"].(map[string]any)
+			content := res["content"].([]any)
+			if want := map[bool]int{false: 1, true: 2}[tc.full]; len(content) != want {
+				t.Fatalf("%d content blocks, want %d: %v", len(content), want, content)
+			}
+			if tc.full {
+				block := content[1].(map[string]any)
+				var structured any
+				if err := json.Unmarshal([]byte(block["text"].(string)), &structured); err != nil || block["type"] != "text" ||
+					!reflect.DeepEqual(structured, res["structuredContent"]) {
+					t.Errorf("second block %v is not the structured answer %v", block, res["structuredContent"])
+				}
+			}
+			// A refused call is its one line either way.
+			if r, ok := got[4]; ok {
+				if n := len(r["result"].(map[string]any)["content"].([]any)); n != 1 {
+					t.Errorf("a refusal with %d content blocks", n)
+				}
+			}
+			os.Unsetenv("ADRKIT_MCP_CONTENT")
+		})
+	}
+	got := runCLI(t, "", "--cwd", repo, "--content", "json")
+	if got.code != 2 || !strings.Contains(got.stderr, `--content must be "summary" or "full", got "json"`) {
+		t.Errorf("--content json: exit %d, stderr %q", got.code, got.stderr)
+	}
+}

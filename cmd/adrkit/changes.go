@@ -7,7 +7,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
-	"github.com/adrkit/adrkit-go/adapters/gitrev"
+	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -59,16 +59,12 @@ func changesCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			// The corpus reader settle checked answers corpusHealth and
 			// the findings; the history is read beside it.
-			svc := s.service.WithHistory(gitrev.NewHistory(s.cwd, s.dir, s.rev))
+			s.service = s.service.WithHistory(source.History(s.cwd, s.dir, s.rev))
 			in := app.ChangesInput{
 				Since: optional(cmd, "since"), Limit: limit,
 				FindingsCursor: optional(cmd, "findings-cursor"), FindingsLimit: findingsLimit,
 			}
-			ans, err := runTool(ctx, cmd, s, stdout, app.ToolListDecisionChanges,
-				func(ctx context.Context) (app.Result, error) { return svc.ListDecisionChanges(ctx, in) },
-				func(ctx context.Context) (app.Result, error) {
-					return adrcli.WalkChanges(ctx, svc.ListDecisionChanges, in)
-				})
+			ans, err := runTool(ctx, cmd, s, stdout, in, nil)
 			if err != nil {
 				return err
 			}

@@ -103,7 +103,7 @@ func TestGoldenChangesFindings(t *testing.T) {
 		t.Errorf("two bad cursors:\n%s", both)
 	}
 	gone := run(t, root, "--dir", "missing", "changes", "--since", "0_")
-	if gone.code != 1 || !strings.Contains(gone.stderr, "missing") {
+	if gone.code != 2 || !strings.Contains(gone.stderr, "missing") {
 		t.Errorf("without the ADR directory:\n%s", gone)
 	}
 }

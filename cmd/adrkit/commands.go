@@ -14,9 +14,8 @@ import (
 	"github.com/urfave/cli/v3"
 
 	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
-	"github.com/adrkit/adrkit-go/adapters/filesystem"
-	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -37,7 +36,9 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			"  adrkit                                   overview of docs/adr\n" +
 			"  adrkit explain internal/db/pool.go       decisions that govern a file\n" +
 			"  adrkit lint --format sarif > adr.sarif   check the corpus for CI\n" +
-			"  adrkit --rev main superseded             what main says was replaced",
+			"  adrkit --rev main superseded             what main says was replaced\n" +
+			"  adrkit migrate --dry-run                 adopt an adr-tools, MADR or log4brains folder\n" +
+			"  adrkit new \"Use PostgreSQL\"              write the next record",
 		Version:         version(),
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -45,13 +46,14 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{
 				Name:      "cwd",
-				Usage:     "repository root, a Git worktree (default: the working directory)",
+				Usage:     "repository root, a Git worktree (default: the nearest directory with a .git entry, from the working directory up)",
 				Sources:   fromEnv(env, "ADRKIT_MCP_CWD"),
 				TakesFile: true,
 			},
 			&cli.StringFlag{
-				Name:      "dir",
-				Usage:     `ADR directory, relative to the repository root ("" for the root itself)`,
+				Name: "dir",
+				Usage: `ADR directory, relative to the repository root ("" for the root itself); by default the one an ` +
+					`.adr-dir file names, else the first of docs/adr, doc/adr and docs/decisions that exists`,
 				Value:     mcp.DefaultDir,
 				Sources:   fromEnv(env, "ADRKIT_MCP_DIR"),
 				TakesFile: true,
@@ -86,6 +88,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		},
 		Commands: []*cli.Command{
 			lintCommand(stdout, env),
+			checkCommand(stdout, env),
 			searchCommand(stdout, env),
 			showCommand(stdout, env),
 			explainCommand(stdout, env),
@@ -93,6 +96,8 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			chainCommand(stdout, env),
 			changesCommand(stdout, env),
 			graphCommand(stdout, env),
+			newCommand(stdout, env),
+			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 		},
 	}
@@ -146,12 +151,6 @@ func (s *settings) failure(err error) error {
 	return exitError{code: exitFailure, msg: err.Error()}
 }
 
-// checker is the start-up validation both corpus readers offer.
-type checker interface {
-	ports.CorpusReader
-	Check(ctx context.Context) error
-}
-
 // settle reads the global options exactly as adrkit-mcp does (flag, then
 // ADRKIT_MCP_* variable, then default; an empty value counts as given),
 // builds the corpus reader and validates it, so that an unusable root or
@@ -162,22 +161,13 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 		return nil, usageError{command: cmd.FullName(), msg: err.Error()}
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
-	if !cmd.IsSet("cwd") {
-		// Explicitly empty stays empty: it names no directory.
-		s.cwd = "."
-	}
-	if cmd.IsSet("dir") && s.dir == "" {
-		s.dir = "." // the root itself
-	}
+	locate(cmd, env, s)
 	s.style = adrcli.NewStyle(adrcli.UseColor(mode, env.Terminal, env.Getenv))
 	s.source = adrcli.NewSource(s.cwd, s.dir, s.rev)
 
-	var reader checker = filesystem.New(s.cwd, s.dir)
-	if s.rev != "" {
-		reader = gitrev.New(s.cwd, s.dir, s.rev)
-	}
+	reader := source.New(s.cwd, s.dir, s.rev)
 	if err := reader.Check(ctx); err != nil {
-		return nil, s.failure(err)
+		return nil, s.startFailure(cmd, err)
 	}
 	s.service = app.New(reader, app.Options{})
 	return s, nil
@@ -195,14 +185,17 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "lint",
 		Usage:     "check every record and report what is wrong (the CI gate)",
-		UsageText: "adrkit lint [--format text|json|sarif|github] [--strict] [--as-of YYYY-MM-DD]",
+		UsageText: "adrkit lint [PATH...] [--format text|json|sarif|github] [--strict] [--as-of YYYY-MM-DD]",
 		Description: "Reports every corpus finding (schema, YAML, duplicate ids, dangling references...) with\n" +
 			"its line where known, plus what only lint checks: affects patterns that can never match,\n" +
 			"Markdown files that look like records but are not read (misnamed, nested, links), and\n" +
-			"draft, proposed or accepted decisions past their reviewBy date.\n" +
+			"draft, proposed or accepted decisions past their reviewBy date. With PATHs (files of the ADR\n" +
+			"directory, repository-relative) only their findings are reported; the corpus is still read\n" +
+			"whole, so that a reference to another record is checked.\n" +
 			"Exits 1 when there is an error (with --strict, also a warning), 0 otherwise.\n\n" +
 			"Examples:\n" +
 			"  adrkit lint\n" +
+			"  adrkit lint docs/adr/0012-adopt-postgres.md\n" +
 			"  adrkit lint --strict --as-of 2026-01-01\n" +
 			"  adrkit lint --format sarif > adrkit.sarif\n" +
 			"  adrkit lint --format github            # annotations in a GitHub Actions log",
@@ -212,9 +205,6 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{Name: "as-of", Usage: "compare reviewBy dates with this day (YYYY-MM-DD) instead of today (UTC)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			if err := noArgs(cmd); err != nil {
-				return err
-			}
 			format, err := adrcli.ParseLintFormat(cmd.String("format"))
 			if err != nil {
 				return usageError{command: cmd.FullName(), msg: err.Error()}
@@ -233,9 +223,16 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return s.failure(err)
 			}
+			paths, err := lintPaths(cmd, s, rep)
+			if err != nil {
+				return err
+			}
+			if paths != nil {
+				rep = rep.Only(paths)
+			}
 			strict := cmd.Bool("strict")
 			err = adrcli.WriteLint(stdout, rep, adrcli.LintOptions{
-				Format: format, Strict: strict, Source: s.source, Style: s.style,
+				Format: format, Strict: strict, Source: s.source, Style: s.style, Paths: paths,
 				Tool: adrcli.Tool{Name: "adrkit", Version: version(), InformationURI: informationURI},
 			})
 			if err != nil {
@@ -252,17 +249,18 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 func graphCommand(stdout io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "graph",
-		Usage:     "draw how the decisions relate (Mermaid or Graphviz DOT)",
-		UsageText: "adrkit graph [--format mermaid|dot]",
+		Usage:     "draw how the decisions relate (Mermaid or Graphviz DOT), or list the relations (JSON)",
+		UsageText: "adrkit graph [--format mermaid|dot|json]",
 		Description: "Nodes are records, coloured by status (a legend lists the colours in use); references to\n" +
 			"records that are not in the corpus (a missing id, or another log's) are dashed nodes.\n" +
 			"supersedes is a thick arrow from the newer record, relatesTo a plain line and conflictsWith\n" +
 			"a dotted line; a relation declared from both ends is drawn once.\n\n" +
 			"Examples:\n" +
 			"  adrkit graph > docs/adr-graph.mmd\n" +
-			"  adrkit graph --format dot | dot -Tsvg > adr-graph.svg",
+			"  adrkit graph --format dot | dot -Tsvg > adr-graph.svg\n" +
+			"  adrkit graph --format json | jq '.edges[] | select(.kind == \"supersedes\")'",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: string(adrcli.GraphMermaid), Usage: "mermaid (a flowchart for Markdown) or dot (Graphviz)"},
+			&cli.StringFlag{Name: "format", Value: string(adrcli.GraphMermaid), Usage: "mermaid (a flowchart for Markdown), dot (Graphviz) or json (nodes and edges)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if err := noArgs(cmd); err != nil {
@@ -342,6 +340,7 @@ func serveMCP(ctx context.Context, s *settings, extended bool, stdin io.Reader, 
 	// is reported. Only this command ignores it; the others may be piped
 	// into head.
 	signal.Ignore(syscall.SIGPIPE)
+	mcp.SetCollector()
 	var diagnosed atomic.Bool
 	var mu sync.Mutex
 	srv := mcp.New(mcp.Options{

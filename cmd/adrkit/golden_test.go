@@ -8,11 +8,12 @@ import (
 	"github.com/sebdah/goldie/v2"
 )
 
-// TestGoldens pins every command's output, in every format, on the three
+// TestGoldens pins every command's output, in every format, on the
 // fixture corpora: clean (two records, a template and a README), findings
-// (every kind of finding lint reports, stray Markdown included) and chains
+// (every kind of finding lint reports, stray Markdown included), chains
 // (supersession chains, conflicts, a shared id, references to missing and
-// federated records). Each golden holds the exit status, stdout and
+// federated records), gate (check's pull-request cases) and explain (a
+// valid corpus with every status and @adr markers in its source files). Each golden holds the exit status, stdout and
 // stderr. Regenerate with go test ./cmd/adrkit/... -update and review
 // every diff.
 func TestGoldens(t *testing.T) {
@@ -37,12 +38,19 @@ func TestGoldens(t *testing.T) {
 		{"lint-findings-github", "findings", []string{"lint", "--format", "github"}},
 		{"lint-findings-as-of", "findings", []string{"lint", "--as-of", "2026-01-01", "--format", "github"}},
 		{"lint-chains-strict", "chains", []string{"lint", "--strict"}},
+		{"lint-paths-text", "findings", []string{"lint", "docs/adr/0004-schema-errors.md", "docs/adr/001-short.md"}},
+		{"lint-paths-json", "findings", []string{"lint", "docs/adr/0005-dangling.md", "--format", "json"}},
+		{"lint-paths-clean", "chains", []string{"lint", "docs/adr/0003-workflow-engine.md"}},
 
 		// search
 		{"search-human", "chains", []string{"search", "scheduled"}},
 		{"search-filtered", "chains", []string{"search", "work", "--status", "accepted", "--status", "proposed", "--tag", "scheduling"}},
 		{"search-none", "chains", []string{"search", "kubernetes"}},
 		{"search-json", "chains", []string{"search", "scheduled", "--json", "--limit", "2", "--findings-limit", "1"}},
+		{"search-listing", "chains", []string{"search", "--status", "proposed", "--status", "draft"}},
+		{"search-listing-all", "clean", []string{"search"}},
+		{"search-listing-none", "clean", []string{"search", "--tag", "kubernetes"}},
+		{"search-listing-json", "chains", []string{"search", "--status", "superseded", "--json", "--limit", "1", "--findings-limit", "1"}},
 
 		// show
 		{"show-human", "chains", []string{"show", "0003"}},
@@ -53,10 +61,15 @@ func TestGoldens(t *testing.T) {
 		{"show-federated", "chains", []string{"show", "payments:0042"}},
 
 		// explain
-		{"explain-human", "chains", []string{"explain", "jobs/nightly/report.go", "workflows/billing/run.go"}},
-		{"explain-json", "chains", []string{"explain", "jobs/nightly/report.go", "--json"}},
-		{"explain-none", "chains", []string{"explain", "README.md"}},
+		{"explain-human", "explain", []string{"explain", "jobs/legacy/batch.go", "workflows/billing/run.go"}},
+		{"explain-json", "explain", []string{"explain", "workflows/billing/run.go", "--json"}},
+		{"explain-none", "explain", []string{"explain", "README.md"}},
 		{"explain-clean", "clean", []string{"explain", "services/orders/api/handler.go", "migrations/0003_add_index.sql"}},
+		{"explain-markers", "explain", []string{"explain", "jobs/nightly/report.go", "workflows/billing/run.go"}},
+		{"explain-markers-json", "explain", []string{"explain", "jobs/nightly/report.go", "--json"}},
+		// A corpus with an error finding: no decision, status 1.
+		{"explain-withheld", "chains", []string{"explain", "jobs/nightly/report.go", "workflows/billing/run.go"}},
+		{"explain-withheld-json", "gate", []string{"explain", "services/queue/worker.go", "--json"}},
 
 		// superseded
 		{"superseded-human", "chains", []string{"superseded"}},
@@ -70,6 +83,17 @@ func TestGoldens(t *testing.T) {
 		{"graph-mermaid-clean", "clean", []string{"graph", "--format", "mermaid"}},
 		{"graph-dot-clean", "clean", []string{"graph", "--format", "dot"}},
 		{"graph-mermaid-empty", "empty", []string{"graph"}},
+		{"graph-json-chains", "chains", []string{"graph", "--format", "json"}},
+		{"graph-json-clean", "clean", []string{"graph", "--format", "json"}},
+
+		// check with the files named (no base to compare with).
+		{"check-files-text", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "lib/util.go", "gone.go"}},
+		{"check-files-json", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "json"}},
+		{"check-files-sarif", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "sarif"}},
+		{"check-files-github", "gate", []string{"check", "services/api/server.go", "services/queue/worker.go", "--format", "github"}},
+		{"check-changed-record", "gate", []string{"check", "docs/adr/0006-broken.md", "lib/util.go"}},
+		{"check-fail-on-warning", "gate", []string{"check", "services/queue/worker.go", "--fail-on", "warning", "--format", "github"}},
+		{"check-nothing", "gate", []string{"check"}},
 
 		// Diagnostics worth pinning word for word.
 		{"error-dir-not-found", "clean", []string{"--dir", "decisions"}},
@@ -89,7 +113,7 @@ func TestGoldens(t *testing.T) {
 // TestGoldenHelp pins the help of every command: each has an example.
 func TestGoldenHelp(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
-	for _, cmd := range []string{"", "lint", "search", "show", "explain", "superseded", "graph", "mcp"} {
+	for _, cmd := range []string{"", "lint", "check", "search", "show", "explain", "superseded", "graph", "new", "migrate", "mcp"} {
 		name := "help-" + cmd
 		args := []string{cmd, "--help"}
 		if cmd == "" {
@@ -111,7 +135,7 @@ func TestGoldenColor(t *testing.T) {
 	}{
 		{"color-overview-findings", "findings", []string{"--color", "always"}},
 		{"color-lint-findings", "findings", []string{"--color", "always", "lint"}},
-		{"color-explain-chains", "chains", []string{"--color", "always", "explain", "jobs/x.go"}},
+		{"color-explain", "explain", []string{"--color", "always", "explain", "jobs/nightly/report.go"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, root := repoRunner(t, tc.corpus)

@@ -40,10 +40,13 @@ type runner struct {
 	// hide are strings that must never reach the output (temporary
 	// directories: every path shown must be repository-relative).
 	hide []string
+	// wd is the working directory the run sees; a directory outside any
+	// repository unless a test sets it.
+	wd string
 }
 
 func newRunner(t *testing.T) *runner {
-	return &runner{t: t, env: map[string]string{}}
+	return &runner{t: t, env: map[string]string{}, wd: t.TempDir()}
 }
 
 func (r *runner) run(args ...string) outcome {
@@ -57,6 +60,7 @@ func (r *runner) run(args ...string) outcome {
 		},
 		Clock:    fixedClock{},
 		Terminal: r.terminal,
+		Getwd:    func() (string, error) { return r.wd, nil },
 	}
 	code := run(context.Background(), append([]string{"adrkit"}, args...), &stdout, &stderr, env)
 	o := outcome{code: code, stdout: stdout.String(), stderr: stderr.String()}
@@ -67,6 +71,8 @@ func (r *runner) run(args ...string) outcome {
 	}
 	// The version is the module's; goldens must not change with it.
 	o.stdout = strings.ReplaceAll(o.stdout, mcp.Version, "VERSION")
+	// Help names environment variables %NAME% on Windows, $NAME elsewhere.
+	o.stdout = unixEnvNotation(o.stdout)
 	return o
 }
 

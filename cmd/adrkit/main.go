@@ -38,6 +38,7 @@ func main() {
 		Getenv:   os.LookupEnv,
 		Clock:    systemClock{},
 		Terminal: adrcli.IsTerminal(os.Stdout),
+		Getwd:    os.Getwd,
 	})
 	stop()
 	os.Exit(code)
@@ -54,6 +55,10 @@ type environment struct {
 	Clock ports.Clock
 	// Terminal says stdout is a terminal, which --color auto colours.
 	Terminal bool
+	// Getwd is the working directory, where the repository root and the
+	// ADR directory are looked for when no option names them (os.Getwd
+	// when nil).
+	Getwd func() (string, error)
 }
 
 // systemClock is the real clock; nothing else in adrkit reads the time.
@@ -97,6 +102,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 	if env.Stdin == nil {
 		env.Stdin = strings.NewReader("")
 	}
+	if env.Getwd == nil {
+		env.Getwd = os.Getwd
+	}
 	root := rootCommand(stdout, stderr, env)
 	err := root.Run(ctx, args)
 	if err == nil {
@@ -122,7 +130,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 // printer, so that what they print is in our words.
 func init() {
 	cli.HelpFlag = &cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "print this help and exit"}
-	cli.VersionFlag = &cli.BoolFlag{Name: "version", Usage: "print the version and exit", Local: true}
+	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version and exit", Local: true}
 	cli.VersionPrinter = func(cmd *cli.Command) {
 		fmt.Fprintf(cmd.Root().Writer, "adrkit %s\n", cmd.Root().Version)
 	}

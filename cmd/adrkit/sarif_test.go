@@ -73,16 +73,7 @@ func officialSARIFSchema(t *testing.T) any {
 // and without lines, skipped files, paths that need percent-encoding)
 // and validates the exact bytes against the official schema.
 func TestSARIFValidatesAgainstOfficialSchema(t *testing.T) {
-	const url = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	if err := c.AddResource(url, officialSARIFSchema(t)); err != nil {
-		t.Fatal(err)
-	}
-	schema, err := c.Compile(url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	schema := compileSARIFSchema(t)
 	// The validator is not vacuous: a wrong level and a missing version
 	// are refused.
 	for name, bad := range map[string]string{
@@ -124,15 +115,33 @@ func TestSARIFValidatesAgainstOfficialSchema(t *testing.T) {
 			if len(rep.Runs) != 1 || rep.Runs[0].Tool.Driver == nil || rep.Runs[0].Tool.Driver.Name == nil || *rep.Runs[0].Tool.Driver.Name != "adrkit" {
 				t.Errorf("go-sarif reads an unexpected log: %+v", rep.Runs)
 			}
-			checkSARIFShape(t, []byte(got.stdout))
+			checkSARIFShape(t, []byte(got.stdout), "docs/adr/")
 		})
 	}
 }
 
+// compileSARIFSchema compiles the official SARIF 2.1.0 schema, asserting
+// formats (a URI must be one).
+func compileSARIFSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	const url = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource(url, officialSARIFSchema(t)); err != nil {
+		t.Fatal(err)
+	}
+	schema, err := c.Compile(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return schema
+}
+
 // checkSARIFShape checks what code scanning relies on beyond the schema:
 // every result names a declared rule by id and index, locations are
-// repository-relative with the %SRCROOT% base, and lines are positive.
-func checkSARIFShape(t *testing.T, out []byte) {
+// repository-relative with the %SRCROOT% base (and start with prefix),
+// and lines are positive.
+func checkSARIFShape(t *testing.T, out []byte, prefix string) {
 	t.Helper()
 	var log struct {
 		Runs []struct {
@@ -186,7 +195,7 @@ func checkSARIFShape(t *testing.T, out []byte) {
 			continue
 		}
 		loc := res.Locations[0].PhysicalLocation
-		if loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || !strings.HasPrefix(loc.ArtifactLocation.URI, "docs/adr/") {
+		if loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || !strings.HasPrefix(loc.ArtifactLocation.URI, prefix) || strings.HasPrefix(loc.ArtifactLocation.URI, "/") {
 			t.Errorf("result %s: location %+v", res.RuleID, loc.ArtifactLocation)
 		}
 		if loc.Region != nil && loc.Region.StartLine < 1 {

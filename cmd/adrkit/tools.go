@@ -135,15 +135,19 @@ type toolSpec struct {
 	walked string
 	// args refuses bad positional arguments before anything is read.
 	args func(cmd *cli.Command) error
-	// bind builds the tool call, page by page, and the renderer of the
-	// merged answer for a person, once the global options are settled.
-	bind func(cmd *cli.Command, s *settings) (call adrcli.PageCall, human func(result any) error)
+	// bind builds the tool's input (with page, the --json paging options)
+	// and the renderer of its whole answer for a person, once the global
+	// options are settled.
+	bind func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (in app.Input, human func(result app.Outcome) error, err error)
+	// jsonOf, when set, is what --json prints for an answer instead of
+	// the answer itself.
+	jsonOf func(*app.Answer) any
 }
 
 // action is the command's Action: check the arguments and options, settle
-// the global options, call the tool (the page asked for with --json,
-// every page merged otherwise), print the answer and end with the status
-// its outcome calls for (adrcli.OutcomeStatus).
+// the global options, call the tool (the page asked for with --json, the
+// whole answer otherwise), print the answer and end with the status its
+// outcome calls for (adrcli.OutcomeStatus).
 func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 	return func(ctx context.Context, cmd *cli.Command) error {
 		if err := t.args(cmd); err != nil {
@@ -157,10 +161,11 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 		if err != nil {
 			return err
 		}
-		call, human := t.bind(cmd, s)
-		ans, err := runTool(ctx, cmd, s, stdout, t.tool,
-			func(ctx context.Context) (app.Result, error) { return call(ctx, page) },
-			func(ctx context.Context) (app.Result, error) { return adrcli.WalkPages(ctx, call) })
+		in, human, err := t.bind(ctx, cmd, s, page)
+		if err != nil {
+			return s.failure(err)
+		}
+		ans, err := runTool(ctx, cmd, s, stdout, in, t.jsonOf)
 		if err != nil {
 			return err
 		}
@@ -169,10 +174,7 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 		case app.CorpusUnavailable:
 			return s.failure(&ports.UnavailableError{Reason: r.Reason})
 		case app.InvalidCursor:
-			if asJSON {
-				return usageError{command: cmd.FullName(), msg: "the cursor was refused: " + r.Message}
-			}
-			return exitError{code: exitFailure, msg: "the corpus changed while its pages were being read; run the command again"}
+			return usageError{command: cmd.FullName(), msg: "the cursor was refused: " + r.Message}
 		}
 		if !asJSON {
 			if err := human(ans.Result); err != nil {
@@ -187,67 +189,67 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 }
 
 // runTool is the part of a tool command that does not depend on the
-// tool: call it once (--json) or walk it (otherwise), turn a refused
-// call into a usage error, and print the JSON. The command judges the
+// tool: call it for one page (--json) or for the whole answer (a person
+// reads every item at once), turn a refused call into a usage error, and
+// print the JSON (jsonOf of the answer, when set). The command judges the
 // answer it returns.
-func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, tool string,
-	once, walk func(context.Context) (app.Result, error)) (app.Answer, error) {
-	asJSON := cmd.Bool("json")
-	call := walk
-	if asJSON {
-		call = once
+func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Writer, in app.Input,
+	jsonOf func(*app.Answer) any) (*app.Answer, error) {
+	call := s.service.Whole
+	if cmd.Bool("json") {
+		call = s.service.CallInput
 	}
-	res, err := call(ctx)
+	res, err := call(ctx, in)
 	if err != nil {
-		return app.Answer{}, s.failure(err)
+		return nil, s.failure(err)
 	}
 	if res.IsError {
-		return app.Answer{}, usageError{command: cmd.FullName(), msg: adrcli.RefusalDetail(tool, res.Text)}
+		return nil, usageError{command: cmd.FullName(), msg: adrcli.RefusalDetail(in.ToolName(), res.Text)}
 	}
-	ans, ok := res.Structured.(app.Answer)
-	if !ok {
-		return app.Answer{}, exitError{code: exitFailure, msg: tool + " gave an answer of an unexpected shape"}
-	}
-	if asJSON {
-		if err := adrcli.WriteJSON(stdout, ans); err != nil {
-			return app.Answer{}, err
+	if cmd.Bool("json") {
+		var out any = res.Structured
+		if jsonOf != nil {
+			out = jsonOf(res.Structured)
+		}
+		if err := adrcli.WriteJSON(stdout, out); err != nil {
+			return nil, err
 		}
 	}
-	return ans, nil
+	return res.Structured, nil
 }
 
 func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolSearchDecisions, walked: "printed",
-		args: atLeastOne("search needs a query, e.g. adrkit search postgres"),
-		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+		args: func(*cli.Command) error { return nil },
+		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			in := app.SearchInput{
+				All:    !cmd.Args().Present(),
 				Query:  strings.Join(cmd.Args().Slice(), " "),
 				Status: typed[adr.Status](cmd, "status"),
 				Tags:   typed[string](cmd, "tag"),
 				Scope:  typed[adr.Scope](cmd, "scope"),
+				Page:   page,
 			}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.SearchDecisions(ctx, in)
-			}
-			return call, func(r any) error {
+			return in, func(r app.Outcome) error {
 				res, _ := r.(app.SearchResults)
 				return adrcli.WriteSearch(stdout, res, in.Query, s.style)
-			}
+			}, nil
 		},
 	}
 	return &cli.Command{
 		Name:      "search",
-		Usage:     "find decisions whose id, title, tags or body contain some text",
-		UsageText: "adrkit search QUERY... [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
+		Usage:     "find decisions by the text of their id, title, tags or body, or list them by status, tag or scope",
+		UsageText: "adrkit search [QUERY...] [--status S]... [--tag T]... [--scope S]... [--json [--limit N] [--cursor C]]",
 		Description: "The words of QUERY are joined with single spaces and matched literally (trimmed, case- and\n" +
 			"width-folded) against each record's id, title, tags and Markdown body. --status and --scope keep\n" +
 			"records with any of the given values, --tag those with all the given tags; repeat an option to\n" +
-			"give several values. Every status is searched unless filtered, superseded records included.\n\n" +
+			"give several values. Every status is searched unless filtered, superseded records included.\n" +
+			"Without a QUERY every record that passes the filters is listed, in id order.\n\n" +
 			"Examples:\n" +
 			"  adrkit search postgres\n" +
 			"  adrkit search cache --status accepted --status proposed\n" +
+			"  adrkit search --status proposed          # every open proposal\n" +
 			"  adrkit search retry --tag resilience --json",
 		DisableSliceFlagSeparator: true,
 		Flags: append([]cli.Flag{
@@ -277,13 +279,9 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolGetDecision, walked: "printed",
 		args: exactlyOne("show needs exactly one REF, e.g. adrkit show 0003"),
-		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
-			in := app.GetInput{Ref: cmd.Args().First()}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.GetDecision(ctx, in)
-			}
-			return call, func(r any) error { return adrcli.WriteDecision(stdout, r, s.style) }
+		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
+			in := app.GetInput{Ref: cmd.Args().First(), Page: page}
+			return in, func(r app.Outcome) error { return adrcli.WriteDecision(stdout, r, s.style) }, nil
 		},
 	}
 	return &cli.Command{
@@ -302,34 +300,49 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 }
 
 func explainCommand(stdout io.Writer, env environment) *cli.Command {
+	// The files' markers, read before the call unless it refuses the
+	// files.
+	var markers *app.MarkerReport
 	spec := toolSpec{
 		tool: app.ToolGetDecisionContext, walked: "printed",
 		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
-		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
+		bind: func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
+			// Each FILE is matched against affects as written, the way the
+			// reference's explain matches it: an absolute path or one
+			// with ".." is not made relative, and its markers are read
+			// only when it names a file inside the tree.
 			files := cmd.Args().Slice()
-			for i, f := range files {
-				files[i] = adrcli.RepoRelative(s.cwd, f)
+			in := app.ContextInput{Files: files, CommandLine: true, Page: page}
+			// Bad files are refused (by the call) before any is opened.
+			if _, bad := app.RefuseContext(in); !bad {
+				rep, err := app.ReadMarkers(ctx, sourceReader(s), slashed(files))
+				if err != nil {
+					return nil, nil, err
+				}
+				markers, in.Markers = &rep, rep.Declarations()
 			}
-			in := app.ContextInput{Files: files}
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.Page = p
-				return s.service.GetDecisionContext(ctx, in)
-			}
-			return call, func(r any) error {
+			return in, func(r app.Outcome) error {
 				m, _ := r.(app.Matches)
-				return adrcli.WriteContext(stdout, m, files, s.style)
-			}
+				return adrcli.WriteExplain(stdout, m, files, markers, s.style)
+			}, nil
+		},
+		jsonOf: func(ans *app.Answer) any {
+			m, _ := ans.Result.(app.Matches)
+			return adrcli.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: adrcli.NewMarkersJSON(markers), Withheld: m.Withheld}
 		},
 	}
 	return &cli.Command{
 		Name:      "explain",
 		Usage:     "show which decisions govern some files, which proposals would, and which once did",
 		UsageText: "adrkit explain FILE... [--json [--limit N] [--cursor C]]",
-		Description: "FILEs are repository-relative paths (an absolute path inside the repository is made\n" +
-			"relative). They are matched against each record's affects patterns; the files themselves are\n" +
-			"never opened, so they need not exist. Accepted decisions govern; drafts and proposals are\n" +
-			"active proposals; rejected, superseded and deprecated ones are history. Each record is shown\n" +
-			"with the matchers that fired for it.\n\n" +
+		Description: "FILEs are repository-relative paths, matched as written against each record's affects\n" +
+			"patterns; they need not exist. A FILE inside the repository is also read (its first 8 KiB) for\n" +
+			"@adr markers, which declare the decisions it lives under; an absolute path or one that climbs\n" +
+			"out of the repository is matched but not read. Accepted decisions govern; drafts and proposals\n" +
+			"are active proposals; rejected, superseded and deprecated ones are history. Each record is\n" +
+			"shown with the matchers that fired for it and the markers that declared it.\n\n" +
+			"Like the reference's explain, it answers only for a corpus without errors: when adrkit lint\n" +
+			"finds one, no decision is shown and the status is 1.\n\n" +
 			"Examples:\n" +
 			"  adrkit explain adapters/mcp/server.go\n" +
 			"  adrkit explain $(git diff --name-only main)\n" +
@@ -343,14 +356,11 @@ func supersededCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolListSuperseded, walked: "printed",
 		args: noArgs,
-		bind: func(_ *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				return s.service.ListSuperseded(ctx, app.SupersededInput{Page: p})
-			}
-			return call, func(r any) error {
+		bind: func(_ context.Context, _ *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
+			return app.SupersededInput{Page: page}, func(r app.Outcome) error {
 				e, _ := r.(app.Entries)
 				return adrcli.WriteSuperseded(stdout, e, s.style)
-			}
+			}, nil
 		},
 	}
 	return &cli.Command{
@@ -372,14 +382,10 @@ func chainCommand(stdout io.Writer, env environment) *cli.Command {
 		// Without --json the findings pages are only counted.
 		tool: app.ToolGetSupersessionChain, walked: "read",
 		args: exactlyOne("chain needs exactly one REF, e.g. adrkit chain 0003"),
-		bind: func(cmd *cli.Command, s *settings) (adrcli.PageCall, func(any) error) {
-			in := app.ChainInput{Ref: cmd.Args().First()}
+		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			// The tool has a findings channel only; the chain comes whole.
-			call := func(ctx context.Context, p app.Page) (app.Result, error) {
-				in.FindingsCursor, in.FindingsLimit = p.FindingsCursor, p.FindingsLimit
-				return s.service.GetSupersessionChain(ctx, in)
-			}
-			return call, func(r any) error { return adrcli.WriteChain(stdout, r, s.style) }
+			in := app.ChainInput{Ref: cmd.Args().First(), FindingsCursor: page.FindingsCursor, FindingsLimit: page.FindingsLimit}
+			return in, func(r app.Outcome) error { return adrcli.WriteChain(stdout, r, s.style) }, nil
 		},
 	}
 	return &cli.Command{

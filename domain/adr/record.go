@@ -1,7 +1,5 @@
 package adr
 
-import "github.com/adrkit/adrkit-go/domain/jsvalue"
-
 // Record is one schema-valid ADR file.
 type Record struct {
 	// SourcePath is the file's path relative to the repository root, with
@@ -13,9 +11,14 @@ type Record struct {
 }
 
 // Frontmatter is the typed view of a validated frontmatter block, defaults
-// applied. Optional members that were absent hold their zero value; Raw is
-// the exact validated value (schema key order, defaults inserted, absent
-// optionals omitted) that get_decision returns and the fingerprint hashes.
+// applied. Optional members that were absent hold their zero value.
+//
+// The exact validated value (schema key order, defaults inserted, absent
+// optionals omitted) is not kept as a value: a server keeps every record
+// for as long as its file is unchanged, and the value as a tree takes
+// more memory than the file. The fingerprint hashes its canonical text,
+// kept here; get_decision, which shows one record at a time, works it out
+// again from the YAML (frontmatter.JSON).
 type Frontmatter struct {
 	SchemaVersion      string
 	ID                 string
@@ -44,7 +47,13 @@ type Frontmatter struct {
 	ComplianceControls []string
 	ReviewBy           string
 
-	Raw *jsvalue.Object
+	// YAML is the frontmatter as written, between the fences (a part of
+	// the record's file text, as Body is).
+	YAML string
+	// Canonical is the validated value as canonical JSON (every object's
+	// members in UTF-16 code-unit order of their keys): what the corpus
+	// fingerprint hashes.
+	Canonical string
 }
 
 // MatcherType is the kind of thing an affects matcher names.

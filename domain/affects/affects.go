@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -50,22 +49,22 @@ func (r Resolution) Matched() bool { return len(r.Fired) > 0 && !r.Suppressed }
 // Resolve evaluates rec's matchers against files. To resolve many
 // records against the same files, use a Resolver.
 func Resolve(rec *adr.Record, files []string) Resolution {
-	return NewResolver(files).Resolve(rec)
+	return NewResolver(files, nil).Resolve(rec)
 }
 
 // Resolver resolves records against one file list, as
 // get_decision_context does for every record of a call: the files are
-// normalised once, and each distinct path pattern is matched and each
-// package pattern checked once however many records repeat it, so a call
-// costs one glob evaluation per distinct pattern rather than per record
-// (what a pattern alone decides, its compiled glob and the finding of a
-// matcher that cannot fire, is worked out once per process: see
-// cachedInert).
-// A Resolver is not safe for concurrent use.
+// normalised once, and each distinct path pattern is matched once
+// however many records repeat it, so a call costs one glob evaluation per
+// distinct pattern rather than per record. What a pattern alone decides
+// (Compile) comes from the compile function it was given, which a caller
+// may memoise across calls. A Resolver is not safe for concurrent use.
 type Resolver struct {
-	files []string
-	norm  []candidate // files normalised, computed on first use
-	paths map[string]pathOutcome
+	files   []string
+	compile CompileFunc
+	norm    []candidate // files normalised, computed on first use
+	paths   map[string]pathOutcome
+	coll    *collate.Collator // made on first use: see sortFired
 }
 
 // pathOutcome is what one path pattern does against the files: a problem
@@ -75,11 +74,56 @@ type pathOutcome struct {
 	matched bool
 }
 
-// NewResolver returns a Resolver for files.
-func NewResolver(files []string) *Resolver {
+// NewResolver returns a Resolver for files that learns what a pattern
+// alone decides from compile (nil: Compile itself).
+func NewResolver(files []string, compile CompileFunc) *Resolver {
+	if compile == nil {
+		compile = Compile
+	}
 	// Sized for a corpus's worth of distinct patterns, so that a call
 	// seldom grows it.
-	return &Resolver{files: files, paths: make(map[string]pathOutcome, 64)}
+	return &Resolver{files: files, compile: compile, paths: make(map[string]pathOutcome, 64)}
+}
+
+// CompileFunc is Compile, or a memo of it.
+type CompileFunc func(typ adr.MatcherType, pattern string) Compiled
+
+// Compiled is what one matcher decides on its pattern alone, whatever
+// the files: for a path pattern, its compiled glob or why it can never
+// match; for any other type, the finding it raises on every call.
+type Compiled struct {
+	glob *glob.Glob
+	// allowsDot: a file inside a dot directory (or a dotfile) only
+	// matches a pattern that spells such a segment itself: "**/*" must
+	// not reach ".github/...", while ".github/**" and "**/.env" do.
+	allowsDot bool
+	// finding, when its rule is set, is the finding the matcher raises.
+	finding inert
+}
+
+// Compile works out what a matcher of type typ with pattern decides on
+// its own. It is a pure function of its arguments: compiling a glob and
+// checking a package range cost far more than matching, so a caller that
+// resolves the same patterns call after call keeps its results (the app
+// does, per Service).
+func Compile(typ adr.MatcherType, pattern string) Compiled {
+	if typ != adr.MatcherPath {
+		return Compiled{finding: inertFinding(typ, pattern)}
+	}
+	if strings.HasPrefix(pattern, "/") {
+		return Compiled{finding: inert{RuleBadPattern, adr.SeverityWarn, fmt.Sprintf(
+			"path matcher %s starts with \"/\"; affects paths are relative to the repository root, so it can never match", quote(pattern))}}
+	}
+	g, err := glob.Compile(pattern)
+	if err != nil {
+		msg := fmt.Sprintf("path matcher %s is not a glob this server can compile, so it can never match", quote(pattern))
+		if errors.Is(err, glob.ErrTooLong) {
+			msg = fmt.Sprintf("path matcher is %d UTF-16 code units long; globs are limited to %d, so it can never match",
+				jsstring.Len(pattern), glob.MaxPatternLength)
+		}
+		return Compiled{finding: inert{RuleBadPattern, adr.SeverityWarn, msg}}
+	}
+	return Compiled{glob: g, allowsDot: hasDotSegment(pattern)}
 }
 
 // Resolve evaluates rec's matchers against the Resolver's files.
@@ -107,7 +151,7 @@ func (rs *Resolver) Resolve(rec *adr.Record) Resolution {
 			res.Fired = append(res.Fired, fm)
 		}
 	}
-	SortFired(res.Fired)
+	rs.sortFired(res.Fired)
 	return res
 }
 
@@ -127,7 +171,7 @@ func (r *resolver) evaluate(m adr.Matcher, res *Resolution) bool {
 	if m.Type == adr.MatcherPath {
 		return r.path(m, res)
 	}
-	if in := cachedInert(m.Type, m.Pattern); in.rule != "" {
+	if in := r.rs.compile(m.Type, m.Pattern).finding; in.rule != "" {
 		r.finding(res, m, in.rule, in.severity, in.message)
 	}
 	return false
@@ -177,21 +221,12 @@ func (r *resolver) path(m adr.Matcher, res *Resolution) bool {
 
 // matchPath decides what path pattern does against the files.
 func (rs *Resolver) matchPath(pattern string) pathOutcome {
-	if strings.HasPrefix(pattern, "/") {
-		return pathOutcome{problem: fmt.Sprintf(
-			"path matcher %s starts with \"/\"; affects paths are relative to the repository root, so it can never match", quote(pattern))}
-	}
-	c, err := compile(pattern)
-	if err != nil {
-		msg := fmt.Sprintf("path matcher %s is not a glob this server can compile, so it can never match", quote(pattern))
-		if errors.Is(err, glob.ErrTooLong) {
-			msg = fmt.Sprintf("path matcher is %d UTF-16 code units long; globs are limited to %d, so it can never match",
-				jsstring.Len(pattern), glob.MaxPatternLength)
-		}
-		return pathOutcome{problem: msg}
+	c := rs.compile(adr.MatcherPath, pattern)
+	if c.glob == nil {
+		return pathOutcome{problem: c.finding.message}
 	}
 	for _, f := range rs.candidates() {
-		if (!f.dot || c.allowsDot) && c.g.Match(f.path) {
+		if (!f.dot || c.allowsDot) && c.glob.Match(f.path) {
 			return pathOutcome{matched: true}
 		}
 	}
@@ -291,102 +326,23 @@ func quote(s string) string {
 // collation (what the reference's localeCompare gives): "_x/**" before
 // "src/*.ts" before "src/**" before "Src/**". The sort is stable, so
 // patterns that collate equal keep their first-occurrence order.
-func SortFired(fired []adr.FiredMatcher) {
+func SortFired(fired []adr.FiredMatcher) { (&Resolver{}).sortFired(fired) }
+
+// sortFired is SortFired with the Resolver's collator, made on first use:
+// a Collator keeps scratch buffers, so it is made once per call rather
+// than once per record, and never shared between goroutines.
+func (rs *Resolver) sortFired(fired []adr.FiredMatcher) {
 	if len(fired) < 2 {
 		return
 	}
-	c := collators.Get().(*collate.Collator)
-	defer collators.Put(c)
+	if rs.coll == nil {
+		rs.coll = collate.New(language.Und)
+	}
+	c := rs.coll
 	slices.SortStableFunc(fired, func(a, b adr.FiredMatcher) int {
 		if n := c.CompareString(string(a.Type), string(b.Type)); n != 0 {
 			return n
 		}
 		return c.CompareString(a.Pattern, b.Pattern)
-	})
-}
-
-// A Collator keeps scratch buffers, so each goroutine borrows its own.
-var collators = sync.Pool{New: func() any { return collate.New(language.Und) }}
-
-// The caches below hold what Resolve works out from a pattern alone:
-// it runs for every record on every call, and the same patterns recur
-// across records and calls. Each is bounded in entries and in total
-// pattern length (a long pattern compiles to a large program) by
-// clearing it when full, which only ever costs working things out again.
-const (
-	cacheLimit       = 4096
-	cacheWeightLimit = 1 << 19
-)
-
-// boundedMemo is one such cache, safe for concurrent use.
-type boundedMemo[K comparable, V any] struct {
-	mu     sync.Mutex
-	m      map[K]V
-	weight int
-}
-
-// get returns the value for k, computing it with f (outside the lock)
-// when it is not remembered; weight is k's share of the weight bound.
-func (c *boundedMemo[K, V]) get(k K, weight int, f func() V) V {
-	c.mu.Lock()
-	v, ok := c.m[k]
-	c.mu.Unlock()
-	if ok {
-		return v
-	}
-	v = f()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= cacheLimit || c.weight+weight > cacheWeightLimit {
-		c.m, c.weight = map[K]V{}, 0
-	}
-	if weight <= cacheWeightLimit {
-		c.m[k] = v
-		c.weight += weight
-	}
-	return v
-}
-
-// len is the number of remembered entries.
-func (c *boundedMemo[K, V]) len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.m)
-}
-
-// compiled is a path pattern compiled, or why it cannot be.
-type compiled struct {
-	g   *glob.Glob
-	err error
-	// allowsDot: a file inside a dot directory (or a dotfile) only
-	// matches a pattern that spells such a segment itself: "**/*" must
-	// not reach ".github/...", while ".github/**" and "**/.env" do.
-	allowsDot bool
-}
-
-var (
-	compiledPatterns boundedMemo[string, compiled]
-	inertMatchers    boundedMemo[inertKey, inert]
-)
-
-// inertKey identifies a matcher that is not a path matcher.
-type inertKey struct {
-	typ     adr.MatcherType
-	pattern string
-}
-
-func compile(pattern string) (compiled, error) {
-	c := compiledPatterns.get(pattern, len(pattern), func() compiled {
-		g, err := glob.Compile(pattern)
-		return compiled{g: g, err: err, allowsDot: hasDotSegment(pattern)}
-	})
-	return c, c.err
-}
-
-// cachedInert is inertFinding, remembered: checking a package range runs
-// node-semver's regular expressions, and every message is formatted.
-func cachedInert(typ adr.MatcherType, pattern string) inert {
-	return inertMatchers.get(inertKey{typ, pattern}, len(typ)+len(pattern), func() inert {
-		return inertFinding(typ, pattern)
 	})
 }

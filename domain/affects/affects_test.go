@@ -3,6 +3,7 @@ package affects
 import (
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -318,32 +319,9 @@ func TestNormalizePath(t *testing.T) {
 	}
 }
 
-func TestCacheBound(t *testing.T) {
-	for i := range cacheLimit + 10 {
-		p := "p" + strings.Repeat("x", i%50) + string(rune('a'+i%26)) + "/" + string(rune(i))
-		if _, err := compile(p); err != nil {
-			t.Fatal(err)
-		}
-		if in := cachedInert(adr.MatcherEntity, p); in.rule != RuleUnresolvable {
-			t.Fatalf("entity matcher %q: rule %q", p, in.rule)
-		}
-	}
-	// One pattern over the weight bound is computed, never kept.
-	huge := strings.Repeat("h", cacheWeightLimit+1)
-	if in := cachedInert(adr.MatcherPackage, huge); in.rule != RuleUnresolvable {
-		t.Errorf("huge package matcher: rule %q", in.rule)
-	}
-	for name, n := range map[string]int{"compiled": compiledPatterns.len(), "inert": inertMatchers.len()} {
-		if n > cacheLimit {
-			t.Errorf("%s cache holds %d entries", name, n)
-		}
-	}
-}
-
-// TestCachedInertMatchesFresh: a remembered finding is the one worked out
-// afresh, for every matcher type (a remembered answer must never depend
-// on which record asked first).
-func TestCachedInertMatchesFresh(t *testing.T) {
+// TestCompileOfInertMatchers: a matcher that cannot fire gets its
+// finding from Compile, for every type, whatever the files.
+func TestCompileOfInertMatchers(t *testing.T) {
 	cases := []adr.Matcher{
 		{Type: adr.MatcherPackage, Pattern: "lodash@^4.17.21"},
 		{Type: adr.MatcherPackage, Pattern: "@acme/x@"},
@@ -357,15 +335,41 @@ func TestCachedInertMatchesFresh(t *testing.T) {
 		{Type: adr.MatcherEntity, Pattern: strings.Repeat("long", 100)},
 	}
 	for _, m := range cases {
-		want := inertFinding(m.Type, m.Pattern)
-		for range 2 {
-			if got := cachedInert(m.Type, m.Pattern); got != want {
-				t.Errorf("%+v: cached %+v, fresh %+v", m, got, want)
+		got := Compile(m.Type, m.Pattern)
+		if got.glob != nil || got.finding != inertFinding(m.Type, m.Pattern) {
+			t.Errorf("%+v: compiled %+v", m, got)
+		}
+		if got.finding.rule == "" || got.finding.message == "" {
+			t.Errorf("%+v: empty finding %+v", m, got.finding)
+		}
+	}
+}
+
+// TestResolverWithRememberedCompiles: a Resolver answers the same whether
+// it compiles every pattern afresh or is handed remembered results (as
+// the app's per-Service memo does), however many calls share them.
+func TestResolverWithRememberedCompiles(t *testing.T) {
+	recs := loadCorpus(t)
+	memo := map[adr.Matcher]Compiled{}
+	remembered := func(typ adr.MatcherType, pattern string) Compiled {
+		k := adr.Matcher{Type: typ, Pattern: pattern}
+		c, ok := memo[k]
+		if !ok {
+			c = Compile(typ, pattern)
+			memo[k] = c
+		}
+		return c
+	}
+	for _, files := range [][]string{{"services/api/x.go", ".github/workflows/w.yml"}, {"README.md"}, nil} {
+		fresh, kept := NewResolver(files, nil), NewResolver(files, remembered)
+		for _, r := range recs {
+			if a, b := fresh.Resolve(r), kept.Resolve(r); !reflect.DeepEqual(a, b) {
+				t.Fatalf("%s with %q: fresh %+v, remembered %+v", r.SourcePath, files, a, b)
 			}
 		}
-		if want.rule == "" || want.message == "" {
-			t.Errorf("%+v: empty finding %+v", m, want)
-		}
+	}
+	if len(memo) == 0 {
+		t.Fatal("the corpus has no matchers to remember")
 	}
 }
 

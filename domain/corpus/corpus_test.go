@@ -7,6 +7,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/yaml12"
 )
 
 func TestIsCandidateName(t *testing.T) {
@@ -98,8 +99,25 @@ func rec(path, id string, opts ...recOpt) *adr.Record {
 	}
 	raw.Set("relatesTo", fm.RelatesTo)
 	raw.Set("conflictsWith", fm.ConflictsWith)
-	fm.Raw = raw
+	setValue(fm, raw)
 	return &adr.Record{SourcePath: path, Frontmatter: fm, Body: "\n# " + fm.Title + "\n"}
+}
+
+// setValue gives fm the validated value raw, as the pipeline keeps it
+// for the fingerprint.
+func setValue(fm *adr.Frontmatter, raw *jsvalue.Object) {
+	fm.Canonical = string(jsvalue.AppendCanonical(nil, raw))
+}
+
+// valueOf is fm's validated value read back from its canonical text
+// (JSON is YAML 1.2), members in key order.
+func valueOf(t *testing.T, fm *adr.Frontmatter) *jsvalue.Object {
+	t.Helper()
+	v, err := yaml12.ParseValue(fm.Canonical)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.(*jsvalue.Object)
 }
 
 // fakeCorpus stands in for the frontmatter pipeline: each path maps to a
@@ -422,20 +440,25 @@ func TestFingerprintSensitivity(t *testing.T) {
 		},
 		"frontmatter value": func() *Projection {
 			rs := base()
-			rs[0].Frontmatter.Raw.Set("tags", []string{"a", "b"})
+			raw := valueOf(t, rs[0].Frontmatter)
+			raw.Set("tags", []string{"a", "b"})
+			setValue(rs[0].Frontmatter, raw)
 			p, _ := build(rs, nil, nil)
 			return p
 		},
 		"frontmatter array order": func() *Projection {
 			rs := base()
-			rs[0].Frontmatter.Raw.Set("deciders", []string{"@b", "@a"})
+			raw := valueOf(t, rs[0].Frontmatter)
+			raw.Set("deciders", []string{"@b", "@a"})
+			setValue(rs[0].Frontmatter, raw)
 			p, _ := build(rs, nil, nil)
 			return p
 		},
 		"finding": func() *Projection {
 			rs := base()
 			rs[1] = rec(d+"0002-b.md", "0002", relatesTo("0404"))
-			rs[1].Frontmatter.Raw = base()[1].Frontmatter.Raw
+			b := base()[1].Frontmatter
+			rs[1].Frontmatter.Canonical = b.Canonical
 			p, _ := build(rs, nil, nil)
 			return p
 		},
@@ -452,12 +475,13 @@ func TestFingerprintSensitivity(t *testing.T) {
 	// Key order inside the frontmatter is not hashed.
 	rs := base()
 	raw := jsvalue.NewObject(8)
-	keys := rs[0].Frontmatter.Raw.Keys()
+	was := valueOf(t, rs[0].Frontmatter)
+	keys := was.Keys()
 	for i := len(keys) - 1; i >= 0; i-- {
-		v, _ := rs[0].Frontmatter.Raw.Get(keys[i])
+		v, _ := was.Get(keys[i])
 		raw.Set(keys[i], v)
 	}
-	rs[0].Frontmatter.Raw = raw
+	setValue(rs[0].Frontmatter, raw)
 	if p, _ := build(rs, nil, nil); p.Fingerprint != p0.Fingerprint {
 		t.Error("frontmatter key order changed the fingerprint")
 	}

@@ -24,7 +24,7 @@ const flushAt = 64 << 10
 // with every object's keys in code-unit order, which is the reference's
 // form (so its published vectors check this writer). The fixed-shape
 // objects are written with their keys pre-sorted instead of being built
-// as values; only the frontmatter goes through the generic writer. Line
+// as values; the frontmatter is the record's own canonical text. Line
 // is not part of a finding's wire shape and is not hashed.
 func fingerprint(records []*adr.Record, findings []adr.Finding, recordCount, excludedCount int) string {
 	w := fpWriter{h: sha256.New(), buf: make([]byte, 0, 2*flushAt)}
@@ -48,11 +48,11 @@ func fingerprint(records []*adr.Record, findings []adr.Finding, recordCount, exc
 		w.buf = append(w.buf, `{"body":`...)
 		w.buf = jsvalue.AppendString(w.buf, r.Body)
 		w.buf = append(w.buf, `,"frontmatter":`...)
-		var raw *jsvalue.Object
-		if r.Frontmatter != nil {
-			raw = r.Frontmatter.Raw
+		if r.Frontmatter != nil && r.Frontmatter.Canonical != "" {
+			w.buf = append(w.buf, r.Frontmatter.Canonical...)
+		} else {
+			w.buf = append(w.buf, "null"...)
 		}
-		w.buf = jsvalue.AppendCanonical(w.buf, raw)
 		w.buf = append(w.buf, `,"sourcePath":`...)
 		w.buf = jsvalue.AppendString(w.buf, r.SourcePath)
 		w.buf = append(w.buf, '}')

@@ -8,6 +8,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/yaml12"
 )
 
 // obj builds an object from alternating keys and values, in that order.
@@ -47,7 +48,7 @@ func TestFingerprintReferenceVectors(t *testing.T) {
 			name: "worked example",
 			records: []*adr.Record{{
 				SourcePath:  "docs/adr/0001-same-decision.md",
-				Frontmatter: &adr.Frontmatter{ID: "0001", Raw: sameDecision},
+				Frontmatter: withValue(&adr.Frontmatter{ID: "0001"}, sameDecision),
 				Body:        "\n# Same decision\n\nBody text stays byte-for-byte.\n",
 			}},
 			findings: []adr.Finding{{
@@ -64,12 +65,12 @@ func TestFingerprintReferenceVectors(t *testing.T) {
 			want:      "7cb8d007928a8c1081c21bff1197bc5a1d650604776bd986113daa610d407061",
 		},
 		{
-			name: "frozen unit vector",
+			name: "unit vector",
 			records: []*adr.Record{{
 				SourcePath: "docs/adr/0001-x.md",
-				Frontmatter: &adr.Frontmatter{ID: "0001", Raw: obj(
+				Frontmatter: withValue(&adr.Frontmatter{ID: "0001"}, obj(
 					"title", "X", "id", "0001", "status", "proposed", "slaDays", 14.0, "deciders", []string{"@alice"},
-				)},
+				)),
 				Body: "Body text.",
 			}},
 			findings: []adr.Finding{{
@@ -104,7 +105,11 @@ func TestFingerprintReferenceVectors(t *testing.T) {
 func genericCanonical(records []*adr.Record, findings []adr.Finding, rc, ec int) string {
 	recs := make([]any, len(records))
 	for i, r := range records {
-		recs[i] = obj("sourcePath", r.SourcePath, "frontmatter", r.Frontmatter.Raw, "body", r.Body)
+		v, err := yaml12.ParseValue(r.Frontmatter.Canonical) // JSON is YAML 1.2
+		if err != nil {
+			panic(err)
+		}
+		recs[i] = obj("sourcePath", r.SourcePath, "frontmatter", v, "body", r.Body)
 	}
 	fs := make([]any, len(findings))
 	for i, f := range findings {
@@ -129,9 +134,9 @@ func genericCanonical(records []*adr.Record, findings []adr.Finding, rc, ec int)
 func TestFingerprintWriterMatchesGeneric(t *testing.T) {
 	big := strings.Repeat("line with \"quotes\", a tab\t and é😀\n", 4000)
 	records := []*adr.Record{
-		{SourcePath: "docs/adr/0001-a.md", Frontmatter: &adr.Frontmatter{Raw: obj("id", "0001", "nested", obj("z", 1, "a", []any{obj("y", true, "b", nil)}))}, Body: big},
-		{SourcePath: "docs/adr/0002-b.md", Frontmatter: &adr.Frontmatter{Raw: obj("id", "0002")}, Body: "\r\n\u2028</x>"},
-		{SourcePath: "docs/adr/0003-c.md", Frontmatter: &adr.Frontmatter{Raw: obj("id", "0003")}, Body: big + big},
+		{SourcePath: "docs/adr/0001-a.md", Frontmatter: withValue(&adr.Frontmatter{}, obj("id", "0001", "nested", obj("z", 1, "a", []any{obj("y", true, "b", nil)}))), Body: big},
+		{SourcePath: "docs/adr/0002-b.md", Frontmatter: withValue(&adr.Frontmatter{}, obj("id", "0002")), Body: "\r\n\u2028</x>"},
+		{SourcePath: "docs/adr/0003-c.md", Frontmatter: withValue(&adr.Frontmatter{}, obj("id", "0003")), Body: big + big},
 	}
 	findings := []adr.Finding{
 		{Rule: "affects-bad-pattern", Severity: adr.SeverityWarn, Message: "m\x01", Path: "p", ID: "0001", Field: "affects.path", Pattern: "/abs/**"},
@@ -143,4 +148,10 @@ func TestFingerprintWriterMatchesGeneric(t *testing.T) {
 	if got := fingerprint(records, findings, 3, 7); got != hex.EncodeToString(sum[:]) {
 		t.Errorf("streaming writer disagrees with the generic canonical form")
 	}
+}
+
+// withValue gives fm the validated value raw, as the pipeline keeps it.
+func withValue(fm *adr.Frontmatter, raw *jsvalue.Object) *adr.Frontmatter {
+	setValue(fm, raw)
+	return fm
 }

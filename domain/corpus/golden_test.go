@@ -13,6 +13,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
 )
 
 // displayDir is where the fixtures pretend to live in a repository, so
@@ -95,10 +96,11 @@ func renderProjection(t *testing.T, p *Projection) []byte {
 		Fingerprint:   p.Fingerprint,
 	}
 	for _, r := range p.Records {
-		raw, err := r.Frontmatter.Raw.MarshalJSON()
+		text, err := frontmatter.JSON(r.Frontmatter)
 		if err != nil {
 			t.Fatal(err)
 		}
+		raw := []byte(text)
 		body := r.Body
 		if len(body) > maxGoldenBody {
 			body = fmt.Sprintf("%s… (%d bytes in all)", body[:64], len(body))

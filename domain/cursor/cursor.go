@@ -196,14 +196,48 @@ func isLowerHex(h string) bool {
 	return true
 }
 
-// seal appends the check to payload and encodes the whole.
-func seal(payload []byte) string {
-	return enc.EncodeToString(append(payload, check(payload)...))
+// The envelope every cursor of this program travels in, pagination
+// cursors and feed cursors alike: the payload (its first byte the format
+// version), then a check of CheckLen bytes (SHA-256 of a domain string
+// and the payload), all in canonical unpadded base64url. The domain
+// separates the kinds of cursor: one never passes another's check.
+
+// CheckLen is the length of an envelope's check.
+const CheckLen = checkLen
+
+// Seal returns the envelope of payload for domain.
+func Seal(domain string, payload []byte) string {
+	return enc.EncodeToString(append(payload, check(domain, payload)...))
 }
 
-func check(payload []byte) []byte {
+// Open returns the payload of an envelope sealed for domain, or false for
+// anything Seal could not have written for it: text over the input
+// schema's 4096 characters, text that is not canonical unpadded
+// base64url (padding, whitespace, other characters, non-zero trailing
+// bits), no payload, or a check that fails (any edited or truncated
+// cursor, or one sealed for another domain).
+func Open(domain, s string) ([]byte, bool) {
+	if len(s) > maxLen {
+		return nil, false
+	}
+	b, err := enc.DecodeString(s)
+	// The decoder skips CR and LF; requiring the canonical spelling back
+	// rejects those along with every other alternative spelling.
+	if err != nil || enc.EncodeToString(b) != s || len(b) < 1+checkLen {
+		return nil, false
+	}
+	payload, sum := b[:len(b)-checkLen], b[len(b)-checkLen:]
+	if !bytes.Equal(check(domain, payload), sum) {
+		return nil, false
+	}
+	return payload, true
+}
+
+func seal(payload []byte) string { return Seal(checkDomain, payload) }
+
+func check(domain string, payload []byte) []byte {
 	h := sha256.New()
-	h.Write([]byte(checkDomain))
+	h.Write([]byte(domain))
 	h.Write(payload)
 	return h.Sum(nil)[:checkLen]
 }
@@ -216,20 +250,8 @@ func check(payload []byte) []byte {
 // offset in 1..MaxOffset. A cursor whose envelope is sound but whose
 // version is not 1 is VersionUnsupported: it was minted by another build.
 func Decode(s string) (Cursor, Reason) {
-	if len(s) > maxLen {
-		return Cursor{}, DecodeFailed
-	}
-	b, err := enc.DecodeString(s)
-	// The decoder skips CR and LF; requiring the canonical spelling back
-	// rejects those along with every other alternative spelling.
-	if err != nil || enc.EncodeToString(b) != s {
-		return Cursor{}, DecodeFailed
-	}
-	if len(b) < 1+checkLen {
-		return Cursor{}, DecodeFailed
-	}
-	payload, sum := b[:len(b)-checkLen], b[len(b)-checkLen:]
-	if !bytes.Equal(check(payload), sum) {
+	payload, ok := Open(checkDomain, s)
+	if !ok {
 		return Cursor{}, DecodeFailed
 	}
 	if payload[0] != Version {

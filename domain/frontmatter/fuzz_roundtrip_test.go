@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
 )
 
 // FuzzRecordRoundTrip strengthens FuzzParseRecord (record or findings,
@@ -43,12 +41,12 @@ func FuzzRecordRoundTrip(f *testing.F) {
 		if !strings.HasSuffix(text, rec.Body) {
 			t.Fatalf("body %q is not the end of the file", rec.Body)
 		}
-		raw := jsvalue.AppendJSON(nil, rec.Frontmatter.Raw)
+		raw := []byte(mustJSON(t, rec.Frontmatter))
 		again, findings2 := ParseRecord(path, "---\n"+string(raw)+"\n---\n"+rec.Body)
 		if again == nil {
 			t.Fatalf("the record written back is refused: %+v\nfrontmatter %s", findings2, raw)
 		}
-		if raw2 := jsvalue.AppendJSON(nil, again.Frontmatter.Raw); !bytes.Equal(raw, raw2) {
+		if raw2 := []byte(mustJSON(t, again.Frontmatter)); !bytes.Equal(raw, raw2) {
 			t.Fatalf("frontmatter changed when written back:\n%s\n%s", raw, raw2)
 		}
 		a, b := rec.Frontmatter, again.Frontmatter

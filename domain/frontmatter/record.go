@@ -2,8 +2,8 @@ package frontmatter
 
 import (
 	"errors"
+	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
@@ -28,20 +28,8 @@ const yamlFirstLine = 2
 // ParseRecord runs the whole per-file pipeline on a decoded file: split,
 // YAML, schema. It returns a record, or nil and at least one finding
 // (frontmatter-fence, frontmatter-parse, file-read, or schema findings),
-// each carrying path.
-//
-// What it returns shares no memory with text: the body is a copy, the
-// frontmatter is frozen into text of its own (see compactRecord), and
-// findings copy what they quote. So a record kept for long does not keep
-// its file's text alive, and a caller may pass text that views a buffer
-// it reuses afterwards.
+// each carrying path. The record's strings may be parts of text.
 func ParseRecord(path, text string) (*adr.Record, []adr.Finding) {
-	return parseRecord(path, text, false)
-}
-
-// parseRecord is ParseRecord; owned says text is a copy of ParseRecord's
-// own, which the result may then keep.
-func parseRecord(path, text string, owned bool) (*adr.Record, []adr.Finding) {
 	parts, err := Split(text)
 	if err != nil {
 		return nil, []adr.Finding{fenceFinding(path, text, err)}
@@ -50,9 +38,7 @@ func parseRecord(path, text string, owned bool) (*adr.Record, []adr.Finding) {
 	// without them, and again with them in the rare file that has issues.
 	value, err := yaml12.ParseValue(parts.YAML)
 	if err != nil {
-		f := yamlFinding(path, err)
-		f.Message = strings.Clone(f.Message)
-		return nil, []adr.Finding{f}
+		return nil, []adr.Finding{yamlFinding(path, err)}
 	}
 	raw, issues := validate(value)
 	if len(issues) > 0 {
@@ -60,103 +46,41 @@ func parseRecord(path, text string, owned bool) (*adr.Record, []adr.Finding) {
 		if doc, err := yaml12.Parse(parts.YAML); err == nil {
 			lines = doc.Lines
 		}
-		// Values read from the YAML may be parts of text.
-		id := strings.Clone(rawID(value))
+		id := rawID(value)
 		out := make([]adr.Finding, len(issues))
 		for i, is := range issues {
 			out[i] = adr.Finding{
 				Rule:     is.Rule,
 				Severity: adr.SeverityError,
-				Message:  strings.Clone(is.Message),
+				Message:  is.Message,
 				Path:     path,
 				ID:       id,
-				Field:    strings.Clone(is.Field),
+				Field:    is.Field,
 				Line:     lineOf(lines, is.Path),
 			}
 		}
 		return nil, out
 	}
-	if jsvalue.Freezable(raw) {
-		return compactRecord(path, parts.Body, raw), nil
-	}
-	if !owned {
-		// The value cannot be frozen, so the typed view and the value
-		// keep strings of text: parse a copy that they may keep.
-		return parseRecord(path, strings.Clone(text), true)
-	}
-	return &adr.Record{SourcePath: path, Frontmatter: typed(raw), Body: parts.Body}, nil
+	fm := typed(raw)
+	fm.YAML = parts.YAML
+	return &adr.Record{SourcePath: path, Frontmatter: fm, Body: parts.Body}, nil
 }
 
-// recordBlock is a record, its typed frontmatter and its frozen value,
-// which live and die together, in one allocation.
-type recordBlock struct {
-	rec adr.Record
-	fm  adr.Frontmatter
-	raw jsvalue.Object
-}
-
-// compactRecord is the record of a validated, freezable value as it is
-// best kept for long. The value is frozen as its JSON text
-// (jsvalue.MakeFrozen), in one string with copies of the path and the
-// body, and the typed fields are read from that text, so that their
-// strings are parts of it too rather than of the file's text or of
-// allocations of their own. The record, the typed view and the frozen
-// value share a second allocation, and the string lists a third. A
-// record then takes about two thirds of the memory it took as a value
-// tree with a separate typed view, and, being a few large objects rather
-// than dozens of small ones, does not leave the heap it was parsed in
-// full of small holes once the parse's garbage is gone.
-func compactRecord(path, body string, raw *jsvalue.Object) *adr.Record {
-	buf := textBuffers.Get().(*[]byte)
-	b := append((*buf)[:0], path...)
-	b = append(b, body...)
-	b = jsvalue.AppendJSON(b, raw)
-	all := string(b)
-	if cap(b) <= maxPooledText {
-		*buf = b
-		textBuffers.Put(buf)
+// JSON is the validated value of a record's frontmatter (defaults
+// applied, members in schema order) as JSON.stringify writes it, worked
+// out again from fm.YAML: a record that ParseRecord returned always has
+// one. A frontmatter without YAML, or with YAML that no longer validates,
+// is an error.
+func JSON(fm *adr.Frontmatter) (string, error) {
+	value, err := yaml12.ParseValue(fm.YAML)
+	if err != nil {
+		return "", fmt.Errorf("the frontmatter YAML cannot be read again: %w", err)
 	}
-	blk := new(recordBlock)
-	text := all[len(path)+len(body):]
-	jsvalue.MakeFrozen(&blk.raw, text)
-	r := rebaser{text: text}
-	typedInto(&blk.fm, raw, r.str)
-	blk.fm.Raw = &blk.raw
-	blk.rec = adr.Record{SourcePath: all[:len(path)], Frontmatter: &blk.fm, Body: all[len(path) : len(path)+len(body)]}
-	return &blk.rec
-}
-
-// textBuffers recycles compactRecord's buffers; one larger than
-// maxPooledText (a record past the size cap) is left to the collector.
-var textBuffers = sync.Pool{New: func() any {
-	b := make([]byte, 0, 8<<10)
-	return &b
-}}
-
-const maxPooledText = 128 << 10
-
-// rebaser hands out, for a string, an equal substring of text (the
-// frozen JSON the string was written into), so that the typed view holds
-// no string memory of its own. Strings JSON had to escape are not in the
-// text as they are, and are copied instead. The typed fields are read
-// mostly in the order JSON wrote them, so the search resumes where the
-// previous one ended and falls back to the whole text; any equal
-// substring will do.
-type rebaser struct {
-	text string
-	at   int
-}
-
-func (r *rebaser) str(s string) string {
-	if i := strings.Index(r.text[r.at:], s); i >= 0 {
-		i += r.at
-		r.at = i + len(s)
-		return r.text[i:r.at]
+	raw, issues := validate(value)
+	if len(issues) > 0 {
+		return "", fmt.Errorf("the frontmatter YAML does not validate again: %s", issues[0].Message)
 	}
-	if i := strings.Index(r.text, s); i >= 0 {
-		return r.text[i : i+len(s)]
-	}
-	return strings.Clone(s)
+	return string(jsvalue.AppendJSON(nil, raw)), nil
 }
 
 func fenceFinding(path, text string, err error) adr.Finding {

@@ -187,7 +187,14 @@ func (s *validation) checkObject(n *node, val any, path []string) any {
 		s.add(path, "invalid-type", true, typeMessage(path, n, val))
 		return val
 	}
-	out := jsvalue.NewObject(len(n.fields))
+	// Sized to what it will hold: a record keeps its value for long.
+	size := 0
+	for _, f := range n.fields {
+		if f.presence == defaulted || obj.Has(f.name) {
+			size++
+		}
+	}
+	out := jsvalue.NewObject(size)
 	for _, f := range n.fields {
 		fv, has := obj.Get(f.name)
 		fp := appendPath(path, f.name)

@@ -112,7 +112,11 @@ func def(name string, n *node, value func() any) field {
 	return field{name: name, node: n, presence: defaulted, def: value}
 }
 
-func emptyList() any { return []any{} }
+// emptyList is the default of a list: one shared empty list, since the
+// validated value is never modified.
+func emptyList() any { return theEmptyList }
+
+var theEmptyList any = []any{}
 
 func constant(v any) func() any { return func() any { return v } }
 

@@ -327,12 +327,8 @@ func TestValidateIssues(t *testing.T) {
 // TestValidateRawMinimal pins defaults and the schema key order of the
 // parsed value.
 func TestValidateRawMinimal(t *testing.T) {
-	fm, issues := Validate(doc(t, ""))
-	if len(issues) > 0 {
-		t.Fatalf("issues: %q", summary(issues))
-	}
 	want := `{"schemaVersion":"0.1.0","id":"0001","title":"A decision","status":"draft","date":"2026-01-01","deciders":[],"consulted":[],"informed":[],"tags":[],"scope":"component","reversibility":"unknown","blastRadius":"component","supersedes":[],"relatesTo":[],"conflictsWith":[],"affects":[],"assertions":[],"externalRefs":[],"complianceControls":[]}`
-	if got := string(jsvalue.AppendJSON(nil, fm.Raw)); got != want {
+	if got := validJSON(t, doc(t, "")); got != want {
 		t.Errorf("raw:\n got %s\nwant %s", got, want)
 	}
 }
@@ -342,12 +338,8 @@ func TestValidateRawMinimal(t *testing.T) {
 // supersedes after affects), defaults fill the rest.
 func TestValidateStatusCorpus0001(t *testing.T) {
 	in := tree(t, `{"id":"0001","title":"Adopt PostgreSQL for the index","status":"accepted","date":"2026-01-01","deciders":["@maintainer"],"tags":["database","storage"],"affects":[{"type":"path","pattern":"src/**"}],"relatesTo":[],"supersedes":[]}`)
-	fm, issues := Validate(in)
-	if len(issues) > 0 {
-		t.Fatalf("issues: %q", summary(issues))
-	}
 	want := `{"schemaVersion":"0.1.0","id":"0001","title":"Adopt PostgreSQL for the index","status":"accepted","date":"2026-01-01","deciders":["@maintainer"],"consulted":[],"informed":[],"tags":["database","storage"],"scope":"component","reversibility":"unknown","blastRadius":"component","supersedes":[],"relatesTo":[],"conflictsWith":[],"affects":[{"type":"path","pattern":"src/**","negate":false}],"assertions":[],"externalRefs":[],"complianceControls":[]}`
-	if got := string(jsvalue.AppendJSON(nil, fm.Raw)); got != want {
+	if got := validJSON(t, in); got != want {
 		t.Errorf("raw:\n got %s\nwant %s", got, want)
 	}
 }
@@ -392,7 +384,7 @@ func TestValidateRawFull(t *testing.T) {
 	if len(issues) > 0 {
 		t.Fatalf("issues: %q", summary(issues))
 	}
-	goldie.New(t).Assert(t, "validate_raw_full", append(jsvalue.AppendJSON(nil, fm.Raw), '\n'))
+	goldie.New(t).Assert(t, "validate_raw_full", []byte(validJSON(t, in)+"\n"))
 
 	if fm.Review.SLADays == nil || *fm.Review.SLADays != 0 || fm.Review.Quorum == nil || *fm.Review.Quorum != 2 {
 		t.Errorf("review integers: %v %v", fm.Review.SLADays, fm.Review.Quorum)
@@ -418,11 +410,7 @@ func TestValidateRawFull(t *testing.T) {
 // TestValidateTaggedObject: a Date where a mapping is expected reads as
 // an empty mapping, defaults and all.
 func TestValidateTaggedObject(t *testing.T) {
-	fm, issues := Validate(doc(t, `{"provenance":"«Date»","review":"«exotic:Map»"}`))
-	if len(issues) > 0 {
-		t.Fatalf("issues: %q", summary(issues))
-	}
-	got := string(jsvalue.AppendJSON(nil, fm.Raw))
+	got := validJSON(t, doc(t, `{"provenance":"«Date»","review":"«exotic:Map»"}`))
 	for _, want := range []string{`"provenance":{"authoredBy":"human"}`, `"review":{"approvals":[],"objections":[]}`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("raw %s lacks %s", got, want)
@@ -438,11 +426,11 @@ func TestValidateScoresOrder(t *testing.T) {
 		{`{}`, `{}`},
 	}
 	for _, tt := range tests {
-		fm, issues := Validate(doc(t, `{"evaluation":{"scores":`+tt.scores+`}}`))
+		v, issues := validate(doc(t, `{"evaluation":{"scores":`+tt.scores+`}}`))
 		if len(issues) > 0 {
 			t.Fatalf("issues: %q", summary(issues))
 		}
-		ev, _ := fm.Raw.Get("evaluation")
+		ev, _ := v.Get("evaluation")
 		sc, _ := ev.(*jsvalue.Object).Get("scores")
 		if got := string(jsvalue.AppendJSON(nil, sc)); got != tt.want {
 			t.Errorf("scores %s -> %s, want %s", tt.scores, got, tt.want)
@@ -453,14 +441,21 @@ func TestValidateScoresOrder(t *testing.T) {
 // TestValidateNumbersSerialise checks that accepted numbers serialise as
 // JavaScript would: 1.0 as 1 and -0 as 0.
 func TestValidateNumbersSerialise(t *testing.T) {
-	fm, issues := Validate(doc(t, `{"review":{"slaDays":"«-0»","quorum":1.0},"evaluation":{"confidence":0.25}}`))
-	if len(issues) > 0 {
-		t.Fatalf("issues: %q", summary(issues))
-	}
-	got := string(jsvalue.AppendJSON(nil, fm.Raw))
+	got := validJSON(t, doc(t, `{"review":{"slaDays":"«-0»","quorum":1.0},"evaluation":{"confidence":0.25}}`))
 	for _, want := range []string{`"review":{"slaDays":0,"quorum":1,"approvals":[],"objections":[]}`, `"evaluation":{"confidence":0.25,"escalationReasons":[],"deterministicFindings":[]}`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("raw %s lacks %s", got, want)
 		}
 	}
+}
+
+// validJSON validates v and returns the value as JSON text, failing t on
+// issues.
+func validJSON(t *testing.T, v any) string {
+	t.Helper()
+	raw, issues := validate(v)
+	if len(issues) > 0 {
+		t.Fatalf("issues: %q", summary(issues))
+	}
+	return string(jsvalue.AppendJSON(nil, raw))
 }

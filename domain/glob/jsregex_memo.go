@@ -1,9 +1,6 @@
 package glob
 
-import (
-	"errors"
-	"sync"
-)
+import "errors"
 
 // The memoised matcher answers "does the regex match?" for regexes without
 // backreferences in time proportional to program size × input length, so
@@ -225,34 +222,14 @@ type memoMatcher struct {
 	visited []int
 }
 
-// Matchers are pooled: their tables and stacks are reused across matches.
-var matcherPool = sync.Pool{New: func() any { return new(memoMatcher) }}
-
 func (p *program) match(s []uint16) bool {
-	m := matcherPool.Get().(*memoMatcher)
-	defer matcherPool.Put(m)
-	m.prog, m.s, m.n, m.width, m.gen = p, s, len(s), len(s)+1, markFirstGen-1
-	m.stack, m.visited = m.stack[:0], m.visited[:0]
-	size := len(p.insts) * m.width
-	m.sparse = nil
-	if size <= flatStateLimit {
-		if cap(m.flat) < size {
-			m.flat = make([]uint32, size)
-		} else {
-			m.flat = m.flat[:size]
-			clear(m.flat)
-		}
+	m := &memoMatcher{prog: p, s: s, n: len(s), width: len(s) + 1, gen: markFirstGen - 1}
+	if size := len(p.insts) * m.width; size <= flatStateLimit {
+		m.flat = make([]uint32, size)
 	} else {
-		m.flat = nil
 		m.sparse = map[int]uint32{}
 	}
-	nl := len(p.looks) * m.width
-	if cap(m.looks) < nl {
-		m.looks = make([]uint8, nl)
-	} else {
-		m.looks = m.looks[:nl]
-		clear(m.looks)
-	}
+	m.looks = make([]uint8, len(p.looks)*m.width)
 	last := m.n
 	if p.anchored {
 		last = 0

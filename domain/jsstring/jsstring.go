@@ -152,12 +152,11 @@ func Truncate(s string, n int) string {
 	return s
 }
 
-var lower = cases.Lower(language.Und)
-
 // Normalize is the search normalisation: JavaScript trim, then NFKC, then
-// locale-independent full lower-casing with the final-sigma rule.
+// locale-independent full lower-casing with the final-sigma rule. (A
+// cases.Caser keeps state between calls, so each call makes its own.)
 func Normalize(s string) string {
-	return lower.String(norm.NFKC.String(TrimSpace(s)))
+	return cases.Lower(language.Und).String(norm.NFKC.String(TrimSpace(s)))
 }
 
 // DecodeUTF8 decodes b as the WHATWG UTF-8 decoder does: each maximal

@@ -23,14 +23,10 @@ import (
 // of thousands of these objects. An object that grows past indexFrom
 // members gets a name index, so large (hostile) objects stay linear to
 // build.
-//
-// An object may also be frozen (see Freeze): then json holds its members
-// as JSON text and keys, vals and index are nil.
 type Object struct {
 	keys  []string
 	vals  []any
 	index map[string]int // nil until len(keys) > indexFrom
-	json  string
 }
 
 // indexFrom is the member count above which an object is indexed.
@@ -73,11 +69,7 @@ func (o *Object) find(key string) int {
 }
 
 // Set adds or replaces a member; a replaced member keeps its position.
-// A frozen object is thawed first.
 func (o *Object) Set(key string, v any) {
-	if o.json != "" {
-		o.thaw()
-	}
 	if i := o.find(key); i >= 0 {
 		o.vals[i] = v
 		return
@@ -100,9 +92,6 @@ func (o *Object) Get(key string) (any, bool) {
 	if o == nil {
 		return nil, false
 	}
-	if o.json != "" {
-		return o.Expand().Get(key)
-	}
 	if i := o.find(key); i >= 0 {
 		return o.vals[i], true
 	}
@@ -121,9 +110,6 @@ func (o *Object) Keys() []string {
 	if o == nil {
 		return nil
 	}
-	if o.json != "" {
-		return o.Expand().keys
-	}
 	return o.keys
 }
 
@@ -131,9 +117,6 @@ func (o *Object) Keys() []string {
 func (o *Object) Len() int {
 	if o == nil {
 		return 0
-	}
-	if o.json != "" {
-		return len(o.Expand().keys)
 	}
 	return len(o.keys)
 }
@@ -219,12 +202,6 @@ func appendValue(dst []byte, v any, canonical bool) []byte {
 		if x == nil {
 			return append(dst, "null"...)
 		}
-		if x.json != "" {
-			if canonical {
-				return appendCanonicalText(dst, x.json)
-			}
-			return append(dst, x.json...)
-		}
 		// Members are written in insertion order, or for the canonical
 		// form in key order: keys are unique, so an unstable sort (of
 		// positions) is exact, and objects whose keys are already in
@@ -298,25 +275,9 @@ const hexDigits = "0123456789abcdef"
 // as \udxxx escapes.
 func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
-	// Runs of characters written as they are (nearly all of any text)
-	// are copied at once; the loop stops only where something is escaped
-	// or a multi-byte sequence is checked.
-	run := 0
 	for i := 0; i < len(s); {
-		// Eight plain ASCII characters at a time while they last.
-		for i+8 <= len(s) && plainWord(word(s[i:i+8])) {
-			i += 8
-		}
-		if i >= len(s) {
-			break
-		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if plainASCII[c] {
-				i++
-				continue
-			}
-			dst = append(dst, s[run:i]...)
 			switch c {
 			case '"':
 				dst = append(dst, '\\', '"')
@@ -333,62 +294,31 @@ func AppendString(dst []byte, s string) []byte {
 			case '\t':
 				dst = append(dst, '\\', 't')
 			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+				if c < 0x20 {
+					dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+				} else {
+					dst = append(dst, c)
+				}
 			}
 			i++
-			run = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r != utf8.RuneError || size != 1 {
+			dst = append(dst, s[i:i+size]...)
 			i += size
 			continue
 		}
-		dst = append(dst, s[run:i]...)
 		// WTF-8 surrogate (ED A0..BF xx) written by the YAML decoder for
 		// a lone \ud800-style escape.
 		if c == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF {
 			u := rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
 			dst = append(dst, '\\', 'u', hexDigits[u>>12], hexDigits[(u>>8)&0xF], hexDigits[(u>>4)&0xF], hexDigits[u&0xF])
 			i += 3
-		} else {
-			dst = append(dst, "\ufffd"...)
-			i++
+			continue
 		}
-		run = i
+		dst = append(dst, "\ufffd"...)
+		i++
 	}
-	dst = append(dst, s[run:]...)
 	return append(dst, '"')
 }
-
-// word is the first eight bytes of s as a little-endian word (the
-// compiler makes this one load).
-func word(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// plainWord reports whether the eight bytes of x are all plain ASCII
-// (see plainASCII): none is 0x80 or above, below 0x20, a quote or a
-// backslash. Each test is the classic "has a zero byte" trick
-// ((v - 0x01..) &^ v & 0x80..) on x, or on x with the byte in question
-// XORed to zero; bytes of 0x80 and above are excluded first, so that the
-// subtraction's borrow never crosses into a byte that is tested.
-func plainWord(x uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	if x&highs != 0 {
-		return false
-	}
-	hasZero := func(v uint64) bool { return (v-ones)&^v&highs != 0 }
-	return (x-0x20*ones)&highs == 0 && !hasZero(x^('"'*ones)) && !hasZero(x^('\\'*ones))
-}
-
-// plainASCII marks the ASCII characters AppendString writes as they are:
-// all but quote, backslash and the C0 controls.
-var plainASCII = func() (t [utf8.RuneSelf]bool) {
-	for c := 0x20; c < utf8.RuneSelf; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()

@@ -2,10 +2,7 @@ package jsvalue
 
 import (
 	"math"
-	"math/rand/v2"
-	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // tenth and fifth are variables so that their sum is computed in float64
@@ -182,75 +179,6 @@ func TestTypeName(t *testing.T) {
 	for _, tc := range tests {
 		if got := TypeName(tc.in); got != tc.want {
 			t.Errorf("TypeName(%#v) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
-// appendStringByteWise is AppendString as first written, one byte at a
-// time: the reference for the run-copying version.
-func appendStringByteWise(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch c {
-			case '"':
-				dst = append(dst, '\\', '"')
-			case '\\':
-				dst = append(dst, '\\', '\\')
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				if c < 0x20 {
-					dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-				} else {
-					dst = append(dst, c)
-				}
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			if c == 0xED && i+2 < len(s) && s[i+1] >= 0xA0 && s[i+1] <= 0xBF {
-				u := rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
-				dst = append(dst, '\\', 'u', hexDigits[u>>12], hexDigits[(u>>8)&0xF], hexDigits[(u>>4)&0xF], hexDigits[u&0xF])
-				i += 3
-				continue
-			}
-			dst = append(dst, "\ufffd"...)
-			i++
-			continue
-		}
-		dst = append(dst, s[i:i+size]...)
-		i += size
-	}
-	return append(dst, '"')
-}
-
-// TestAppendStringMatchesByteWise compares AppendString with the
-// byte-wise reference on random strings over an alphabet of every kind
-// of byte it treats apart.
-func TestAppendStringMatchesByteWise(t *testing.T) {
-	pieces := []string{"a", "Z", " ", "plain text", "longer plain text runs", "\"", "\\", "\n", "\t", "\x00", "\x1f", "\x7f", "é", "😀", "\u2028",
-		"\xed\xa0\x80", "\xed\xbf\xbf", "\xed", "\xed\xa0", "\xff", "\xc3", "\ufffd", "/", "<"}
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 20000 {
-		var b strings.Builder
-		for range r.IntN(40) {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		s := b.String()
-		if got, want := AppendString(nil, s), appendStringByteWise(nil, s); string(got) != string(want) {
-			t.Fatalf("AppendString(%q) = %q, want %q", s, got, want)
 		}
 	}
 }

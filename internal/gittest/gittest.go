@@ -139,3 +139,112 @@ func CommitWorkingTree(t testing.TB, root, dir, msg string, when time.Time) {
 		t.Fatal(err)
 	}
 }
+
+// Worktree is a repository driven through its working tree and index, as
+// a developer's checkout is: files are written to disk, then committed
+// with git add -A semantics, on the branch checked out. Commits are dated
+// one minute apart from a fixed time, so that every hash is the same on
+// every run.
+type Worktree struct {
+	t    testing.TB
+	root string
+	repo *git.Repository
+	wt   *git.Worktree
+	tick int
+}
+
+// NewWorktree makes root (a directory that need not exist) a repository
+// whose branch main is checked out, with no commit yet.
+func NewWorktree(t testing.TB, root string) *Worktree {
+	t.Helper()
+	repo, err := git.PlainInitWithOptions(root, &git.PlainInitOptions{
+		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Worktree{t: t, root: root, repo: repo, wt: wt}
+}
+
+// Root is the working tree's root.
+func (w *Worktree) Root() string { return w.root }
+
+// Write writes content to the "/"-separated path p, making directories.
+func (w *Worktree) Write(p, content string) {
+	w.t.Helper()
+	full := filepath.Join(w.root, filepath.FromSlash(p))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		w.t.Fatal(err)
+	}
+	if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// Remove deletes the file at p from the working tree (not the index).
+func (w *Worktree) Remove(p string) {
+	w.t.Helper()
+	if err := os.Remove(filepath.Join(w.root, filepath.FromSlash(p))); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// Stage adds the file at p to the index.
+func (w *Worktree) Stage(p string) {
+	w.t.Helper()
+	if _, err := w.wt.Add(p); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// Commit stages everything (deletions included) and commits it.
+func (w *Worktree) Commit(msg string) plumbing.Hash {
+	w.t.Helper()
+	if err := w.wt.AddWithOptions(&git.AddOptions{All: true}); err != nil {
+		w.t.Fatal(err)
+	}
+	w.tick++
+	sig := Signature(time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC).Add(time.Duration(w.tick) * time.Minute))
+	h, err := w.wt.Commit(msg, &git.CommitOptions{Author: &sig, Committer: &sig})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return h
+}
+
+// Checkout checks out branch, creating it at HEAD when create is set.
+func (w *Worktree) Checkout(branch string, create bool) {
+	w.t.Helper()
+	err := w.wt.Checkout(&git.CheckoutOptions{Branch: plumbing.NewBranchReferenceName(branch), Create: create})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+// CopyDir writes every file under the directory src (on disk) into the
+// working tree at the same relative path.
+func (w *Worktree) CopyDir(src string) {
+	w.t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		w.Write(filepath.ToSlash(rel), string(data))
+		return nil
+	})
+	if err != nil {
+		w.t.Fatal(err)
+	}
+}

@@ -9,18 +9,19 @@ import (
 	"sync/atomic"
 )
 
-// For runs fn(i) for i in [0, n): in index order on the calling goroutine
-// when n is below two workers' worth (minPerWorker items each: starting a
-// goroutine costs about what it saves below that), else on one goroutine
-// per usable core, the caller's among them, each taking the next index as
-// it finishes one, so that a worker slow to be scheduled delays nothing.
-// fn returning false stops further indexes from being started; those
-// already started finish.
-func For(n, minPerWorker int, fn func(i int) bool) {
+// For runs fn(worker, i) for i in [0, n): in index order on the calling
+// goroutine when n is below two workers' worth (minPerWorker items each:
+// starting a goroutine costs about what it saves below that), else on
+// one goroutine per usable core, the caller's among them, each taking the
+// next index as it finishes one, so that a worker slow to be scheduled
+// delays nothing. worker, in [0, GOMAXPROCS), tells the goroutines apart,
+// for state of their own (a buffer). fn returning false stops further
+// indexes from being started; those already started finish.
+func For(n, minPerWorker int, fn func(worker, i int) bool) {
 	workers := min(runtime.GOMAXPROCS(0), n/max(minPerWorker, 1))
 	if workers <= 1 {
 		for i := range n {
-			if !fn(i) {
+			if !fn(0, i) {
 				return
 			}
 		}
@@ -28,21 +29,21 @@ func For(n, minPerWorker int, fn func(i int) bool) {
 	}
 	var next atomic.Int64
 	var stop atomic.Bool
-	work := func() {
+	work := func(w int) {
 		for !stop.Load() {
 			i := int(next.Add(1) - 1)
 			if i >= n {
 				return
 			}
-			if !fn(i) {
+			if !fn(w, i) {
 				stop.Store(true)
 			}
 		}
 	}
 	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Go(work)
+	for w := range workers - 1 {
+		wg.Go(func() { work(w + 1) })
 	}
-	work()
+	work(0)
 	wg.Wait()
 }

@@ -61,17 +61,13 @@ func (m *memReader) List(_ context.Context, recursive bool) ([]ports.Entry, erro
 		if m.display != "" {
 			p = m.display + "/" + name
 		}
-		size := int64(len(e.Content))
-		if e.Kind == ports.KindSymlink {
-			size = int64(len(e.Target))
-		}
-		out = append(out, ports.Entry{Name: name, Path: p, Kind: e.Kind, Size: size})
+		out = append(out, ports.Entry{Name: name, Path: p, Kind: e.Kind})
 	}
 	slices.SortFunc(out, func(a, b ports.Entry) int { return jsstring.Compare(a.Name, b.Name) })
 	return out, nil
 }
 
-func (m *memReader) Read(_ context.Context, name string, limit int64) ([]byte, error) {
+func (m *memReader) Read(_ context.Context, name string, limit int64, buf []byte) ([]byte, error) {
 	e, ok := m.entries[name]
 	switch {
 	case !ok || strings.Contains(name, "/") || e.Kind != ports.KindRegular:
@@ -79,7 +75,7 @@ func (m *memReader) Read(_ context.Context, name string, limit int64) ([]byte, e
 	case int64(len(e.Content)) > limit:
 		return nil, &ports.ReadError{Kind: ports.ReadTooLarge}
 	}
-	return slices.Clone(e.Content), nil
+	return append(buf[:0], e.Content...), nil
 }
 
 func (m *memReader) Verify(context.Context) error { return nil }

@@ -3,7 +3,6 @@ package feed
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
@@ -33,14 +32,13 @@ type Position struct {
 	Within int
 }
 
-// Layout of a version-1 feed cursor before base64url encoding
-// (docs/extended-tools.md): version, position kind, commit id, directory
-// binding, the count of changes delivered within the commit (kind 1
-// only, minimal unsigned LEB128), then the check.
+// Layout of a version-1 feed cursor's payload (docs/extended-tools.md),
+// sealed in the envelope of every cursor (cursor.Seal): version, position
+// kind, commit id, directory binding, and the count of changes delivered
+// within the commit (kind 1 only, minimal unsigned LEB128).
 const (
 	commitLen  = 20
 	bindLen    = 8
-	checkLen   = 8
 	offKind    = 1
 	offCommit  = offKind + 1
 	offBind    = offCommit + commitLen
@@ -56,12 +54,6 @@ const (
 	checkDomain = "adrkit-go feed cursor check\x00"
 	bindDomain  = "adrkit-go feed directory\x00"
 )
-
-var enc = base64.RawURLEncoding.Strict()
-
-// maxCursorLen is the input schema's bound on since; longer text is never
-// decoded.
-const maxCursorLen = 4096
 
 // Encode returns the cursor for p over the ADR directory dir (the cleaned
 // configured directory, relative to the repository root). It panics on a
@@ -79,7 +71,7 @@ func Encode(p Position, dir string) string {
 	if p.Within < 0 || p.Within > MaxWithin {
 		panic(fmt.Sprintf("feed: within %d outside 0..%d", p.Within, MaxWithin))
 	}
-	b := make([]byte, offWithin, offWithin+binary.MaxVarintLen64+checkLen)
+	b := make([]byte, offWithin, offWithin+binary.MaxVarintLen64+cursor.CheckLen)
 	b[0] = CursorVersion
 	b[offKind] = kindWhole
 	hex.Decode(b[offCommit:offBind], []byte(p.Commit))
@@ -88,7 +80,7 @@ func Encode(p Position, dir string) string {
 		b[offKind] = kindWithin
 		b = binary.AppendUvarint(b, uint64(p.Within))
 	}
-	return enc.EncodeToString(append(b, check(b)...))
+	return cursor.Seal(checkDomain, b)
 }
 
 // Decode parses since strictly, for the ADR directory dir. It returns the
@@ -107,20 +99,13 @@ func Decode(since, dir string) (Position, cursor.Reason) {
 	if since == ReplayToken {
 		return Position{}, cursor.OK
 	}
-	if len(since) > maxCursorLen {
-		return Position{}, cursor.DecodeFailed
-	}
-	b, err := enc.DecodeString(since)
-	// The decoder skips CR and LF; requiring the canonical spelling back
-	// rejects those along with every other alternative spelling.
-	if err != nil || enc.EncodeToString(b) != since || len(b) < 1+checkLen ||
-		!bytes.Equal(check(b[:len(b)-checkLen]), b[len(b)-checkLen:]) {
+	payload, ok := cursor.Open(checkDomain, since)
+	if !ok {
 		if _, r := cursor.Decode(since); r == cursor.OK {
 			return Position{}, cursor.WrongChannel
 		}
 		return Position{}, cursor.DecodeFailed
 	}
-	payload := b[:len(b)-checkLen]
 	if payload[0] != CursorVersion {
 		return Position{}, cursor.VersionUnsupported
 	}
@@ -151,13 +136,6 @@ func Decode(since, dir string) (Position, cursor.Reason) {
 func binding(dir string) []byte {
 	sum := sha256.Sum256([]byte(bindDomain + dir))
 	return sum[:bindLen]
-}
-
-func check(payload []byte) []byte {
-	h := sha256.New()
-	h.Write([]byte(checkDomain))
-	h.Write(payload)
-	return h.Sum(nil)[:checkLen]
 }
 
 func isLowerHex(s string) bool {

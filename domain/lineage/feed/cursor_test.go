@@ -50,10 +50,8 @@ func TestCursorPinned(t *testing.T) {
 func TestCursorRefusals(t *testing.T) {
 	good := Encode(Position{Commit: commitA, Within: 2}, "docs/adr")
 	raw, _ := base64.RawURLEncoding.DecodeString(good)
-	reseal := func(payload []byte) string {
-		return base64.RawURLEncoding.EncodeToString(append(append([]byte{}, payload...), check(payload)...))
-	}
-	payload := raw[:len(raw)-checkLen]
+	reseal := func(payload []byte) string { return cursor.Seal(checkDomain, append([]byte{}, payload...)) }
+	payload := raw[:len(raw)-cursor.CheckLen]
 	with := func(edit func([]byte) []byte) string {
 		return reseal(edit(append([]byte{}, payload...)))
 	}

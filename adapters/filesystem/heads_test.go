@@ -1,0 +1,42 @@
+package filesystem_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/sourcetest"
+)
+
+func TestHeadsConformance(t *testing.T) {
+	filesystem.EachDriver(t, func(t *testing.T) { sourcetest.Run(t, headsHarness{}) })
+}
+
+// headsHarness materialises a fixture as a working tree, with a file just
+// outside it for a link to point at.
+type headsHarness struct{}
+
+func (headsHarness) SpecialFiles() bool { return filesystem.HaveFIFOs }
+
+func (headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.SourceReader {
+	t.Helper()
+	top := t.TempDir()
+	root := filepath.Join(top, "repo")
+	must(t, os.MkdirAll(filepath.Join(root, ".git"), 0o755))
+	must(t, os.WriteFile(filepath.Join(top, "outside.ts"), []byte("// @adr 0012\n"), 0o644))
+	for _, e := range entries {
+		p := filepath.Join(root, filepath.FromSlash(e.Path))
+		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		switch e.Kind {
+		case sourcetest.File:
+			must(t, os.WriteFile(p, []byte(e.Content), 0o644))
+		case sourcetest.Symlink:
+			must(t, os.Symlink(e.Target, p))
+		case sourcetest.FIFO:
+			must(t, filesystem.MakeFIFO(p))
+		}
+	}
+	return filesystem.NewHeads(root)
+}

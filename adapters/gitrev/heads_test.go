@@ -1,0 +1,68 @@
+package gitrev
+
+import (
+	"context"
+	"testing"
+
+	"github.com/adrkit/adrkit-go/domain/markers"
+	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/sourcetest"
+)
+
+func TestHeadsConformance(t *testing.T) {
+	for _, bare := range []bool{false, true} {
+		sourcetest.Run(t, headsHarness{bare: bare})
+	}
+}
+
+// headsHarness commits a fixture as the only commit of a repository and
+// reads it at HEAD. A tree cannot hold a FIFO.
+type headsHarness struct{ bare bool }
+
+func (headsHarness) SpecialFiles() bool { return false }
+
+func (h headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.SourceReader {
+	t.Helper()
+	repo := newRepo(t, base(t), "repo", h.bare)
+	var files []file
+	for _, e := range entries {
+		switch e.Kind {
+		case sourcetest.File:
+			files = append(files, reg(e.Path, e.Content))
+		case sourcetest.Symlink:
+			files = append(files, link(e.Path, e.Target))
+		default:
+			t.Fatalf("entry %q cannot be committed", e.Path)
+		}
+	}
+	repo.commit("main", "fixture\n", files...)
+	return NewHeads(repo.path, "HEAD")
+}
+
+// What only a tree has: a submodule, and a revision that does not
+// resolve (every file is then unreadable, never an error).
+func TestHeadsTreeOnly(t *testing.T) {
+	repo := newRepo(t, base(t), "repo", false)
+	repo.commit("main", "fixture\n",
+		reg("src/a.go", "// @adr 0001\n"),
+		exe("bin/run.sh", "# @adr 0002\n"),
+		gitlink("vendor/lib", "0123456789abcdef0123456789abcdef01234567"),
+	)
+	ctx := context.Background()
+	h := NewHeads(repo.path, "HEAD")
+	for path, want := range map[string]markers.State{
+		"src/a.go":          markers.Scanned,
+		"bin/run.sh":        markers.Scanned,
+		"vendor/lib":        markers.Unreadable,
+		"vendor/lib/x.go":   markers.Unreadable,
+		"src/a.go/deeper.x": markers.Absent,
+	} {
+		if got, err := h.ReadHead(ctx, path); err != nil || got.State != want {
+			t.Errorf("%s: %s, %v; want %s", path, got.State, err, want)
+		}
+	}
+	bad := NewHeads(repo.path, "no-such-branch")
+	if got, err := bad.ReadHead(ctx, "src/a.go"); err != nil || got.State != markers.Unreadable {
+		t.Errorf("an unresolvable revision: %s, %v", got.State, err)
+	}
+}

@@ -1,0 +1,112 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func mkdirs(t *testing.T, root string, dirs ...string) {
+	t.Helper()
+	for _, d := range dirs {
+		if err := os.MkdirAll(filepath.Join(root, filepath.FromSlash(d)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func write(t *testing.T, p, content string) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFindRootAndDir(t *testing.T) {
+	root := t.TempDir()
+	mkdirs(t, root, ".git", "doc/adr", "services/api/decisions", "services/web")
+	if got, ok := FindRoot(filepath.Join(root, "services", "web")); !ok || got != root {
+		t.Errorf("FindRoot: %q %v", got, ok)
+	}
+	if _, ok := FindRoot(t.TempDir()); ok {
+		t.Error("a root outside any repository")
+	}
+	// No .adr-dir: the first default that exists.
+	if c, err := FindDir(root, filepath.Join(root, "services", "web")); err != nil || c.Dir != "doc/adr" || c.From != "default" {
+		t.Errorf("default: %+v %v", c, err)
+	}
+	// An .adr-dir at the root, relative to it.
+	write(t, filepath.Join(root, ".adr-dir"), "docs/architecture\n")
+	if c, err := FindDir(root, root); err != nil || c.Dir != "docs/architecture" || c.From != ".adr-dir" {
+		t.Errorf("root .adr-dir: %+v %v", c, err)
+	}
+	// The nearest .adr-dir wins, relative to its own directory.
+	write(t, filepath.Join(root, "services", "api", ".adr-dir"), "decisions")
+	if c, err := FindDir(root, filepath.Join(root, "services", "api")); err != nil || c.Dir != "services/api/decisions" {
+		t.Errorf("nested .adr-dir: %+v %v", c, err)
+	}
+	// Nothing at all: docs/adr.
+	bare := t.TempDir()
+	mkdirs(t, bare, ".git")
+	if c, _ := FindDir(bare, bare); c.Dir != "docs/adr" || c.From != "" {
+		t.Errorf("fresh repository: %+v", c)
+	}
+}
+
+func TestFolderWrites(t *testing.T) {
+	root := t.TempDir()
+	mkdirs(t, root, "docs/adr")
+	dir := filepath.Join(root, "docs", "adr")
+	write(t, filepath.Join(dir, "0001-a.md"), "old")
+	write(t, filepath.Join(dir, "0002-b.MD"), "b")
+	write(t, filepath.Join(dir, "notes.txt"), "n")
+	if err := os.Symlink("0001-a.md", filepath.Join(dir, "0003-link.md")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := OpenFolder(root, "docs/adr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := f.MarkdownFiles(context.Background())
+	if err != nil || len(files) != 2 || files[0].Name != "0001-a.md" || files[1].Path != "docs/adr/0002-b.MD" {
+		t.Fatalf("MarkdownFiles: %+v %v", files, err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "0001-a.md"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Replace("0001-a.md", []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := os.Stat(filepath.Join(dir, "0001-a.md"))
+	if b, _ := os.ReadFile(filepath.Join(dir, "0001-a.md")); string(b) != "new" || st.Mode().Perm() != 0o600 {
+		t.Errorf("Replace: %q %v", b, st.Mode())
+	}
+	if err := f.Create("0001-a.md", []byte("clobber")); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("Create over a file: %v", err)
+	}
+	if err := f.Rename("0002-b.MD", "0001-a.md"); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("Rename over a file: %v", err)
+	}
+	if err := f.Rename("0002-b.MD", "0002-b.md"); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := f.Names()
+	want := []string{"0001-a.md", "0002-b.md", "0003-link.md", "notes.txt"}
+	if len(names) != len(want) {
+		t.Fatalf("names %v", names)
+	}
+	for i := range want {
+		if names[i] != want[i] {
+			t.Errorf("names %v, want %v (no temporary file left behind)", names, want)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "0001-a.md")); string(b) != "new" {
+		t.Errorf("a refused write changed the file: %q", b)
+	}
+	if _, err := OpenFolder(root, ".."); err == nil {
+		t.Error("a folder outside the root was opened")
+	}
+}

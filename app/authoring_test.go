@@ -1,0 +1,101 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"testing"
+
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/migrate"
+)
+
+// memFolder is an in-memory ADR directory for migrate and new.
+type memFolder struct {
+	files    map[string]string
+	failOn   string // a name whose Replace and Create fail
+	branches []string
+	dates    map[string]string
+}
+
+func (m *memFolder) MarkdownFiles(context.Context) ([]migrate.File, error) {
+	var out []migrate.File
+	for n, c := range m.files {
+		out = append(out, migrate.File{Name: n, Path: "docs/adr/" + n, Content: []byte(c)})
+	}
+	return out, nil
+}
+func (m *memFolder) FirstCommitDates() (map[string]string, error) { return m.dates, nil }
+func (m *memFolder) Replace(name string, b []byte) error {
+	if name == m.failOn {
+		return fmt.Errorf("writing docs/adr/%s: disk full", name)
+	}
+	m.files[name] = string(b)
+	return nil
+}
+func (m *memFolder) Rename(from, to string) error {
+	if _, ok := m.files[to]; ok {
+		return fs.ErrExist
+	}
+	m.files[to] = m.files[from]
+	delete(m.files, from)
+	return nil
+}
+func (m *memFolder) Names() ([]string, error) {
+	var out []string
+	for n := range m.files {
+		out = append(out, n)
+	}
+	return out, nil
+}
+func (m *memFolder) BranchNames() ([]string, error) { return m.branches, nil }
+func (m *memFolder) Create(name string, b []byte) error {
+	if _, ok := m.files[name]; ok || name == m.failOn {
+		return fmt.Errorf("docs/adr/%s exists already: %w", name, fs.ErrExist)
+	}
+	m.files[name] = string(b)
+	return nil
+}
+func (m *memFolder) DisplayPath(name string) string { return path.Join("docs/adr", name) }
+
+// TestMigrateWriteFailure: a write that fails is reported, the others
+// are written, and the run failed; history dates fill undated decisions.
+func TestMigrateWriteFailure(t *testing.T) {
+	m := &memFolder{files: map[string]string{
+		"0001-a.md": "# 1. Alpha\n\n## Status\n\nAccepted\n",
+		"0002-b.md": "# 2. Bravo\n\n## Status\n\nProposed\n",
+	}, failOn: "0002-b.md", dates: map[string]string{"0001-a.md": "2021-04-05"}}
+	rep, err := Migrate(context.Background(), m, MigrateInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.Failed() || rep.WriteErrors["docs/adr/0002-b.md"] == "" || len(rep.WriteErrors) != 1 {
+		t.Errorf("write errors %v", rep.WriteErrors)
+	}
+	if rep.Plan.Files[0].Date != "2021-04-05" || m.files["0001-a.md"][:4] != "---\n" {
+		t.Errorf("0001 not written with its history date: %+v", rep.Plan.Files[0])
+	}
+	dry, _ := Migrate(context.Background(), &memFolder{files: map[string]string{"0003-c.md": "# C c c\n"}}, MigrateInput{DryRun: true})
+	if dry.Failed() || dry.Plan.Files[0].Date != migrate.PlaceholderDate {
+		t.Errorf("dry run: %+v", dry.Plan.Files[0])
+	}
+}
+
+// TestNewRecordConflicts: a taken name is a conflict (status 1), a bad
+// input is refused before anything is read.
+func TestNewRecordConflicts(t *testing.T) {
+	m := &memFolder{files: map[string]string{}, branches: []string{"0004-x.md"}, failOn: "0005-taken.md"}
+	_, err := NewRecord(context.Background(), m, NewInput{Title: "Taken", Status: adr.StatusDraft, Date: "2026-01-01"})
+	if !errors.Is(err, ErrNewConflict) || len(m.files) != 0 {
+		t.Errorf("taken: %v %v", err, m.files)
+	}
+	res, err := NewRecord(context.Background(), m, NewInput{Title: "Fine one", Status: adr.StatusProposed, Date: "2026-01-01"})
+	if err != nil || res.ID != "0005" || res.Path != "docs/adr/0005-fine-one.md" {
+		t.Errorf("new: %v %+v", err, res)
+	}
+	if _, err := NewRecord(context.Background(), m, NewInput{Title: "x", Status: adr.StatusDraft}); !errors.Is(err, ErrNewInput) {
+		t.Errorf("short title: %v", err)
+	}
+}

@@ -1,0 +1,100 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"path"
+
+	"github.com/adrkit/adrkit-go/domain/migrate"
+)
+
+// MigrateFolder is the ADR directory as migrate reads and writes it. Its
+// writes are atomic: a file is replaced whole or not at all, and a rename
+// never replaces another file.
+type MigrateFolder interface {
+	// MarkdownFiles reads the regular Markdown files at the top level.
+	MarkdownFiles(ctx context.Context) ([]migrate.File, error)
+	// FirstCommitDates maps file names to the day each was first
+	// committed; missing or empty when the history cannot tell.
+	FirstCommitDates() (map[string]string, error)
+	Replace(name string, content []byte) error
+	Rename(from, to string) error
+}
+
+// MigrateInput configures one migrate run.
+type MigrateInput struct {
+	Options migrate.Options
+	// DryRun plans without writing anything.
+	DryRun bool
+}
+
+// MigrateReport is what a migrate run planned and did.
+type MigrateReport struct {
+	Plan   *migrate.Plan
+	DryRun bool
+	// WriteErrors are the files the plan migrates whose writing failed,
+	// by display path; the other files were still written.
+	WriteErrors map[string]string
+}
+
+// Failed reports a run that left a decision unmigrated: a file the plan
+// could not migrate, or a write that failed.
+func (r *MigrateReport) Failed() bool {
+	return r.Plan.Count(migrate.ActionFail) > 0 || len(r.WriteErrors) > 0
+}
+
+// Migrate plans the migration of folder and, unless in.DryRun, writes
+// it: each migrated file is replaced atomically, then renamed when the
+// plan says so. A write that fails is reported and the others go on. A
+// decision that names no date of its own is dated by its first commit,
+// when the history knows it.
+func Migrate(ctx context.Context, folder MigrateFolder, in MigrateInput) (*MigrateReport, error) {
+	files, err := folder.MarkdownFiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	plan := migrate.Build(files, in.Options)
+	if needsHistory(plan) {
+		// The history is read only when some decision has no date: on a
+		// large repository walking it is the slowest part of a run.
+		if dates, err := folder.FirstCommitDates(); err == nil && len(dates) > 0 {
+			for i := range files {
+				files[i].HistoryDate = dates[files[i].Name]
+			}
+			plan = migrate.Build(files, in.Options)
+		}
+	}
+	rep := &MigrateReport{Plan: plan, DryRun: in.DryRun, WriteErrors: map[string]string{}}
+	if in.DryRun {
+		return rep, nil
+	}
+	for _, f := range plan.Files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if f.Action != migrate.ActionMigrate {
+			continue
+		}
+		name := path.Base(f.Path)
+		if err := folder.Replace(name, f.Content); err != nil {
+			rep.WriteErrors[f.Path] = err.Error()
+			continue
+		}
+		if f.RenameTo != "" {
+			if err := folder.Rename(name, path.Base(f.RenameTo)); err != nil {
+				rep.WriteErrors[f.Path] = fmt.Sprintf("written, but not renamed: %v", err)
+			}
+		}
+	}
+	return rep, nil
+}
+
+// needsHistory reports a plan with a decision dated PlaceholderDate.
+func needsHistory(p *migrate.Plan) bool {
+	for _, f := range p.Files {
+		if f.Action == migrate.ActionMigrate && f.Date == migrate.PlaceholderDate {
+			return true
+		}
+	}
+	return false
+}

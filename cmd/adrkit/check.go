@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v3"
+
+	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/gitrev"
+	"github.com/adrkit/adrkit-go/adapters/source"
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/markers"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+func checkCommand(stdout io.Writer, env environment) *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "check a change (the pull-request gate): what governs each changed file, and what the change broke",
+		UsageText: "adrkit check [FILE...] [--changed-since REV] [--format text|json|sarif|github] [--fail-on error|warning|never]",
+		Description: "The changed files are the FILEs named, and with --changed-since what changed since REV: the\n" +
+			"commits of HEAD that REV lacks (from their merge base, like git diff REV...), plus the working\n" +
+			"tree's staged, unstaged and untracked (not ignored) changes; deleted files count. For each\n" +
+			"changed file check lists the decisions that cover it, by affects pattern or by an @adr marker\n" +
+			"in the file's first 8 KiB, and the holds on the line of each governing decision (superseded by\n" +
+			"a proposal, dangling, a cycle...). It exits 1 only for an error in a record the change adds or\n" +
+			"modifies, or one the change caused in another record (a reference to a record it deleted);\n" +
+			"a record that was already broken and is untouched is a warning. Holds and markers only warn.\n" +
+			"Exit 2 for a usage mistake (an unknown REV included), 0 otherwise.\n\n" +
+			"Examples:\n" +
+			"  adrkit check --changed-since origin/main\n" +
+			"  adrkit check services/api/server.go docs/adr/0012-use-grpc.md\n" +
+			"  adrkit check --changed-since \"$BASE_SHA\" --format github --sarif-file adrkit.sarif \\\n" +
+			"      --summary \"$GITHUB_STEP_SUMMARY\"",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "changed-since", Usage: "the change is what HEAD and the working tree have that this revision lacks"},
+			&cli.StringFlag{Name: "format", Value: string(adrcli.LintText), Usage: "text, json, sarif (2.1.0) or github (workflow annotations)"},
+			&cli.StringFlag{Name: "fail-on", Value: string(adrcli.FailOnError), Usage: "exit 1 on an error the change is answerable for (error), also on any warning (warning), or never"},
+			&cli.StringFlag{Name: "as-of", Usage: "compare reviewBy dates with this day (YYYY-MM-DD) instead of today (UTC)"},
+			&cli.StringFlag{Name: "sarif-file", Usage: "also write the SARIF log to this file", TakesFile: true},
+			&cli.StringFlag{Name: "summary", Usage: "also append a Markdown summary (a table of the changed files and their governing decisions) to this file, e.g. $GITHUB_STEP_SUMMARY", TakesFile: true},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			usage := func(format string, a ...any) error {
+				return usageError{command: cmd.FullName(), msg: fmt.Sprintf(format, a...)}
+			}
+			format, err := adrcli.ParseLintFormat(cmd.String("format"))
+			if err != nil {
+				return usage("%s", err)
+			}
+			failOn, err := adrcli.ParseFailOn(cmd.String("fail-on"))
+			if err != nil {
+				return usage("%s", err)
+			}
+			asOf := cmd.String("as-of")
+			if cmd.IsSet("as-of") {
+				if err := app.ValidateDate(asOf); err != nil {
+					return usage("--as-of: %s", err)
+				}
+			}
+			since := cmd.String("changed-since")
+			if cmd.IsSet("changed-since") && since == "" {
+				return usage("--changed-since needs a revision (a branch, a tag, a hash)")
+			}
+			if cmd.String("rev") != "" {
+				return usage("check reads the working tree: --rev (or ADRKIT_MCP_REV) does not apply; use --changed-since")
+			}
+			s, err := settle(ctx, cmd, env)
+			if err != nil {
+				return err
+			}
+
+			var files []string
+			for _, arg := range cmd.Args().Slice() {
+				p, ok := markers.InTree(markers.NormalizePath(adrcli.RepoRelative(s.cwd, arg)))
+				if !ok {
+					return usage("%q is not a path inside the repository", arg)
+				}
+				files = append(files, p)
+			}
+			in := app.CheckInput{AsOf: asOf, Clock: env.Clock}
+			opts := adrcli.CheckOptions{
+				Format: format, FailOn: failOn, Source: s.source, Style: s.style,
+				Tool: adrcli.Tool{Name: "adrkit", Version: version(), InformationURI: informationURI},
+			}
+			if since != "" {
+				cs, err := gitrev.Changes(ctx, s.cwd, since)
+				switch {
+				case errors.Is(err, gitrev.ErrRevision):
+					return usage("--changed-since: %s", err)
+				case err != nil:
+					var u *ports.UnavailableError
+					if errors.As(err, &u) {
+						return s.failure(err)
+					}
+					return exitError{code: exitFailure, msg: "listing the changed files: " + err.Error()}
+				}
+				files = append(files, cs.Files...)
+				in.Base = source.New(s.cwd, s.dir, cs.Base.String())
+				opts.Since, opts.Base = since, cs.Base.String()
+			}
+			in.Files = files
+			if in.Markers, err = app.ReadMarkers(ctx, source.Heads(s.cwd, ""), files); err != nil {
+				return err
+			}
+			rep, err := s.service.Check(ctx, in)
+			if err != nil {
+				if errors.Is(err, app.ErrInvalidLintInput) {
+					return usage("%s", err)
+				}
+				return s.failure(err)
+			}
+
+			if err := writeReportFile(cmd.String("sarif-file"), false, func(w io.Writer) error {
+				return adrcli.WriteJSON(w, adrcli.CheckSARIF(rep, opts.Tool))
+			}); err != nil {
+				return err
+			}
+			if err := writeReportFile(cmd.String("summary"), true, func(w io.Writer) error {
+				return adrcli.WriteCheckMarkdown(w, rep, opts)
+			}); err != nil {
+				return err
+			}
+			if err := adrcli.WriteCheck(stdout, rep, opts); err != nil {
+				return err
+			}
+			if failOn.Failed(rep) {
+				return exitError{code: exitFailure}
+			}
+			return nil
+		},
+	}
+}
+
+// writeReportFile writes a report to the file at name (appending when
+// appendTo is set, as $GITHUB_STEP_SUMMARY wants); nothing when name is
+// empty. These are the only files adrkit check writes, and only when
+// asked: never anything in the corpus.
+func writeReportFile(name string, appendTo bool, write func(io.Writer) error) error {
+	if name == "" {
+		return nil
+	}
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if appendTo {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := os.OpenFile(name, flags, 0o644)
+	if err != nil {
+		return exitError{code: exitFailure, msg: "writing a report: " + err.Error()}
+	}
+	werr := write(f)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr != nil {
+		return exitError{code: exitFailure, msg: "writing " + name + ": " + werr.Error()}
+	}
+	return nil
+}

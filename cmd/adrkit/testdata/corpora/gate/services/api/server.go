@@ -1,0 +1,2 @@
+// @adr 0005
+package api

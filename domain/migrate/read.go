@@ -1,0 +1,427 @@
+package migrate
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
+	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/yaml12"
+)
+
+// relation is what a link between two decisions declares.
+type relation int
+
+const (
+	relSupersededBy relation = iota
+	relSupersedes
+	relRelates
+)
+
+// link is one reference from a decision to another, as the source wrote
+// it: a Markdown link to the other file, or a number in the text
+// ("superseded by ADR-0123").
+type link struct {
+	rel relation
+	// target is the link's href; "" for a reference by number.
+	target string
+	// number is the digits of a reference by number.
+	number string
+	// text is the reference as written, for messages.
+	text string
+}
+
+// Roles of the people a source names, in schema order.
+const (
+	roleDeciders = iota
+	roleConsulted
+	roleInformed
+	roleCount
+)
+
+var roleFields = [roleCount]string{"deciders", "consulted", "informed"}
+
+// signals is what a source file says about its decision, before any of
+// it is interpreted.
+type signals struct {
+	title string
+	// titleFromFrontmatter is a title key of a MADR frontmatter.
+	titleFromFrontmatter string
+	// statuses are the status texts found, in order (a status section
+	// can list a history), cleaned of Markdown.
+	statuses []string
+	// statusText is the status as the source wrote it, line by line.
+	statusText []string
+	// date is the frontmatter's date key; headerDate the "Date:" line of
+	// the text (adr-tools, MADR 2.x bullets).
+	date, headerDate string
+	people           [roleCount][]string
+	// peopleFromYAML says which roles the frontmatter named.
+	peopleFromYAML [roleCount]bool
+	tags           []string
+	links          []link
+
+	// frontmatter says the file starts with a (non-adrkit) front matter
+	// block: YAML between "---" lines, or a site generator's TOML between
+	// "+++" lines (toml); yamlText is its text, body what follows the
+	// closing fence.
+	frontmatter, toml bool
+	yamlText          string
+	body              string
+	// madrYAML says the frontmatter holds a decision's metadata (MADR 3/4:
+	// status or people), not only a site generator's keys; its date then
+	// wins over a "Date:" line of the text.
+	madrYAML bool
+	// bom says the file started with a byte-order mark, which a record
+	// cannot keep: its first line must be the "---" fence.
+	bom bool
+	// yamlProblem says why the frontmatter could not be read as YAML; its
+	// text is then kept as comments and the body read on its own.
+	yamlProblem string
+
+	statusSection bool // a "## Status" section (Nygard, adr-tools)
+	headerFields  bool // "* Status:"-style lines before the first section (MADR 2.x, log4brains)
+	madrHeadings  bool // MADR's section names
+}
+
+var (
+	// mdLink is a Markdown inline link: text, href, optional title. The
+	// text holds no bracket, so in "[Superseded by [ADR-2](2.md)] Title"
+	// the inner link is the one matched.
+	mdLink      = regexp.MustCompile(`\[([^\[\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)`)
+	htmlComment = regexp.MustCompile(`<!--.*?(?:-->|$)`)
+	// numberRef is a decision number in text: ADR-0123, ADR0123, ADR 12,
+	// #12, 0012.
+	numberRef = regexp.MustCompile(`(?i)(?:\badr[-_ ]?|#|\b)([0-9]+)\b`)
+	// textSuperseded is a status that names its successor without a link.
+	textSuperseded = regexp.MustCompile(`(?i)^(superseded|superceded|superseeded|replaced)\s+by\b[:\s]*(.*)$`)
+	textSupersedes = regexp.MustCompile(`(?i)^(supersedes|supercedes|replaces)\b[:\s]*(.*)$`)
+	fenceLine      = regexp.MustCompile("^ {0,3}(```|~~~)")
+	atxHeading     = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
+	setextUnder    = regexp.MustCompile(`^ {0,3}=+[ \t]*$`)
+	bulletPrefix   = regexp.MustCompile(`^\s*(?:[*+-]|\d+[.)])\s+`)
+)
+
+// madrSections are section names only MADR-style templates use.
+var madrSections = []string{"context and problem statement", "considered options", "decision outcome", "decision drivers", "pros and cons of the options"}
+
+// cleanText removes what Markdown puts around a short value: HTML
+// comments, link syntax (the text stays), code ticks and emphasis.
+func cleanText(s string) string {
+	s = htmlComment.ReplaceAllString(s, "")
+	s = mdLink.ReplaceAllString(s, "$1")
+	s = strings.NewReplacer("`", "", "**", "", "__", "").Replace(s)
+	s = strings.TrimSpace(s)
+	return strings.TrimSpace(strings.Trim(s, "*_"))
+}
+
+// bomText is the UTF-8 byte-order mark.
+const bomText = "\uFEFF"
+
+// readSignals reads a source file's text.
+func readSignals(text string) *signals {
+	s := &signals{}
+	if strings.HasPrefix(text, bomText) {
+		s.bom, text = true, text[len(bomText):]
+	}
+	s.body = text
+	if parts, err := frontmatter.Split(text); err == nil {
+		s.frontmatter, s.yamlText, s.body = true, parts.YAML, parts.Body
+		if err := s.readYAML(jsstring.DecodeUTF8([]byte(parts.YAML))); err != nil {
+			s.yamlProblem = err.Error()
+		}
+	} else if fm, body, ok := splitTOML(text); ok {
+		s.frontmatter, s.toml, s.yamlText, s.body = true, true, fm, body
+		s.titleFromFrontmatter = tomlTitle(fm)
+	}
+	s.readMarkdown(jsstring.DecodeUTF8([]byte(s.body)))
+	return s
+}
+
+// splitTOML splits off the TOML front matter Hugo and Zola sites put
+// between two "+++" lines: its text, and what follows the closing line.
+func splitTOML(text string) (fm, body string, ok bool) {
+	first, rest, found := strings.Cut(text, "\n")
+	if !found || strings.TrimRight(first, "\r") != "+++" {
+		return "", "", false
+	}
+	for p := 0; p < len(rest); {
+		line, _, more := strings.Cut(rest[p:], "\n")
+		if strings.TrimRight(line, "\r") == "+++" {
+			end := p + len(line)
+			if more {
+				end++
+			}
+			return rest[:p], rest[end:], true
+		}
+		if !more {
+			break
+		}
+		p += len(line) + 1
+	}
+	return "", "", false
+}
+
+// tomlString is a TOML title key with a basic or literal string value.
+var tomlString = regexp.MustCompile(`^title\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(?:#.*)?$`)
+
+// tomlTitle is the title key of a TOML front matter, "" when it has none.
+func tomlTitle(fm string) string {
+	for _, line := range strings.Split(fm, "\n") {
+		m := tomlString.FindStringSubmatch(strings.TrimSpace(line))
+		if m == nil {
+			continue
+		}
+		if m[2] != "" {
+			return m[2]
+		}
+		return strings.NewReplacer(`\"`, `"`, `\\`, `\`, `\t`, " ").Replace(m[1])
+	}
+	return ""
+}
+
+// readYAML reads the metadata of a MADR 3/4 frontmatter block.
+func (s *signals) readYAML(text string) error {
+	v, err := yaml12.ParseValue(text)
+	if err != nil {
+		return fmt.Errorf("its frontmatter is not valid YAML: %v", err)
+	}
+	obj, ok := v.(*jsvalue.Object)
+	if !ok {
+		if v == nil {
+			return nil
+		}
+		return fmt.Errorf("its frontmatter is not a YAML mapping")
+	}
+	str := func(key string) string {
+		x, _ := obj.Get(key)
+		switch x := x.(type) {
+		case string:
+			return x
+		case float64:
+			return string(jsvalue.AppendNumber(nil, x))
+		}
+		return ""
+	}
+	list := func(key string) []string {
+		x, _ := obj.Get(key)
+		switch x := x.(type) {
+		case string:
+			return []string{x}
+		case []any:
+			var out []string
+			for _, it := range x {
+				if s, ok := it.(string); ok {
+					out = append(out, s)
+				}
+			}
+			return out
+		}
+		return nil
+	}
+	if st := str("status"); st != "" {
+		s.statusLine(st)
+	}
+	s.date = str("date")
+	s.titleFromFrontmatter = str("title")
+	s.people[roleDeciders] = append(list("deciders"), list("decision-makers")...)
+	s.people[roleConsulted] = list("consulted")
+	s.people[roleInformed] = list("informed")
+	for r := range roleCount {
+		s.peopleFromYAML[r] = len(s.people[r]) > 0
+	}
+	for _, k := range []string{"status", "deciders", "decision-makers", "consulted", "informed"} {
+		if obj.Has(k) {
+			s.madrYAML = true
+		}
+	}
+	s.tags = list("tags")
+	return nil
+}
+
+// readMarkdown reads the title, the header fields, the status section
+// and the links of a Markdown text. Fenced code is never read.
+func (s *signals) readMarkdown(text string) {
+	lines := strings.Split(text, "\n")
+	inFence, fence := false, ""
+	section := "" // current section heading, lower case; "" before the first
+	haveYAML := [roleCount]bool{}
+	for r := range roleCount {
+		haveYAML[r] = len(s.people[r]) > 0
+	}
+	yamlStatus := len(s.statuses) > 0
+	for i, raw := range lines {
+		line := strings.TrimSuffix(raw, "\r")
+		if m := fenceLine.FindStringSubmatch(line); m != nil {
+			switch {
+			case !inFence:
+				inFence, fence = true, m[1]
+			case m[1] == fence:
+				inFence = false
+			}
+			continue
+		}
+		if inFence {
+			continue
+		}
+		if m := atxHeading.FindStringSubmatch(line); m != nil {
+			heading := cleanText(strings.TrimRight(m[2], "# \t"))
+			if len(m[1]) == 1 {
+				if s.title == "" && section == "" {
+					s.title = heading
+				}
+				continue
+			}
+			section = strings.ToLower(heading)
+			if section == "status" {
+				s.statusSection = true
+			}
+			for _, name := range madrSections {
+				if section == name {
+					s.madrHeadings = true
+				}
+			}
+			continue
+		}
+		if s.title == "" && section == "" && strings.TrimSpace(line) != "" && i+1 < len(lines) &&
+			setextUnder.MatchString(strings.TrimSuffix(lines[i+1], "\r")) {
+			s.title = cleanText(line)
+			continue
+		}
+		switch {
+		case section == "":
+			s.headerField(line, yamlStatus, haveYAML)
+		case section == "status":
+			if !yamlStatus {
+				s.statusLine(line)
+			}
+		case strings.HasPrefix(section, "links") || strings.HasPrefix(section, "related"):
+			s.linkLine(line)
+		}
+	}
+}
+
+// headerField reads a "Key: value" line before the first section: the
+// bullets of MADR 2.x and log4brains, adr-tools' "Date:" line.
+func (s *signals) headerField(line string, haveStatus bool, havePeople [roleCount]bool) {
+	body := bulletPrefix.ReplaceAllString(line, "")
+	key, value, ok := strings.Cut(body, ":")
+	if !ok {
+		return
+	}
+	key = strings.ToLower(strings.TrimSpace(strings.Trim(strings.TrimSpace(key), "*_`")))
+	value = strings.TrimSpace(strings.TrimLeft(value, "*_ \t"))
+	switch key {
+	case "status":
+		s.headerFields = true
+		if !haveStatus {
+			s.statusLine(value)
+		}
+	case "date":
+		s.headerFields = true
+		if s.headerDate == "" {
+			s.headerDate = value
+		}
+	case "deciders", "decision-makers", "decision makers":
+		s.headerFields = true
+		if !havePeople[roleDeciders] {
+			s.people[roleDeciders] = append(s.people[roleDeciders], value)
+		}
+	case "consulted":
+		if !havePeople[roleConsulted] {
+			s.people[roleConsulted] = append(s.people[roleConsulted], value)
+		}
+	case "informed":
+		if !havePeople[roleInformed] {
+			s.people[roleInformed] = append(s.people[roleInformed], value)
+		}
+	case "tags":
+		s.tags = append(s.tags, value)
+	}
+}
+
+// statusLine reads one line of a status: a status word, a status wrapped
+// in a link ("[Deprecated](https://...)"), a supersession with or
+// without a link ("Superceded by [3. X](0003-x.md)", "superseded by
+// ADR-0123"), or another link ("Amended by [...](...)").
+func (s *signals) statusLine(line string) {
+	text := strings.TrimSpace(htmlComment.ReplaceAllString(bulletPrefix.ReplaceAllString(line, ""), ""))
+	if text == "" {
+		return
+	}
+	locs := mdLink.FindAllStringSubmatchIndex(text, -1)
+	if verb := cleanText(text); len(locs) == 0 || locs[0][0] == 0 || relationOf(cleanText(text[:locs[0][0]])) == relSupersededBy {
+		s.statusText = append(s.statusText, verb)
+	}
+	if len(locs) == 0 {
+		plain := cleanText(text)
+		if m := textSuperseded.FindStringSubmatch(plain); m != nil {
+			s.statuses = append(s.statuses, "superseded")
+			if n := numberRef.FindStringSubmatch(m[2]); n != nil {
+				s.links = append(s.links, link{rel: relSupersededBy, number: n[1], text: plain})
+			}
+			return
+		}
+		if m := textSupersedes.FindStringSubmatch(plain); m != nil {
+			if n := numberRef.FindStringSubmatch(m[2]); n != nil {
+				s.links = append(s.links, link{rel: relSupersedes, number: n[1], text: plain})
+			}
+			return
+		}
+		s.statuses = append(s.statuses, plain)
+		return
+	}
+	verb := cleanText(text[:locs[0][0]])
+	if verb == "" {
+		// The whole status is a link: its text is the status.
+		s.statuses = append(s.statuses, cleanText(text))
+		return
+	}
+	rel := relationOf(verb)
+	if rel == relRelates {
+		// "Accepted, amended by [...](...)", "Accepted (supersedes
+		// [...](...))": a status word, then the verb of the links.
+		if word, rest, ok := statusPrefix(verb); ok {
+			s.statuses = append(s.statuses, word)
+			s.statusText = append(s.statusText, word)
+			rel = relationOf(rest)
+		}
+	}
+	if rel == relSupersededBy {
+		s.statuses = append(s.statuses, "superseded")
+	}
+	s.addLinks(text, locs, rel)
+}
+
+// linkLine reads a line of a "Links" section: "* Supersedes [...](...)".
+func (s *signals) linkLine(line string) {
+	text := strings.TrimSpace(htmlComment.ReplaceAllString(bulletPrefix.ReplaceAllString(line, ""), ""))
+	locs := mdLink.FindAllStringSubmatchIndex(text, -1)
+	if len(locs) == 0 {
+		plain := cleanText(text)
+		for _, re := range []struct {
+			re  *regexp.Regexp
+			rel relation
+		}{{textSuperseded, relSupersededBy}, {textSupersedes, relSupersedes}} {
+			if m := re.re.FindStringSubmatch(plain); m != nil {
+				if n := numberRef.FindStringSubmatch(m[2]); n != nil {
+					s.links = append(s.links, link{rel: re.rel, number: n[1], text: plain})
+				}
+			}
+		}
+		return
+	}
+	verb := cleanText(text[:locs[0][0]])
+	if verb == "" {
+		return
+	}
+	s.addLinks(text, locs, relationOf(verb))
+}
+
+func (s *signals) addLinks(text string, locs [][]int, rel relation) {
+	for _, l := range locs {
+		s.links = append(s.links, link{rel: rel, target: text[l[4]:l[5]], text: cleanText(text[l[0]:l[1]])})
+	}
+}

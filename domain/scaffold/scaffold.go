@@ -1,0 +1,52 @@
+// Package scaffold builds what "adrkit new" writes: the next free
+// number, the file name, the frontmatter and a short body.
+package scaffold
+
+import (
+	"math/big"
+	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/migrate"
+)
+
+// NextNumber returns the number after the largest one any of names starts
+// with (as migrate.FileNumber reads names), zero-padded to the width that
+// number was written with, and to four digits at least: 0001 in an empty
+// directory, 0013 after 0012-x.md.
+func NextNumber(names []string) string {
+	largest, width := new(big.Int), 4
+	for _, name := range names {
+		digits, ok := migrate.FileNumber(name)
+		if !ok {
+			continue
+		}
+		n, _ := new(big.Int).SetString(digits, 10)
+		if c := n.Cmp(largest); c > 0 || c == 0 && len(digits) > width {
+			largest = n
+			width = max(4, len(digits))
+		}
+	}
+	next := new(big.Int).Add(largest, big.NewInt(1)).String()
+	if len(next) < width {
+		next = strings.Repeat("0", width-len(next)) + next
+	}
+	return next
+}
+
+// FileName is a record's file name: its id, a dash, the title's slug.
+func FileName(id, title string) string { return id + "-" + migrate.Slugify(title) + ".md" }
+
+// Body is the body of a new record: its title and the three sections of
+// a decision, each with a line saying what goes there.
+func Body(title string) string {
+	return "\n# " + title + "\n\n" +
+		"## Context\n\nWhat is the situation, and what forces a decision now?\n\n" +
+		"## Decision\n\nWhat we will do, in full sentences.\n\n" +
+		"## Consequences\n\nWhat becomes easier, what becomes harder, and what we will watch.\n"
+}
+
+// Fill fills a template's placeholders: {{id}}, {{title}}, {{date}} and
+// {{status}}. Anything else in the template is kept as written.
+func Fill(template, id, title, date, status string) string {
+	return strings.NewReplacer("{{id}}", id, "{{title}}", title, "{{date}}", date, "{{status}}", status).Replace(template)
+}

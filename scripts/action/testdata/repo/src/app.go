@@ -1,0 +1,2 @@
+// @adr 0003
+package app
