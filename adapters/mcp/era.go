@@ -91,8 +91,16 @@ type decision struct {
 // state that lets the eras leak into each other; the contract instead
 // pins one era per connection from its opening messages, so the decision
 // is made here, in arrival order, before the SDK sees the message.
+//
+// Over HTTP every request is a connection of its own: its
+// MCP-Protocol-Version header, when it has one, pins the phase before the
+// request is admitted (byHeader), and only the wording of the refusals
+// changes.
 type admitter struct {
 	phase phase
+	// byHeader: the phase comes from an HTTP request's
+	// MCP-Protocol-Version header, not from earlier messages.
+	byHeader bool
 }
 
 // admit decides what happens to f (a request or a notification) and
@@ -110,20 +118,25 @@ func (a *admitter) admit(f frame) decision {
 			// A legacy client that arrived late: tell it which revision the
 			// connection speaks.
 			requested := stringField(f.params, "protocolVersion")
+			why := "this connection already speaks revision " + modernRevision + "; the initialize handshake is not available on it"
+			if a.byHeader {
+				why = "the MCP-Protocol-Version header names revision " + modernRevision + ", which has no initialize handshake"
+			}
 			return decision{
-				verdict: unsupportedRevision(requested,
-					"this connection already speaks revision "+modernRevision+
-						"; the initialize handshake is not available on it"),
+				verdict: unsupportedRevision(requested, why),
 				diagnostic: fmt.Errorf("refused an initialize handshake (revision %q) on a connection that speaks revision %s",
 					requested, modernRevision),
 			}
 		}
 		switch env.status {
 		case envelopeAbsent:
+			who := "this connection speaks revision " + modernRevision + ": every request"
+			if a.byHeader {
+				who = "the MCP-Protocol-Version header names revision " + modernRevision + ": the request"
+			}
 			return decision{verdict: &jsonrpc.Error{
 				Code: jsonrpc.CodeInvalidParams,
-				Message: "this connection speaks revision " + modernRevision +
-					": every request must carry the _meta envelope (" +
+				Message: who + " must carry the _meta envelope (" +
 					sdk.MetaKeyProtocolVersion + " and " + sdk.MetaKeyClientCapabilities + ")",
 			}}
 		case envelopeInvalid:

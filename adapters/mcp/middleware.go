@@ -47,7 +47,7 @@ func refuseAdmission(context.Context, *sdk.ServerSession, *admissionParams) (*ad
 // answer its era calls for. It runs outside every SDK handler (and the
 // SDK's own middleware) and never lets a panic escape: the SDK does not
 // recover, and a panic in a handler goroutine would end the process.
-func (s *session) middleware(next sdk.MethodHandler) sdk.MethodHandler {
+func (s *engine) middleware(next sdk.MethodHandler) sdk.MethodHandler {
 	return func(ctx context.Context, method string, req sdk.Request) (res sdk.Result, err error) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -100,7 +100,7 @@ func admissionOf(req sdk.Request) (admissionNote, bool) {
 // a second initialize and cannot answer 2024-10-07, and the contract
 // wants both; there is no per-connection state to set up, so every
 // initialize is answered the same way.
-func (s *session) initialize(req sdk.Request) (sdk.Result, error) {
+func (s *engine) initialize(req sdk.Request) (sdk.Result, error) {
 	params, _ := req.GetParams().(*sdk.InitializeParams)
 	requested := ""
 	if params != nil {
@@ -115,7 +115,7 @@ func (s *session) initialize(req sdk.Request) (sdk.Result, error) {
 
 // listTools serves tools/list. The list is fixed for the process, so a
 // cursor (which the SDK would try to decode) is ignored.
-func (s *session) listTools(ctx context.Context, method string, req sdk.Request, e era, next sdk.MethodHandler) (sdk.Result, error) {
+func (s *engine) listTools(ctx context.Context, method string, req sdk.Request, e era, next sdk.MethodHandler) (sdk.Result, error) {
 	if params, ok := req.GetParams().(*sdk.ListToolsParams); ok && params != nil {
 		params.Cursor = ""
 	}
@@ -132,7 +132,7 @@ func (s *session) listTools(ctx context.Context, method string, req sdk.Request,
 
 // callTool serves tools/call through the SDK (which finds the tool or
 // answers -32602 for an unknown name) and rebuilds the answer for the era.
-func (s *session) callTool(ctx context.Context, method string, req sdk.Request, e era, next sdk.MethodHandler) (sdk.Result, error) {
+func (s *engine) callTool(ctx context.Context, method string, req sdk.Request, e era, next sdk.MethodHandler) (sdk.Result, error) {
 	res, err := next(ctx, method, req)
 	if err != nil {
 		return nil, err

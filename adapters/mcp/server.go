@@ -105,17 +105,7 @@ type toolService interface {
 // New returns a Server for opts. It does no I/O on the corpus: a bogus
 // root is only reported by Serve.
 func New(opts Options) *Server {
-	cwd := opts.Cwd
-	if cwd == "" {
-		cwd = "."
-	}
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs
-	}
-	dir := opts.Dir
-	if dir == "" {
-		dir = DefaultDir
-	}
+	cwd, dir := corpusPaths(opts.Cwd, opts.Dir)
 	s := &Server{cwd: cwd, dir: dir, rev: opts.Rev, fullContent: opts.FullContent, in: opts.In, out: opts.Out,
 		onError: opts.OnError, backend: corpusBackend(opts.ExtendedTools)}
 	if s.in == nil {
@@ -128,6 +118,21 @@ func New(opts Options) *Server {
 		s.onError = diagnosticWriter(opts.Err)
 	}
 	return s
+}
+
+// corpusPaths applies the defaults of Options.Cwd and Options.Dir (and
+// HTTPOptions'): the working directory, made absolute, and DefaultDir.
+func corpusPaths(cwd, dir string) (string, string) {
+	if cwd == "" {
+		cwd = "."
+	}
+	if abs, err := filepath.Abs(cwd); err == nil {
+		cwd = abs
+	}
+	if dir == "" {
+		dir = DefaultDir
+	}
+	return cwd, dir
 }
 
 // corpusBackend serves the corpus source.New chooses; extended adds the
@@ -191,8 +196,7 @@ func (s *Server) Serve(ctx context.Context) error {
 	if err := b.check(ctx); err != nil {
 		return err
 	}
-	sess := newSession(b.tools, s.fullContent)
-	return sess.run(ctx, &stdioTransport{in: s.in, out: s.out, onError: s.onError})
+	return newEngine(b.tools, s.fullContent).run(ctx, &stdioTransport{in: s.in, out: s.out, onError: s.onError})
 }
 
 // Close stops a running Serve (requests in flight are abandoned without an
@@ -210,19 +214,21 @@ func (s *Server) Close() error {
 	return nil
 }
 
-// session is the SDK server for one connection, with what the middleware
-// and tool handlers need.
-type session struct {
+// engine is the SDK server with what the middleware and tool handlers
+// need: one per stdio connection, one per corpus served over HTTP (where
+// the SDK connects a session of its own to it for every request).
+type engine struct {
 	impl        *sdk.Implementation
 	tools       toolService
 	fullContent bool
 	server      *sdk.Server
 }
 
-// newSession builds the SDK server: the tools of svc as its tool table
-// describes them, the admission method and the era middleware.
-func newSession(svc toolService, fullContent bool) *session {
-	s := &session{impl: &sdk.Implementation{Name: Name, Version: Version}, tools: svc, fullContent: fullContent}
+// newEngine builds the SDK server: the tools of svc as its tool table
+// describes them, the admission method and the era middleware. Both
+// transports build it here, and only here.
+func newEngine(svc toolService, fullContent bool) *engine {
+	s := &engine{impl: &sdk.Implementation{Name: Name, Version: Version}, tools: svc, fullContent: fullContent}
 	s.server = sdk.NewServer(s.impl, &sdk.ServerOptions{
 		Capabilities: capabilities(),
 		// The only revision server/discover advertises, and the one an
@@ -255,7 +261,7 @@ func annotations() *sdk.ToolAnnotations {
 
 // run serves one connection until it ends or ctx is done; then requests in
 // flight are abandoned.
-func (s *session) run(ctx context.Context, t *stdioTransport) error {
+func (s *engine) run(ctx context.Context, t *stdioTransport) error {
 	// The session starts out "initialized": the contract serves requests
 	// that arrive before (or without) an initialize, which the SDK would
 	// otherwise refuse, and initialize itself is answered by the
@@ -289,7 +295,7 @@ func (s *session) run(ctx context.Context, t *stdioTransport) error {
 // toolHandler calls the service for one tool. Whatever goes wrong inside,
 // the client gets an answer: an unexpected failure or a panic becomes an
 // isError result.
-func (s *session) toolHandler(name string) sdk.ToolHandler {
+func (s *engine) toolHandler(name string) sdk.ToolHandler {
 	return func(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
 		defer func() {
 			if p := recover(); p != nil {

@@ -358,8 +358,21 @@ func (c *stdioConn) dispatch(adm *admitter, line []byte) bool {
 	}
 }
 
-// deliverable builds the message the SDK sees for an admitted frame.
+// deliverable builds the message the SDK sees for an admitted frame, with
+// admission's note in its RequestExtra.
 func (c *stdioConn) deliverable(f frame, d decision) (*jsonrpc.Request, error) {
+	msg, note, err := admitted(f, d)
+	if err != nil {
+		return nil, err
+	}
+	msg.Extra = &sdk.RequestExtra{Header: http.Header{admissionHeader: {note}}}
+	return msg, nil
+}
+
+// admitted builds the message the SDK is given for an admitted frame, and
+// the note (admissionHeader's value) that tells the middleware the era
+// and any verdict. Both transports deliver what it builds.
+func admitted(f frame, d decision) (*jsonrpc.Request, string, error) {
 	method, params := f.method, d.params
 	if d.verdict != nil {
 		// A refused request carries no params: nothing in them may trip
@@ -375,20 +388,15 @@ func (c *stdioConn) deliverable(f frame, d decision) (*jsonrpc.Request, error) {
 	if params != nil {
 		encoded, err := json.Marshal(params)
 		if err != nil {
-			return nil, fmt.Errorf("re-encoding params of %q: %w", f.method, err)
+			return nil, "", fmt.Errorf("re-encoding params of %q: %w", f.method, err)
 		}
 		raw = encoded
 	}
 	note, err := json.Marshal(admissionNote{Era: d.era, Verdict: d.verdict})
 	if err != nil {
-		return nil, fmt.Errorf("encoding the admission of %q: %w", f.method, err)
+		return nil, "", fmt.Errorf("encoding the admission of %q: %w", f.method, err)
 	}
-	return &jsonrpc.Request{
-		ID:     f.id,
-		Method: method,
-		Params: raw,
-		Extra:  &sdk.RequestExtra{Header: http.Header{admissionHeader: {string(note)}}},
-	}, nil
+	return &jsonrpc.Request{ID: f.id, Method: method, Params: raw}, string(note), nil
 }
 
 // cancelledID extracts the request id a cancellation names.

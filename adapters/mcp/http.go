@@ -1,0 +1,373 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// HTTP header names of the streamable HTTP transport (canonical form).
+const (
+	headerProtocolVersion = "Mcp-Protocol-Version"
+	headerMethod          = "Mcp-Method"
+	headerName            = "Mcp-Name"
+)
+
+// codeHeaderMismatch is HeaderMismatch (-32020): the request's headers and
+// body disagree, or a required header is missing.
+const codeHeaderMismatch = sdk.CodeHeaderMismatch
+
+// HTTPOptions configures NewHTTP: the corpus and the tool surface, as the
+// fields of the same names do in Options.
+type HTTPOptions struct {
+	Cwd, Dir, Rev string
+	ExtendedTools bool
+	FullContent   bool
+}
+
+// HTTPHandler serves the tools of one corpus over MCP streamable HTTP,
+// stateless, in both protocol eras, with the same engine (SDK server,
+// tools, middleware) as the stdio Server and so the same answer bytes.
+// Create it with NewHTTP.
+//
+// Every POST is a connection of its own, admitted by the rules the stdio
+// transport applies to a connection's opening message, with its
+// MCP-Protocol-Version header in the place of what came before:
+//
+//   - no header: the body decides; without an envelope (the 2025 era,
+//     initialize optional) it is served in the legacy era;
+//   - a handshake revision (2024-10-07 to 2025-11-25): legacy, as on a
+//     connection pinned by initialize;
+//   - 2026-07-28: modern, as on a connection pinned by an envelope; the
+//     request must carry the _meta envelope, and Mcp-Method (and, for
+//     tools/call, Mcp-Name) must repeat the body (HeaderMismatch, -32020,
+//     otherwise, as the 2026-07-28 transport requires);
+//   - any other revision: UnsupportedProtocolVersion (-32022).
+//
+// A protocol-version claim in _meta must equal the header (-32020). Errors
+// of 2026-07-28 requests get the statuses that revision gives them (404 for
+// -32601, 400 for -32602, -32020, -32021 and -32022); legacy ones 200. A
+// body that is not JSON (-32700), or JSON that is not a request or
+// notification (-32600), gets 400 with an error that has no id. No
+// session id is ever minted or read.
+//
+// It is meant to stand behind the team front (adapters/mcphttp), which
+// checks Host, Origin and tokens and bounds the body first; it bounds a
+// body only by MaxLineBytes, the stdio line bound.
+type HTTPHandler struct {
+	engine     *engine
+	streamable http.Handler
+	check      func(context.Context) error
+
+	// draining is done once Drain is called: open subscriptions/listen
+	// streams end, and new ones end at once.
+	draining context.Context
+	drain    context.CancelFunc
+}
+
+// NewHTTP returns the handler of the corpus opts names. Like New, it does
+// no I/O on the corpus: an unusable root or directory is what Ready
+// reports, and what every tool call answers (corpus-unavailable), so a
+// server can start before its corpora are in place.
+func NewHTTP(opts HTTPOptions) *HTTPHandler {
+	cwd, dir := corpusPaths(opts.Cwd, opts.Dir)
+	return newHTTP(corpusBackend(opts.ExtendedTools)(cwd, dir, opts.Rev), opts.FullContent)
+}
+
+// newHTTP serves b; tests give it a backend without a filesystem.
+func newHTTP(b backend, fullContent bool) *HTTPHandler {
+	e := newEngine(b.tools, fullContent)
+	h := &HTTPHandler{engine: e, check: b.check}
+	h.draining, h.drain = context.WithCancel(context.Background())
+	h.streamable = sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return e.server }, streamableOptions())
+	return h
+}
+
+// streamableOptions are the options of go-sdk's streamable HTTP handler:
+//
+//   - Stateless: no session ids; any replica answers any request.
+//   - JSONResponse: one JSON answer per POST, no event stream (but for
+//     subscriptions/listen, which the SDK always streams).
+//   - PropagateRequestCancellation: a 2026-era call whose client has gone
+//     away stops instead of reading a corpus for nobody.
+//   - DisableLocalhostProtection: the front refuses a Host that a loopback
+//     connection must not carry, allowing the configured names the SDK's
+//     own check would refuse.
+func streamableOptions() *sdk.StreamableHTTPOptions {
+	return &sdk.StreamableHTTPOptions{
+		Stateless:                    true,
+		JSONResponse:                 true,
+		PropagateRequestCancellation: true,
+		DisableLocalhostProtection:   true,
+	}
+}
+
+// Ready reports whether the corpus can be read now: the repository root
+// and ADR directory (or the revision) resolve. A failure is a
+// *ports.UnavailableError.
+func (h *HTTPHandler) Ready(ctx context.Context) error { return h.check(ctx) }
+
+// Drain ends the subscriptions/listen streams that are open, which would
+// otherwise outlive any shutdown, and makes new ones end at once; the
+// server calls it when it starts shutting down. Requests of every other
+// kind are not affected.
+func (h *HTTPHandler) Drain() { h.drain() }
+
+// ServeHTTP answers one POST (other methods get the SDK's 405).
+func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		h.streamable.ServeHTTP(w, r)
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxLineBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			http.Error(w, fmt.Sprintf("request body larger than %d bytes", tooLarge.Limit), http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "reading the request body: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+
+	f := parseFrame(body)
+	switch f.kind {
+	case frameNotJSON:
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeParseError, Message: "parse error: the body is not JSON"})
+		return
+	case frameInvalid:
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "invalid request: " + f.problem})
+		return
+	case frameResponse:
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest,
+			Message: "invalid request: this server sends no requests, so it takes no responses"})
+		return
+	}
+
+	adm, refusal := admitterFor(f, r.Header)
+	if refusal != nil {
+		writeError(w, http.StatusBadRequest, f.id, refusal)
+		return
+	}
+	d := adm.admit(f)
+	// A diagnostic has no channel of its own over HTTP: the answer (and the
+	// access log's status) is the whole report.
+	switch {
+	case d.drop:
+		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: d.diagnostic.Error()})
+		return
+	case d.verdict != nil:
+		verdict := d.verdict
+		if verdict.Code == jsonrpc.CodeMethodNotFound {
+			verdict = methodNotFound(f.method)
+		}
+		writeError(w, errorStatus(verdict.Code, adm.phase == phaseModern), f.id, verdict)
+		return
+	}
+
+	msg, note, err := admitted(f, d)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, f.id, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()})
+		return
+	}
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, f.id, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()})
+		return
+	}
+	ctx := r.Context()
+	if msg.Method == methodListen {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		stop := context.AfterFunc(h.draining, cancel)
+		defer stop()
+	}
+	out := r.Clone(ctx)
+	out.Header = sdkHeader(r.Header, msg, note)
+	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(data)), int64(len(data))
+	out.TransferEncoding = nil
+	h.streamable.ServeHTTP(w, out)
+}
+
+// admitterFor checks what the streamable HTTP transport requires of the
+// request's headers, and returns the admitter its MCP-Protocol-Version
+// header calls for; a refusal is a transport error (400).
+func admitterFor(f frame, header http.Header) (*admitter, *jsonrpc.Error) {
+	revision := header.Get(headerProtocolVersion)
+	adm := &admitter{byHeader: true}
+	switch {
+	case revision == "":
+		adm.phase = phaseOpening
+	case revision == modernRevision:
+		adm.phase = phaseModern
+	case slices.Contains(legacyRevisions, revision):
+		adm.phase = phaseLegacy
+	default:
+		return nil, unsupportedHeaderRevision(revision)
+	}
+	if claim, ok := claimOf(f.params); ok {
+		switch {
+		case revision == "":
+			return nil, &jsonrpc.Error{Code: codeHeaderMismatch,
+				Message: "the MCP-Protocol-Version header is required when _meta names " + sdk.MetaKeyProtocolVersion}
+		case claim != revision:
+			return nil, &jsonrpc.Error{Code: codeHeaderMismatch,
+				Message: fmt.Sprintf("header mismatch: MCP-Protocol-Version %q, but _meta names revision %q", revision, claim)}
+		}
+	}
+	if adm.phase == phaseModern && f.kind == frameRequest {
+		if problem := checkMirroredHeaders(f, header); problem != "" {
+			return nil, &jsonrpc.Error{Code: codeHeaderMismatch, Message: problem}
+		}
+	}
+	return adm, nil
+}
+
+// checkMirroredHeaders checks the headers a 2026-07-28 request repeats its
+// body in: Mcp-Method always, Mcp-Name for tools/call (decoded from the
+// "=?base64?…?=" form a client uses for a name that is not plain ASCII).
+// A tools/call without a string name is left to admission, which refuses
+// it with -32602.
+func checkMirroredHeaders(f frame, header http.Header) string {
+	switch method := header.Get(headerMethod); {
+	case method == "":
+		return "the Mcp-Method header is required"
+	case method != f.method:
+		return fmt.Sprintf("header mismatch: Mcp-Method %q, but the body's method is %q", method, f.method)
+	}
+	if f.method != methodToolsCall || jsonType(f.params["name"]) != "string" {
+		return ""
+	}
+	name := stringField(f.params, "name")
+	raw := header.Get(headerName)
+	if raw == "" {
+		return "the Mcp-Name header is required for tools/call"
+	}
+	given, ok := decodeHeaderValue(raw)
+	switch {
+	case !ok:
+		return "the Mcp-Name header is not valid base64 between =?base64? and ?="
+	case given != name:
+		return fmt.Sprintf("header mismatch: Mcp-Name %q, but the body names tool %q", given, name)
+	}
+	return ""
+}
+
+// decodeHeaderValue undoes the Base64 sentinel form of a mirrored header
+// value ("=?base64?" + standard Base64 of the UTF-8 bytes + "?=").
+func decodeHeaderValue(v string) (string, bool) {
+	inner, ok := strings.CutPrefix(v, "=?base64?")
+	if !ok {
+		return v, true
+	}
+	inner, ok = strings.CutSuffix(inner, "?=")
+	if !ok {
+		return v, true
+	}
+	b, err := base64.StdEncoding.DecodeString(inner)
+	return string(b), err == nil
+}
+
+// claimOf is the protocol revision params._meta names, when it names one
+// as a string (any other value is an invalid envelope, for admission).
+func claimOf(params map[string]json.RawMessage) (string, bool) {
+	var meta map[string]json.RawMessage
+	if raw, ok := params["_meta"]; ok {
+		_ = json.Unmarshal(raw, &meta)
+	}
+	raw, ok := meta[sdk.MetaKeyProtocolVersion]
+	if !ok || jsonType(raw) != "string" {
+		return "", false
+	}
+	var s string
+	_ = json.Unmarshal(raw, &s)
+	return s, true
+}
+
+// unsupportedHeaderRevision refuses an MCP-Protocol-Version header this
+// server does not speak, naming every revision it does.
+func unsupportedHeaderRevision(requested string) *jsonrpc.Error {
+	supported := append([]string{modernRevision}, legacyRevisions...)
+	data, _ := json.Marshal(sdk.UnsupportedProtocolVersionData{Supported: supported, Requested: requested})
+	return &jsonrpc.Error{
+		Code:    sdk.CodeUnsupportedProtocolVersion,
+		Message: fmt.Sprintf("MCP-Protocol-Version %q is not supported; supported: %s", requested, strings.Join(supported, ", ")),
+		Data:    data,
+	}
+}
+
+// errorStatus is the HTTP status of an error answer: for a 2026-07-28
+// request the one that revision assigns to the code (as go-sdk does for
+// the errors it answers itself), 200 otherwise.
+func errorStatus(code int64, modern bool) int {
+	if !modern {
+		return http.StatusOK
+	}
+	switch code {
+	case jsonrpc.CodeMethodNotFound:
+		return http.StatusNotFound
+	case jsonrpc.CodeInvalidParams, sdk.CodeUnsupportedProtocolVersion, sdk.CodeMissingRequiredClientCapabilities, codeHeaderMismatch:
+		return http.StatusBadRequest
+	}
+	return http.StatusOK
+}
+
+// methodNotFound is the -32601 refusal of method in the words the SDK's
+// JSON-RPC layer gives every such refusal on stdio, where admission's
+// verdicts reach the client through the SDK (which names the method).
+// Over HTTP admission answers itself; golden/ compares the two.
+func methodNotFound(method string) *jsonrpc.Error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
+}
+
+// writeError answers with one JSON-RPC error, encoded as the SDK encodes
+// every answer (so that a refusal's bytes are those stdio writes).
+func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Error) {
+	data, err := jsonrpc.EncodeMessage(&jsonrpc.Response{ID: id, Error: e})
+	if err != nil {
+		http.Error(w, "encoding an error answer: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+}
+
+// sdkHeader is the header the SDK's handler sees for an admitted message:
+// the client's, without any MCP header and with admission's note, which
+// only this handler may set (the middleware trusts it). A message that
+// carries a protocol-version claim (only a modern one still does after
+// admission, pinned to 2026-07-28) gets the headers that revision needs,
+// derived from the message itself; any other is left without
+// MCP-Protocol-Version, which the SDK serves as a handshake-era request
+// without a handshake.
+func sdkHeader(client http.Header, msg *jsonrpc.Request, note string) http.Header {
+	h := client.Clone()
+	for k := range h {
+		if strings.HasPrefix(k, "Mcp-") {
+			delete(h, k)
+		}
+	}
+	h.Set(admissionHeader, note)
+	var params map[string]json.RawMessage
+	_ = json.Unmarshal(msg.Params, &params)
+	if claim, ok := claimOf(params); ok {
+		h.Set(headerProtocolVersion, claim)
+		h.Set(headerMethod, msg.Method)
+		if msg.Method == methodToolsCall {
+			h.Set(headerName, stringField(params, "name"))
+		}
+	}
+	return h
+}

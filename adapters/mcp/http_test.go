@@ -1,0 +1,275 @@
+package mcp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/ports"
+)
+
+// httpExchange is one POST and its answer.
+type httpExchange struct {
+	status int
+	header http.Header
+	body   string
+}
+
+// serveHTTP serves the fake tool service over HTTP.
+func serveHTTP(t *testing.T) (*httptest.Server, *HTTPHandler) {
+	t.Helper()
+	h := newHTTP(fakeBackend(&fakeTools{})("", "", ""), false)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv, h
+}
+
+// post sends body with the headers hdr (and the Content-Type and Accept
+// every streamable HTTP client sends).
+func post(t *testing.T, url, body string, hdr map[string]string) httpExchange {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return httpExchange{status: resp.StatusCode, header: resp.Header, body: string(data)}
+}
+
+// modern are the headers of a 2026-07-28 request for method (and tool).
+func modern(method, tool string) map[string]string {
+	h := map[string]string{"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": method}
+	if tool != "" {
+		h["Mcp-Name"] = tool
+	}
+	return h
+}
+
+func TestHTTPServesBothEras(t *testing.T) {
+	srv, _ := serveHTTP(t)
+	// A 2025-era client: initialize optional, then its revision in the
+	// header.
+	for _, hdr := range []map[string]string{nil, {"MCP-Protocol-Version": "2025-06-18"}} {
+		got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_decision","arguments":{"x":1}}}`, hdr)
+		if got.status != http.StatusOK || !strings.Contains(got.body, `"text":"called get_decision"`) ||
+			strings.Contains(got.body, "resultType") || strings.Contains(got.body, "_meta") {
+			t.Errorf("legacy call with %v: %d %s", hdr, got.status, got.body)
+		}
+		list := post(t, srv.URL, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, hdr)
+		if list.status != http.StatusOK || strings.Contains(list.body, "ttlMs") || !strings.Contains(list.body, `"name":"search_decisions"`) {
+			t.Errorf("legacy tools/list with %v: %d %.200s", hdr, list.status, list.body)
+		}
+	}
+	init := post(t, srv.URL, initLegacy, nil)
+	if init.status != http.StatusOK || !strings.Contains(init.body, `"protocolVersion":"2025-06-18"`) {
+		t.Errorf("initialize: %d %s", init.status, init.body)
+	}
+	if n := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil); n.status != http.StatusAccepted || n.body != "" {
+		t.Errorf("notification: %d %q", n.status, n.body)
+	}
+
+	// A 2026-07-28 client: the envelope, and the headers mirroring it.
+	disc := post(t, srv.URL, `{"jsonrpc":"2.0","id":3,"method":"server/discover","params":{`+modernMeta+`}}`, modern("server/discover", ""))
+	if disc.status != http.StatusOK || !strings.Contains(disc.body, `"supportedVersions":["2026-07-28"]`) ||
+		!strings.Contains(disc.body, `"ttlMs":300000,"cacheScope":"public"`) {
+		t.Errorf("discover: %d %s", disc.status, disc.body)
+	}
+	call := post(t, srv.URL, `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_decision","arguments":{},`+modernMeta+`}}`,
+		modern("tools/call", "get_decision"))
+	if call.status != http.StatusOK || !strings.Contains(call.body, `"resultType":"complete"`) || !strings.Contains(call.body, `"io.modelcontextprotocol/serverInfo"`) {
+		t.Errorf("modern call: %d %s", call.status, call.body)
+	}
+	// A tool name outside plain ASCII travels Base64-encoded in Mcp-Name.
+	enc := post(t, srv.URL, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get_decision","arguments":{},`+modernMeta+`}}`,
+		modern("tools/call", "=?base64?Z2V0X2RlY2lzaW9u?="))
+	if enc.status != http.StatusOK || !strings.Contains(enc.body, `"resultType":"complete"`) {
+		t.Errorf("Base64 Mcp-Name: %d %s", enc.status, enc.body)
+	}
+	for _, ex := range []httpExchange{init, disc, call} {
+		if ex.header.Get("Mcp-Session-Id") != "" {
+			t.Errorf("a session id was minted: %v", ex.header)
+		}
+	}
+}
+
+func TestHTTPRefusals(t *testing.T) {
+	srv, _ := serveHTTP(t)
+	const (
+		listModern = `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{` + modernMeta + `}}`
+		callModern = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_decision","arguments":{},` + modernMeta + `}}`
+	)
+	for _, tc := range []struct {
+		name, body string
+		hdr        map[string]string
+		status     int
+		// want is the answer's error code and (when set) message; noID says
+		// the error names no request.
+		code    int64
+		message string
+		noID    bool
+	}{
+		{name: "not JSON", body: `{"jsonrpc":`, status: 400, code: -32700, noID: true},
+		{name: "a batch", body: `[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]`, status: 400, code: -32600, noID: true},
+		{name: "not JSON-RPC 2.0", body: `{"jsonrpc":"1.0","id":1,"method":"tools/list"}`, status: 400, code: -32600, noID: true},
+		{name: "a response", body: `{"jsonrpc":"2.0","id":1,"result":{}}`, status: 400, code: -32600, noID: true},
+		{name: "legacy unknown method", body: `{"jsonrpc":"2.0","id":7,"method":"foo/bar"}`, status: 200, code: -32601, message: `method not found: "foo/bar"`},
+		{name: "legacy discover", body: `{"jsonrpc":"2.0","id":7,"method":"server/discover"}`, status: 200, code: -32601},
+		{name: "legacy malformed tools/call", body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":5}}`, status: 200, code: -32602},
+		{name: "unsupported header revision", body: listModern, hdr: modern("tools/list", ""), status: 400, code: -32022,
+			message: `MCP-Protocol-Version "2099-01-01" is not supported; supported: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07`},
+		{name: "envelope without the header", body: listModern, status: 400, code: -32020},
+		{name: "envelope unlike the header", body: listModern, hdr: map[string]string{"MCP-Protocol-Version": "2025-06-18"}, status: 400, code: -32020},
+		{name: "no Mcp-Method", body: listModern, hdr: map[string]string{"MCP-Protocol-Version": "2026-07-28"}, status: 400, code: -32020},
+		{name: "Mcp-Method unlike the body", body: listModern, hdr: modern("tools/call", ""), status: 400, code: -32020},
+		{name: "no Mcp-Name", body: callModern, hdr: modern("tools/call", ""), status: 400, code: -32020},
+		{name: "Mcp-Name unlike the body", body: callModern, hdr: modern("tools/call", "search_decisions"), status: 400, code: -32020},
+		{name: "modern without the envelope", body: `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`, hdr: modern("tools/list", ""), status: 400, code: -32602,
+			message: "the MCP-Protocol-Version header names revision 2026-07-28: the request must carry the _meta envelope (io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities)"},
+		{name: "modern invalid envelope", body: `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`,
+			hdr: modern("tools/list", ""), status: 400, code: -32602},
+		{name: "modern ping", body: `{"jsonrpc":"2.0","id":7,"method":"ping","params":{` + modernMeta + `}}`, hdr: modern("ping", ""), status: 404, code: -32601, message: `method not found: "ping"`},
+		{name: "modern unknown method", body: `{"jsonrpc":"2.0","id":7,"method":"foo/bar","params":{` + modernMeta + `}}`, hdr: modern("foo/bar", ""), status: 404, code: -32601},
+		{name: "modern initialize", body: initLegacy, hdr: modern("initialize", ""), status: 400, code: -32022},
+		{name: "modern unknown tool", body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"nope","arguments":{},` + modernMeta + `}}`,
+			hdr: modern("tools/call", "nope"), status: 400, code: -32602},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "unsupported header revision" {
+				tc.hdr["MCP-Protocol-Version"] = "2099-01-01"
+			}
+			got := post(t, srv.URL, tc.body, tc.hdr)
+			var answer struct {
+				ID    json.RawMessage `json:"id"`
+				Error struct {
+					Code    int64  `json:"code"`
+					Message string `json:"message"`
+				} `json:"error"`
+			}
+			if err := json.Unmarshal([]byte(got.body), &answer); err != nil || got.header.Get("Content-Type") != "application/json" {
+				t.Fatalf("%d %q (%s) is not a JSON answer", got.status, got.body, got.header.Get("Content-Type"))
+			}
+			if got.status != tc.status || answer.Error.Code != tc.code || (tc.message != "" && answer.Error.Message != tc.message) {
+				t.Errorf("got %d %s, want %d, code %d %q", got.status, got.body, tc.status, tc.code, tc.message)
+			}
+			if (answer.ID == nil) != tc.noID {
+				t.Errorf("id = %s, want an id: %v", answer.ID, !tc.noID)
+			}
+		})
+	}
+}
+
+func TestHTTPTransportEdges(t *testing.T) {
+	srv, _ := serveHTTP(t)
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" {
+		t.Errorf("GET: %d, Allow %q", resp.StatusCode, resp.Header.Get("Allow"))
+	}
+
+	// Admission's note travels in a header of the request the SDK sees;
+	// one sent by a client is replaced, never believed.
+	spoof := map[string]string{admissionHeader: `{"era":2}`}
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, spoof); got.status != 200 || got.body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("ping with a forged admission note: %d %s", got.status, got.body)
+	}
+	spoof[admissionHeader] = `{"era":1,"verdict":{"code":-32603,"message":"forged"}}`
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, spoof); got.status != 200 || strings.Contains(got.body, "forged") {
+		t.Errorf("tools/list with a forged verdict: %d %.200s", got.status, got.body)
+	}
+
+	// A notification that cannot be accepted is refused with 400; the
+	// others are accepted.
+	bad := `{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`
+	if got := post(t, srv.URL, bad, modern("notifications/initialized", "")); got.status != http.StatusBadRequest || !strings.Contains(got.body, `"code":-32602`) {
+		t.Errorf("notification with a broken envelope: %d %s", got.status, got.body)
+	}
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`, nil); got.status != http.StatusAccepted {
+		t.Errorf("cancellation: %d %s", got.status, got.body)
+	}
+}
+
+func TestHTTPReady(t *testing.T) {
+	unavailable := &ports.UnavailableError{Reason: corpus.DirNotFound}
+	var fail error
+	h := newHTTP(backend{check: func(context.Context) error { return fail }, tools: &fakeTools{}}, false)
+	if err := h.Ready(context.Background()); err != nil {
+		t.Errorf("Ready = %v", err)
+	}
+	fail = unavailable
+	if err := h.Ready(context.Background()); !errors.Is(err, unavailable) {
+		t.Errorf("Ready = %v, want %v", err, unavailable)
+	}
+}
+
+// A subscriptions/listen stream is acknowledged and stays open until the
+// client leaves or the server drains; then it ends, and a new one ends at
+// once.
+func TestHTTPListenEndsOnDrain(t *testing.T) {
+	srv, h := serveHTTP(t)
+	listen := `{"jsonrpc":"2.0","id":"sub","method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},` + modernMeta + `}}`
+	req, err := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader(listen))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range modern("subscriptions/listen", "") {
+		req.Header.Set(k, v)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute) // a hang guard only
+	defer cancel()
+	resp, err := http.DefaultClient.Do(req.WithContext(ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	r := bufio.NewReader(resp.Body)
+	var ack string
+	for ack == "" {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading the stream: %v", err)
+		}
+		if data, ok := strings.CutPrefix(line, "data: "); ok {
+			ack = data
+		}
+	}
+	if !strings.Contains(ack, `"method":"notifications/subscriptions/acknowledged"`) {
+		t.Fatalf("first event %s", ack)
+	}
+	h.Drain()
+	if _, err := io.ReadAll(r); err != nil {
+		t.Fatalf("the stream did not end cleanly: %v", err)
+	}
+	again := post(t, srv.URL, listen, modern("subscriptions/listen", ""))
+	if again.status != http.StatusOK {
+		t.Errorf("listen after drain: %d %s", again.status, again.body)
+	}
+}
