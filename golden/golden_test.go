@@ -1,6 +1,7 @@
 // Package golden pins the wire output of adrkit-mcp: every tool's summary
 // line (content[0].text) and structured answer, byte for byte, for every
-// outcome branch, in both protocol eras.
+// outcome branch, in both protocol eras, on stdio and (the same bytes,
+// http_test.go) over streamable HTTP.
 //
 // # The scenario files
 //
@@ -33,6 +34,12 @@
 //	                      below.
 //	-- golden-2025 --     the exact stdout of the 2025 run, one frame per
 //	-- golden-2026 --     line (written by -update).
+//	-- http --            optional: the requests whose HTTP answer is by
+//	                      nature not stdio's, "ID: reason" per line (see
+//	                      http_test.go, the HTTP leg of every scenario).
+//	-- golden-2025-http --
+//	-- golden-2026-http --  the HTTP leg's exchange, one line per message
+//	                      (written by -update).
 //	-- steps/NAME --      content for "#step write"; never materialised.
 //	-- any/other/path --  a fixture file, written under the repository root
 //	                      before the server starts (docs/adr/0001-x.md, …).
@@ -153,7 +160,9 @@ const (
 	sectionFlags    = "flags"
 	sectionGit      = ".git"
 	sectionRequests = "requests"
+	sectionHTTP     = "http"
 	goldenPrefix    = "golden-"
+	httpSuffix      = "-http"
 	stepsPrefix     = "steps/"
 )
 
@@ -195,7 +204,14 @@ func runScenario(t *testing.T, file string) {
 	got := map[string]string{}
 	for _, era := range sc.eras {
 		t.Run(era, func(t *testing.T) {
-			got[era] = sc.run(t, era)
+			stdout, answers := sc.run(t, era)
+			got[era] = stdout
+			if t.Failed() {
+				return
+			}
+			t.Run("http", func(t *testing.T) {
+				got[era+httpSuffix] = sc.runHTTP(t, era, answers)
+			})
 		})
 	}
 	if t.Failed() {
@@ -205,6 +221,7 @@ func runScenario(t *testing.T, file string) {
 		changed := false
 		for _, era := range sc.eras {
 			changed = ar.set(goldenPrefix+era, got[era]) || changed
+			changed = ar.set(goldenPrefix+era+httpSuffix, got[era+httpSuffix]) || changed
 		}
 		if changed {
 			if err := os.WriteFile(file, ar.format(), 0o644); err != nil {
@@ -215,14 +232,16 @@ func runScenario(t *testing.T, file string) {
 		return
 	}
 	for _, era := range sc.eras {
-		want, ok := ar.get(goldenPrefix + era)
-		if !ok {
-			t.Errorf("%s has no %s%s section; run go test ./golden -update and review it", file, goldenPrefix, era)
-			continue
-		}
-		if got[era] != want {
-			t.Errorf("%s, era %s: stdout differs from the golden%s\n%s", file, era,
-				firstDifference(want, got[era]), goldie.Diff(goldie.ClassicDiff, got[era], want))
+		for _, section := range []string{era, era + httpSuffix} {
+			want, ok := ar.get(goldenPrefix + section)
+			if !ok {
+				t.Errorf("%s has no %s%s section; run go test ./golden -update and review it", file, goldenPrefix, section)
+				continue
+			}
+			if got[section] != want {
+				t.Errorf("%s, %s: the answers differ from the golden%s\n%s", file, section,
+					firstDifference(want, got[section]), goldie.Diff(goldie.ClassicDiff, got[section], want))
+			}
 		}
 	}
 }
@@ -270,6 +289,10 @@ type scenario struct {
 	extended bool
 	git      bool
 	requests []string
+	// stdioOnly holds, by the JSON text of their ids, the requests whose
+	// HTTP answer differs from the stdio one by nature, with the reason
+	// (the http section).
+	stdioOnly map[string]string
 }
 
 func newScenario(ar *archive) (*scenario, error) {
@@ -313,8 +336,22 @@ func newScenario(ar *archive) (*scenario, error) {
 		sc.requests = append(sc.requests, line)
 	}
 	for _, f := range ar.files {
-		if strings.HasPrefix(f.name, goldenPrefix) && !slices.Contains(sc.eras, strings.TrimPrefix(f.name, goldenPrefix)) {
+		era := strings.TrimSuffix(strings.TrimPrefix(f.name, goldenPrefix), httpSuffix)
+		if strings.HasPrefix(f.name, goldenPrefix) && !slices.Contains(sc.eras, era) {
 			return nil, fmt.Errorf("section %q is for an era the scenario does not run", f.name)
+		}
+	}
+	sc.stdioOnly = map[string]string{}
+	if text, ok := ar.get(sectionHTTP); ok {
+		for _, line := range strings.Split(text, "\n") {
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			id, reason, found := strings.Cut(line, ":")
+			if !found || strings.TrimSpace(reason) == "" || !json.Valid([]byte(id)) {
+				return nil, fmt.Errorf("http: want lines \"ID: why its answer is stdio's alone\", got %q", line)
+			}
+			sc.stdioOnly[strings.TrimSpace(id)] = strings.TrimSpace(reason)
 		}
 	}
 	return sc, nil
@@ -322,7 +359,7 @@ func newScenario(ar *archive) (*scenario, error) {
 
 // isFixture reports whether a section is a file to write into the root.
 func isFixture(name string) bool {
-	return name != sectionFlags && name != sectionGit && name != sectionRequests &&
+	return name != sectionFlags && name != sectionGit && name != sectionRequests && name != sectionHTTP &&
 		!strings.HasPrefix(name, goldenPrefix) && !strings.HasPrefix(name, stepsPrefix)
 }
 
@@ -405,8 +442,9 @@ func writeFile(t *testing.T, root, name, data string) {
 }
 
 // run serves one connection in era and returns its stdout with the
-// version replaced.
-func (sc *scenario) run(t *testing.T, era string) string {
+// version replaced, and each answer line (version replaced, no newline)
+// by the JSON text of its id.
+func (sc *scenario) run(t *testing.T, era string) (string, map[string]string) {
 	root, hist := sc.materialise(t)
 	c := connect(t, root, sc.dir, sc.extended)
 
@@ -430,7 +468,17 @@ func (sc *scenario) run(t *testing.T, era string) string {
 		c.send(t, msg)
 	}
 	out := c.finish(t)
-	return strings.ReplaceAll(out, `"version":`+strconv.Quote(mcp.Version), `"version":"$VERSION"`)
+	lines := map[string]string{}
+	for id, line := range c.raw {
+		lines[id] = withoutVersion(strings.TrimSuffix(line, "\n"))
+	}
+	return withoutVersion(out), lines
+}
+
+// withoutVersion replaces the server's version with $VERSION, so that the
+// goldens do not depend on how the test binary was built.
+func withoutVersion(s string) string {
+	return strings.ReplaceAll(s, `"version":`+strconv.Quote(mcp.Version), `"version":"$VERSION"`)
 }
 
 // step applies one "#step" directive.
@@ -529,15 +577,24 @@ type conn struct {
 	mu    sync.Mutex
 	diags []error
 
-	out     strings.Builder
-	answers map[string]map[string]any // by the id's JSON text
+	out strings.Builder
+	book
+	// raw holds each answer line as read, by the id's JSON text.
+	raw map[string]string
+}
+
+// book holds the answers of a connection, parsed, by the JSON text of
+// their ids, for the placeholders of later requests.
+type book struct {
+	answers map[string]map[string]any
 }
 
 func connect(t *testing.T, root, dir string, extended bool) *conn {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	c := &conn{in: inW, lines: make(chan string, 64), served: make(chan error, 1), answers: map[string]map[string]any{}}
+	c := &conn{in: inW, lines: make(chan string, 64), served: make(chan error, 1),
+		book: book{answers: map[string]map[string]any{}}, raw: map[string]string{}}
 	srv := mcp.New(mcp.Options{Cwd: root, Dir: dir, ExtendedTools: extended, In: inR, Out: outW, OnError: c.report})
 	go func() {
 		err := srv.Serve(context.Background())
@@ -602,6 +659,7 @@ func (c *conn) send(t *testing.T, msg string) {
 		t.Fatalf("expected the answer to id %s, got %s", head.ID, line)
 	}
 	c.answers[string(head.ID)] = frame
+	c.raw[string(head.ID)] = line
 }
 
 // finish ends the input, waits for Serve and returns all of stdout.
@@ -625,7 +683,7 @@ func (c *conn) finish(t *testing.T) string {
 var placeholder = regexp.MustCompile(`\$(cursor|findingsCursor|cursorAt|findingsCursorAt|result|mint|repeat|list)\(([^)]*)\)`)
 
 // expand replaces the placeholders of a request line.
-func (c *conn) expand(t *testing.T, line string) string {
+func (c *book) expand(t *testing.T, line string) string {
 	t.Helper()
 	return placeholder.ReplaceAllStringFunc(line, func(m string) string {
 		sub := placeholder.FindStringSubmatch(m)
@@ -676,7 +734,7 @@ func (c *conn) expand(t *testing.T, line string) string {
 
 // cursorOf is the primary (cursor) or findings (findingsCursor) cursor of
 // the answer to request id.
-func (c *conn) cursorOf(t *testing.T, which, id string) string {
+func (c *book) cursorOf(t *testing.T, which, id string) string {
 	t.Helper()
 	path := []string{"result", "structuredContent", "result", "cursor"}
 	if which == "findingsCursor" {
@@ -689,7 +747,7 @@ func (c *conn) cursorOf(t *testing.T, which, id string) string {
 	return s
 }
 
-func (c *conn) answer(t *testing.T, what, id string) map[string]any {
+func (c *book) answer(t *testing.T, what, id string) map[string]any {
 	t.Helper()
 	a, ok := c.answers[strings.TrimSpace(id)]
 	if !ok {
