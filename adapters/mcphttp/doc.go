@@ -1,9 +1,9 @@
 // Package mcphttp serves the MCP tools over streamable HTTP to a team:
 // one process, one or many repositories, bearer tokens, and the limits and
 // logs a shared endpoint needs. It holds the HTTP front and not the
-// protocol: each corpus's MCP handler is given to it (go-sdk's streamable
-// HTTP handler, stateless, with StreamableOptions), and so is each corpus's
-// readiness check.
+// protocol: each corpus's MCP handler is given to it (adapters/mcp's
+// HTTPHandler, go-sdk's streamable HTTP handler, stateless, on the engine
+// the stdio server uses), and so is each corpus's readiness check.
 //
 // # Pieces
 //

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/adrkit/adrkit-go/ports"
@@ -36,6 +37,9 @@ const (
 	DefaultReadyTimeout = 5 * time.Second
 )
 
+// methodListen opens a stream of change notifications (2026-07-28).
+const methodListen = "subscriptions/listen"
+
 // retryAfterSeconds is the Retry-After of a 503 for a full server.
 const retryAfterSeconds = 1
 
@@ -50,11 +54,15 @@ type Corpus struct {
 	Name string
 	// Handler serves MCP (streamable HTTP) for this corpus; the front has
 	// already checked the caller, bounded the body and counted the call.
-	// StreamableOptions gives the options of go-sdk's handler that fit.
+	// adapters/mcp's HTTPHandler is the one adrkit-mcp serves.
 	Handler http.Handler
 	// Ready reports whether the corpus can be read now (the root and the
 	// ADR directory, or the revision, resolve); nil means always ready.
 	Ready func(context.Context) error
+	// Drain, when set, ends the requests of Handler that would otherwise
+	// never end (subscriptions/listen streams); the server calls it when
+	// it starts to shut down.
+	Drain func()
 }
 
 // Options configures a Front. Corpora and Clock are required.
@@ -200,6 +208,15 @@ func orDefault[T int | int64 | time.Duration](v, def T) T {
 // Authenticates reports whether the front requires tokens.
 func (f *Front) Authenticates() bool { return f.tokens != nil }
 
+// drainCorpora calls every corpus's Drain.
+func (f *Front) drainCorpora() {
+	for _, name := range f.names {
+		if d := f.corpora[name].Drain; d != nil {
+			d()
+		}
+	}
+}
+
 // ServeHTTP routes: /healthz, /readyz, and the MCP endpoint(s).
 func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) { f.mux.ServeHTTP(w, r) }
 
@@ -282,7 +299,8 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 		writeText(rec, http.StatusServiceUnavailable, "too many requests in flight; retry shortly")
 		return
 	}
-	defer release()
+	var once sync.Once
+	defer once.Do(release)
 
 	body, status, err := f.readBody(r)
 	if err != nil {
@@ -290,6 +308,12 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	peek = peekMessage(body)
+	if peek.method == methodListen {
+		// A subscriptions/listen stream stays open for as long as its
+		// client wants, so it gives its place back: MaxConns bounds the
+		// streams, and Corpus.Drain ends them when the server shuts down.
+		once.Do(release)
+	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength, r.TransferEncoding = int64(len(body)), nil
 	corpus.Handler.ServeHTTP(rec, r)

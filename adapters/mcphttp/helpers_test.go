@@ -51,10 +51,11 @@ func echoServer(corpus string) *sdk.Server {
 }
 
 // echoHandler serves echoServer(corpus) with go-sdk's streamable HTTP
-// handler, configured as the front expects.
+// handler, configured as adapters/mcp configures it behind the front.
 func echoHandler(corpus string) http.Handler {
 	s := echoServer(corpus)
-	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, StreamableOptions())
+	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
+		&sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, DisableLocalhostProtection: true})
 }
 
 // echoCorpora are named corpora served by echo servers.

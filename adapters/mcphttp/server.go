@@ -78,7 +78,7 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 		_ = ln.Close()
 		return nil, &ExposureError{Addr: addr, Bound: bound}
 	}
-	return &Server{
+	s := &Server{
 		ln: netutil.LimitListener(ln, orDefault(opts.MaxConns, DefaultMaxConns)),
 		srv: &http.Server{
 			Handler:           front,
@@ -92,7 +92,11 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 			// writing unstructured lines to stderr.
 			ErrorLog: slog.NewLogLogger(front.log.Handler(), slog.LevelWarn),
 		},
-	}, nil
+	}
+	// Shutdown waits for every request in flight; the streams that only
+	// end with their client are ended instead.
+	s.srv.RegisterOnShutdown(front.drainCorpora)
+	return s, nil
 }
 
 // isLoopbackAddr reports whether a bound address is a loopback one.
@@ -114,8 +118,9 @@ func (s *Server) Serve() error {
 	return err
 }
 
-// Shutdown stops accepting connections, lets the requests in flight
-// finish, closes idle connections and returns; if ctx ends first, the
+// Shutdown stops accepting connections, ends the corpora's listen streams
+// (Corpus.Drain), lets the requests in flight finish, closes idle
+// connections and returns; if ctx ends first, the
 // remaining connections are closed and ctx's error returned. The cmd calls
 // it on SIGTERM.
 func (s *Server) Shutdown(ctx context.Context) error {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -258,5 +259,54 @@ func TestHeaderLimit(t *testing.T) {
 	}
 	if strings.Contains(s.logs.String(), "mcp request") {
 		t.Errorf("the refused request reached the front: %s", s.logs.String())
+	}
+}
+
+// A subscriptions/listen stream gives its place in flight back, so that
+// open streams cannot starve the calls; Shutdown drains it (Corpus.Drain)
+// instead of waiting for its client, and Serve returns.
+func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
+	const listen = `{"jsonrpc":"2.0","id":"sub","method":"subscriptions/listen","params":{}}`
+	opened, drained := make(chan struct{}), make(chan struct{})
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if string(body) != listen {
+			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
+			return
+		}
+		w.WriteHeader(http.StatusOK)
+		_ = http.NewResponseController(w).Flush()
+		close(opened)
+		<-drained
+	})
+	front, err := New(Options{
+		Corpora:     []Corpus{{Handler: h, Drain: func() { close(drained) }}},
+		MaxInFlight: 1, InFlightWait: -1, Clock: &stepClock{},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := Listen("127.0.0.1:0", front, ServerOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve() }()
+	url := "http://" + srv.Addr().String() + "/mcp"
+
+	streamed := make(chan exchange, 1)
+	go func() { streamed <- post(t, url, listen, nil) }()
+	<-opened
+	if got := post(t, url, callEcho(1, "x"), nil); got.status != http.StatusOK {
+		t.Errorf("a call beside an open stream, with one place in flight: %d %s", got.status, got.body)
+	}
+	if err := srv.Shutdown(context.Background()); err != nil {
+		t.Errorf("Shutdown = %v", err)
+	}
+	if got := <-streamed; got.status != http.StatusOK {
+		t.Errorf("the stream ended with %d", got.status)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("Serve = %v", err)
 	}
 }
