@@ -2,6 +2,7 @@ package mcphttp
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"sigs.k8s.io/yaml"
 )
@@ -37,7 +39,44 @@ type Config struct {
 	// allowed to call the server across origins. See
 	// Options.AllowedOrigins.
 	AllowedOrigins []string `json:"allowedOrigins,omitempty"`
+	// Limits change the server's limits; each one left out keeps its
+	// default.
+	Limits Limits `json:"limits,omitzero"`
 }
+
+// Limits are the limits of the HTTP server a config file may change (the
+// fields of Options and ServerOptions of the same names); zero keeps the
+// default.
+type Limits struct {
+	ReadHeaderTimeout Duration `json:"readHeaderTimeout,omitempty"`
+	ReadTimeout       Duration `json:"readTimeout,omitempty"`
+	WriteTimeout      Duration `json:"writeTimeout,omitempty"`
+	IdleTimeout       Duration `json:"idleTimeout,omitempty"`
+	MaxBodyBytes      int64    `json:"maxBodyBytes,omitempty"`
+	MaxInFlight       int      `json:"maxInFlight,omitempty"`
+	MaxConns          int      `json:"maxConns,omitempty"`
+}
+
+// Duration is a time.Duration written as Go writes one ("5s", "1m30s").
+type Duration time.Duration
+
+// UnmarshalJSON reads a duration string; a bare number is refused, since
+// it would not say its unit.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return fmt.Errorf("a duration is written with its unit, like 5s or 2m, not %s", b)
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("a duration is written with its unit, like 5s or 2m, not %q", s)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalJSON writes the duration as UnmarshalJSON reads it.
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
 
 // CorpusConfig is one served repository: the flags --cwd, --dir and --rev
 // of the stdio server, under a name.
@@ -200,6 +239,23 @@ func (c *Config) validate() []string {
 		// The same parser that will enforce the origin judges it here.
 		if err := http.NewCrossOriginProtection().AddTrustedOrigin(o); err != nil {
 			add("allowedOrigins[%d]: %q is not an origin (scheme://host[:port], nothing after): %v", i, o, err)
+		}
+	}
+	l := c.Limits
+	for _, d := range []struct {
+		key string
+		v   Duration
+	}{{"readHeaderTimeout", l.ReadHeaderTimeout}, {"readTimeout", l.ReadTimeout}, {"writeTimeout", l.WriteTimeout}, {"idleTimeout", l.IdleTimeout}} {
+		if d.v < 0 {
+			add("limits.%s: must be positive", d.key)
+		}
+	}
+	for _, n := range []struct {
+		key string
+		v   int64
+	}{{"maxBodyBytes", l.MaxBodyBytes}, {"maxInFlight", int64(l.MaxInFlight)}, {"maxConns", int64(l.MaxConns)}} {
+		if n.v < 0 {
+			add("limits.%s: must be positive", n.key)
 		}
 	}
 	return problems

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+	"time"
 )
 
 func TestLoadConfigValid(t *testing.T) {
@@ -33,6 +34,11 @@ func TestLoadConfigValid(t *testing.T) {
 			AllowedOrigins: []string{"https://console.example.com"},
 		}},
 		{"minimal.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: "/repo"}}}},
+		{"limits.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: "/repo"}}, Limits: Limits{
+			ReadHeaderTimeout: Duration(500 * time.Millisecond), ReadTimeout: Duration(2 * time.Second),
+			WriteTimeout: Duration(time.Minute), IdleTimeout: Duration(90 * time.Second),
+			MaxBodyBytes: 65536, MaxInFlight: 8, MaxConns: 64,
+		}}},
 		// A revision YAML reads as a number keeps its digits.
 		{"numeric-rev.yaml", Config{Corpora: []CorpusConfig{{Name: "dated", Cwd: "/a", Rev: "20261201"}}}},
 	}
@@ -79,6 +85,8 @@ func TestLoadConfigInvalid(t *testing.T) {
 			`tokens[3].corpora[2]: no corpus is named "search"`,
 			`tokens[3].corpora[3]: no corpus is named "no/such" (not a valid name either)`,
 		}},
+		{"bad-limits.yaml", []string{"limits.readTimeout: must be positive", "limits.maxInFlight: must be positive"}},
+		{"unitless-limit.yaml", []string{"a duration is written with its unit, like 5s or 2m, not 30"}},
 		{"duplicate-digests.yaml", []string{
 			"tokens[1].sha256: the same digest as tokens[0]; list every corpus of a token in one entry",
 		}},

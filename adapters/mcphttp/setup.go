@@ -1,5 +1,7 @@
 package mcphttp
 
+import "time"
+
 // Setup is what the cmd reads before it builds the corpora's handlers:
 // which corpora to serve, the tokens, and the Host and Origin allowances.
 // It keeps in one place the choice between one corpus given by flags and
@@ -13,6 +15,17 @@ type Setup struct {
 	Tokens *Tokens
 	// AllowedHosts and AllowedOrigins come from the config file.
 	AllowedHosts, AllowedOrigins []string
+	// Limits come from the config file: zero, the defaults, without one.
+	Limits Limits
+}
+
+// Apply sets the limits of s in the front's and the server's options.
+func (s *Setup) Apply(front *Options, server *ServerOptions) {
+	l := s.Limits
+	front.MaxBodyBytes, front.MaxInFlight = l.MaxBodyBytes, l.MaxInFlight
+	server.ReadHeaderTimeout, server.ReadTimeout = time.Duration(l.ReadHeaderTimeout), time.Duration(l.ReadTimeout)
+	server.WriteTimeout, server.IdleTimeout = time.Duration(l.WriteTimeout), time.Duration(l.IdleTimeout)
+	server.MaxConns = l.MaxConns
 }
 
 // LoadSetup reads the config file (when configFile is not empty; then
@@ -28,7 +41,7 @@ func LoadSetup(configFile, tokenFile string, single CorpusConfig) (*Setup, error
 			return nil, err
 		}
 		s.Corpora, scoped = cfg.Corpora, cfg.Tokens
-		s.AllowedHosts, s.AllowedOrigins = cfg.AllowedHosts, cfg.AllowedOrigins
+		s.AllowedHosts, s.AllowedOrigins, s.Limits = cfg.AllowedHosts, cfg.AllowedOrigins, cfg.Limits
 	} else {
 		single.Name = ""
 		s.Corpora = []CorpusConfig{single}

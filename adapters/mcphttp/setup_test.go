@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestLoadSetup(t *testing.T) {
@@ -51,6 +52,19 @@ func TestLoadSetup(t *testing.T) {
 				t.Errorf("allowed hosts %q", s.AllowedHosts)
 			}
 		})
+	}
+
+	// The config's limits reach the front's and the server's options.
+	limited, err := LoadSetup("testdata/config/limits.yaml", "", single)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var front Options
+	var server ServerOptions
+	limited.Apply(&front, &server)
+	if front.MaxBodyBytes != 65536 || front.MaxInFlight != 8 || server.ReadHeaderTimeout != 500*time.Millisecond ||
+		server.ReadTimeout != 2*time.Second || server.WriteTimeout != time.Minute || server.IdleTimeout != 90*time.Second || server.MaxConns != 64 {
+		t.Errorf("limits applied: %+v, %+v", front, server)
 	}
 
 	var ce *ConfigError
