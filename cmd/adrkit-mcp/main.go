@@ -1,10 +1,16 @@
 // Command adrkit-mcp serves a repository's architecture decision records to
-// coding agents over the Model Context Protocol on stdin/stdout.
+// coding agents over the Model Context Protocol on stdin/stdout, or, with
+// --http, to a team over streamable HTTP (one repository at /mcp, or the
+// corpora of --config at /mcp/<name>).
 //
-// Exit status: 0 when stdin ends (or on SIGINT/SIGTERM), 1 when the
-// repository root or ADR directory is unusable at start-up or a transport
-// problem was reported on stderr while serving, 2 for a command-line
-// mistake.
+// Exit status over stdio: 0 when stdin ends (or on SIGINT/SIGTERM), 1 when
+// the repository root or ADR directory is unusable at start-up or a
+// transport problem was reported on stderr while serving, 2 for a
+// command-line mistake. Over HTTP: 0 after SIGINT/SIGTERM (once the calls
+// in flight are answered), 1 when the address cannot be listened on or
+// serving fails, 2 for a command-line mistake, an unusable --config or
+// --token-file, or a non-loopback address without tokens. An unreadable
+// corpus does not stop an HTTP server: /readyz reports it.
 package main
 
 import (
@@ -26,7 +32,8 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]   (adrkit-mcp --help for details)"
+const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full] " +
+	"[--http <addr> [--config <file>] [--token-file <file>]]   (adrkit-mcp --help for details)"
 
 func main() {
 	mcp.SetCollector()
@@ -64,10 +71,14 @@ func (e usageError) Error() string { return e.msg }
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var served *serveOutcome
 	cmd := &cli.Command{
-		Name:      "adrkit-mcp",
-		Usage:     "serve architecture decision records to coding agents over MCP (stdio)",
-		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]",
-		Description: "Reads requests on stdin and writes answers on stdout, one JSON-RPC message per line.\n" +
+		Name:  "adrkit-mcp",
+		Usage: "serve architecture decision records to coding agents over MCP (stdio, or streamable HTTP with --http)",
+		UsageText: "adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]\n" +
+			"adrkit-mcp --http <addr> [--cwd <path>] [--dir <path>] [--rev <revision>] [--token-file <file>] [--tools …] [--content …]\n" +
+			"adrkit-mcp --http <addr> --config <file> [--token-file <file>] [--tools …] [--content …]",
+		Description: "Reads requests on stdin and writes answers on stdout, one JSON-RPC message per line; stdio opens no socket.\n" +
+			"With --http it serves streamable HTTP instead (stateless, JSON answers): one repository at /mcp, or the\n" +
+			"corpora of --config at /mcp/<name>, with /healthz and /readyz; see docs/deploy.md and docs/security.md.\n" +
 			"Both protocol eras are served: the initialize handshake and revision 2026-07-28.\n" +
 			"The corpus is read afresh for every tool call and never written.",
 		Version:   mcp.Version,
@@ -107,6 +118,26 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				Value:   contentSummary,
 				Sources: cli.EnvVars("ADRKIT_MCP_CONTENT"),
 			},
+			&cli.StringFlag{
+				Name: "http",
+				Usage: "serve streamable HTTP on this address (host:port) instead of stdio; an address beyond loopback " +
+					"needs tokens (--token-file or tokens in --config)",
+				Sources: cli.EnvVars("ADRKIT_MCP_HTTP"),
+			},
+			&cli.StringFlag{
+				Name: "config",
+				Usage: "with --http: a YAML file of corpora {name, cwd, dir, rev}, each served at /mcp/<name>, and tokens " +
+					"{sha256, corpora} (docs/deploy.md); instead of --cwd, --dir and --rev",
+				Sources:   cli.EnvVars("ADRKIT_MCP_CONFIG"),
+				TakesFile: true,
+			},
+			&cli.StringFlag{
+				Name: "token-file",
+				Usage: "with --http: bearer tokens that reach every corpus, one per line (or sha256:<hex> of one); " +
+					"read again on SIGHUP",
+				Sources:   cli.EnvVars("ADRKIT_MCP_TOKEN_FILE"),
+				TakesFile: true,
+			},
 		},
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
 			return usageError{msg: describeParseError(err)}
@@ -122,6 +153,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			}
 			if c := cmd.String("content"); c != contentSummary && c != contentFull {
 				return usageError{msg: fmt.Sprintf("--content must be %q or %q, got %q", contentSummary, contentFull, c)}
+			}
+			if err := checkHTTPFlags(cmd); err != nil {
+				return err
+			}
+			if cmd.IsSet("http") {
+				served = &serveOutcome{code: serveHTTP(ctx, cmd, stderr)}
+				return nil
 			}
 			served = serve(ctx, cmd, stdin, stdout, stderr)
 			return nil
@@ -147,12 +185,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 type serveOutcome struct {
 	err       error
 	diagnosed *atomic.Bool
+	// code, when set, is the exit status, decided by the HTTP server.
+	code int
 }
 
 // status is the exit status for the outcome: a signal ends the process
 // cleanly whatever happened before it.
 func (o *serveOutcome) status(ctx context.Context) int {
 	switch {
+	case o.diagnosed == nil:
+		return o.code
 	case ctx.Err() != nil:
 		return 0
 	case o.err != nil:

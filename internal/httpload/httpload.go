@@ -204,8 +204,32 @@ func post(ctx context.Context, client *http.Client, t Target, body []byte) (int,
 
 // Post sends one body to t and returns the status and the answer.
 func Post(ctx context.Context, t Target, body []byte) (int, []byte, error) {
+	a, err := Send(ctx, t, body)
+	return a.Status, a.Body, err
+}
+
+// Answer is the answer to one request.
+type Answer struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// Send sends one body to t, on a connection of its own, and returns the
+// whole answer.
+func Send(ctx context.Context, t Target, body []byte) (Answer, error) {
+	req, err := t.request(ctx, body)
+	if err != nil {
+		return Answer{}, err
+	}
 	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
-	return post(ctx, client, t, body)
+	resp, err := client.Do(req)
+	if err != nil {
+		return Answer{}, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	return Answer{Status: resp.StatusCode, Header: resp.Header, Body: data}, err
 }
 
 // OversizeResult is what happened to an oversized body and the request

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/adapters/mcphttp"
+)
+
+// shutdownGrace bounds how long SIGTERM waits for the calls in flight: the
+// Kubernetes manifests give a pod 30 s, 5 of which its preStop pause takes.
+const shutdownGrace = 20 * time.Second
+
+// systemClock is the wall clock, for the access log's durations.
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+// checkHTTPFlags refuses the flag combinations HTTP serving does not take.
+func checkHTTPFlags(cmd *cli.Command) error {
+	httpSet := cmd.IsSet("http")
+	switch {
+	case httpSet && cmd.String("http") == "":
+		return usageError{msg: "--http needs an address, host:port (127.0.0.1:8080 serves this machine only)"}
+	case !httpSet && cmd.IsSet("config"):
+		return usageError{msg: "--config configures the HTTP server: give --http too"}
+	case !httpSet && cmd.IsSet("token-file"):
+		return usageError{msg: "--token-file configures the HTTP server: give --http too"}
+	case !httpSet:
+		return nil
+	case cmd.IsSet("config") && (cmd.IsSet("cwd") || cmd.IsSet("dir") || cmd.IsSet("rev")):
+		return usageError{msg: "--config lists the corpora (cwd, dir and rev of each): it cannot be combined with --cwd, --dir or --rev"}
+	case cmd.IsSet("config") && cmd.String("config") == "":
+		return usageError{msg: "--config needs a file"}
+	case cmd.IsSet("token-file") && cmd.String("token-file") == "":
+		return usageError{msg: "--token-file needs a file"}
+	case cmd.IsSet("cwd") && cmd.String("cwd") == "":
+		return usageError{msg: `--cwd (or ADRKIT_MCP_CWD) is "", which names no directory; give the repository root`}
+	}
+	return nil
+}
+
+// serveHTTP serves the corpora over streamable HTTP until ctx is done
+// (SIGINT or SIGTERM), then answers the calls in flight and returns 0.
+// SIGHUP reloads the token file. Everything the server says goes to
+// stderr as JSON (log/slog): the access log, one record per MCP request,
+// and the lines about starting, reloading and stopping. It returns the
+// exit status.
+func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
+	fail := func(code int, err error) int {
+		fmt.Fprintf(stderr, "adrkit-mcp: %v\n", err)
+		return code
+	}
+	dir := cmd.String("dir")
+	if cmd.IsSet("dir") && dir == "" {
+		dir = "." // the root itself, as over stdio
+	}
+	single := mcphttp.CorpusConfig{Cwd: cmd.String("cwd"), Dir: dir, Rev: cmd.String("rev")}
+	setup, err := mcphttp.LoadSetup(cmd.String("config"), cmd.String("token-file"), single)
+	if err != nil {
+		return fail(2, err)
+	}
+	corpora := make([]mcphttp.Corpus, 0, len(setup.Corpora))
+	for _, c := range setup.Corpora {
+		h := mcp.NewHTTP(mcp.HTTPOptions{
+			Cwd: c.Cwd, Dir: c.Dir, Rev: c.Rev,
+			ExtendedTools: cmd.String("tools") == toolsExtended,
+			FullContent:   cmd.String("content") == contentFull,
+		})
+		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: h.Ready, Drain: h.Drain})
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	frontOpts := mcphttp.Options{
+		Corpora: corpora, Tokens: setup.Tokens,
+		AllowedHosts: setup.AllowedHosts, AllowedOrigins: setup.AllowedOrigins,
+		Log: log, Clock: systemClock{},
+	}
+	var serverOpts mcphttp.ServerOptions
+	setup.Apply(&frontOpts, &serverOpts)
+	front, err := mcphttp.New(frontOpts)
+	if err != nil {
+		return fail(2, err)
+	}
+	addr := cmd.String("http")
+	srv, err := mcphttp.Listen(addr, front, serverOpts)
+	var exposure *mcphttp.ExposureError
+	switch {
+	case errors.As(err, &exposure):
+		return fail(2, err)
+	case err != nil:
+		return fail(1, err)
+	}
+
+	// A corpus that cannot be read yet does not stop the server (a
+	// mirror may still be cloning): /readyz answers 503 until it can.
+	paths := make([]string, 0, len(corpora))
+	for _, c := range corpora {
+		path := "/mcp"
+		if c.Name != "" {
+			path += "/" + c.Name
+		}
+		paths = append(paths, path)
+		if err := c.Ready(ctx); err != nil {
+			log.Warn("corpus not ready", "path", path, "error", err.Error())
+		}
+	}
+	log.Info("listening", "addr", srv.Addr().String(), "paths", paths, "tokens", setup.Tokens != nil)
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve() }()
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	for {
+		select {
+		case <-hup:
+			switch {
+			case setup.Tokens == nil || cmd.String("token-file") == "":
+				log.Info("SIGHUP: no token file to read again")
+			default:
+				if err := setup.Tokens.Reload(); err != nil {
+					log.Error("token file not reloaded; the previous tokens stay in force", "error", err.Error())
+				} else {
+					log.Info("token file reloaded", "tokens", setup.Tokens.Len())
+				}
+			}
+		case err := <-served:
+			// Serve returns early only when serving itself fails.
+			log.Error("serving failed", "error", err.Error())
+			return 1
+		case <-ctx.Done():
+			log.Info("shutting down: answering the calls in flight")
+			sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+			err := srv.Shutdown(sctx)
+			cancel()
+			if err != nil {
+				log.Warn("calls still in flight after the grace period were cut off", "error", err.Error())
+			}
+			if err := <-served; err != nil {
+				log.Error("serving failed", "error", err.Error())
+			}
+			log.Info("stopped")
+			return 0
+		}
+	}
+}
