@@ -54,9 +54,11 @@ type HTTPOptions struct {
 //     otherwise, as the 2026-07-28 transport requires);
 //   - any other revision: UnsupportedProtocolVersion (-32022).
 //
-// A protocol-version claim in _meta must equal the header (-32020). Errors
-// of 2026-07-28 requests get the statuses that revision gives them (404 for
-// -32601, 400 for -32602, -32020, -32021 and -32022); legacy ones 200. A
+// A protocol-version claim in _meta must equal the header (-32020); an
+// envelope naming any revision but 2026-07-28 is then refused (-32022) as
+// on a stdio connection's opening. Errors of envelope requests get the
+// statuses 2026-07-28 gives them (404 for -32601, 400 for -32602, -32020,
+// -32021 and -32022); those of handshake-era requests 200. A
 // body that is not JSON (-32700), or JSON that is not a request or
 // notification (-32600), gets 400 with an error that has no id. No
 // session id is ever minted or read.
@@ -154,7 +156,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	adm, refusal := admitterFor(f, r.Header)
+	adm, modern, refusal := admitterFor(f, r.Header)
 	if refusal != nil {
 		writeError(w, http.StatusBadRequest, f.id, refusal)
 		return
@@ -171,7 +173,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if verdict.Code == jsonrpc.CodeMethodNotFound {
 			verdict = methodNotFound(f.method)
 		}
-		writeError(w, errorStatus(verdict.Code, adm.phase == phaseModern), f.id, verdict)
+		writeError(w, errorStatus(verdict.Code, modern), f.id, verdict)
 		return
 	}
 
@@ -202,36 +204,45 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // admitterFor checks what the streamable HTTP transport requires of the
 // request's headers, and returns the admitter its MCP-Protocol-Version
-// header calls for; a refusal is a transport error (400).
-func admitterFor(f frame, header http.Header) (*admitter, *jsonrpc.Error) {
+// header (and its envelope, if any) call for, and whether the request is
+// of the 2026-07-28 kind, whose errors carry the statuses that revision
+// assigns; a refusal is a transport error (400).
+func admitterFor(f frame, header http.Header) (adm *admitter, modern bool, refusal *jsonrpc.Error) {
 	revision := header.Get(headerProtocolVersion)
-	adm := &admitter{byHeader: true}
+	claim, claimed := claimOf(f.params)
+	if claimed {
+		switch {
+		case revision == "":
+			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch,
+				Message: "the MCP-Protocol-Version header is required when _meta names " + sdk.MetaKeyProtocolVersion}
+		case claim != revision:
+			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch,
+				Message: fmt.Sprintf("header mismatch: MCP-Protocol-Version %q, but _meta names revision %q", revision, claim)}
+		}
+	}
+	adm = &admitter{byHeader: true}
 	switch {
 	case revision == "":
 		adm.phase = phaseOpening
 	case revision == modernRevision:
 		adm.phase = phaseModern
+	case claimed:
+		// An envelope naming another revision: refused as on a stdio
+		// connection's opening, in the same words (-32022), whether or
+		// not the header's revision is a handshake one.
+		adm.phase = phaseOpening
 	case slices.Contains(legacyRevisions, revision):
 		adm.phase = phaseLegacy
 	default:
-		return nil, unsupportedHeaderRevision(revision)
+		return nil, false, unsupportedHeaderRevision(revision)
 	}
-	if claim, ok := claimOf(f.params); ok {
-		switch {
-		case revision == "":
-			return nil, &jsonrpc.Error{Code: codeHeaderMismatch,
-				Message: "the MCP-Protocol-Version header is required when _meta names " + sdk.MetaKeyProtocolVersion}
-		case claim != revision:
-			return nil, &jsonrpc.Error{Code: codeHeaderMismatch,
-				Message: fmt.Sprintf("header mismatch: MCP-Protocol-Version %q, but _meta names revision %q", revision, claim)}
-		}
-	}
+	modern = adm.phase == phaseModern || claimed
 	if adm.phase == phaseModern && f.kind == frameRequest {
 		if problem := checkMirroredHeaders(f, header); problem != "" {
-			return nil, &jsonrpc.Error{Code: codeHeaderMismatch, Message: problem}
+			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch, Message: problem}
 		}
 	}
-	return adm, nil
+	return adm, modern, nil
 }
 
 // checkMirroredHeaders checks the headers a 2026-07-28 request repeats its

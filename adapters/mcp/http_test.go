@@ -136,10 +136,18 @@ func TestHTTPRefusals(t *testing.T) {
 		{name: "legacy unknown method", body: `{"jsonrpc":"2.0","id":7,"method":"foo/bar"}`, status: 200, code: -32601, message: `method not found: "foo/bar"`},
 		{name: "legacy discover", body: `{"jsonrpc":"2.0","id":7,"method":"server/discover"}`, status: 200, code: -32601},
 		{name: "legacy malformed tools/call", body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":5}}`, status: 200, code: -32602},
-		{name: "unsupported header revision", body: listModern, hdr: modern("tools/list", ""), status: 400, code: -32022,
+		{name: "unsupported header revision", body: `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`, hdr: map[string]string{"MCP-Protocol-Version": "2099-01-01"},
+			status: 400, code: -32022,
 			message: `MCP-Protocol-Version "2099-01-01" is not supported; supported: 2026-07-28, 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07`},
+		// An envelope naming another revision is refused as on a stdio
+		// connection's opening, whatever its header's revision.
+		{name: "unsupported envelope revision", body: `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01","io.modelcontextprotocol/clientCapabilities":{}}}}`,
+			hdr: map[string]string{"MCP-Protocol-Version": "2099-01-01"}, status: 400, code: -32022, message: `revision "2099-01-01" is not supported; supported: 2026-07-28`},
+		{name: "envelope of a handshake revision", body: `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2025-06-18","io.modelcontextprotocol/clientCapabilities":{}}}}`,
+			hdr: map[string]string{"MCP-Protocol-Version": "2025-06-18"}, status: 400, code: -32022, message: `revision "2025-06-18" is not supported; supported: 2026-07-28`},
 		{name: "envelope without the header", body: listModern, status: 400, code: -32020},
 		{name: "envelope unlike the header", body: listModern, hdr: map[string]string{"MCP-Protocol-Version": "2025-06-18"}, status: 400, code: -32020},
+		{name: "envelope unlike an unknown header", body: listModern, hdr: map[string]string{"MCP-Protocol-Version": "2099-01-01"}, status: 400, code: -32020},
 		{name: "no Mcp-Method", body: listModern, hdr: map[string]string{"MCP-Protocol-Version": "2026-07-28"}, status: 400, code: -32020},
 		{name: "Mcp-Method unlike the body", body: listModern, hdr: modern("tools/call", ""), status: 400, code: -32020},
 		{name: "no Mcp-Name", body: callModern, hdr: modern("tools/call", ""), status: 400, code: -32020},
@@ -155,9 +163,6 @@ func TestHTTPRefusals(t *testing.T) {
 			hdr: modern("tools/call", "nope"), status: 400, code: -32602},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.name == "unsupported header revision" {
-				tc.hdr["MCP-Protocol-Version"] = "2099-01-01"
-			}
 			got := post(t, srv.URL, tc.body, tc.hdr)
 			var answer struct {
 				ID    json.RawMessage `json:"id"`
