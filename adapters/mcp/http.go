@@ -125,10 +125,14 @@ func (h *HTTPHandler) Ready(ctx context.Context) error { return h.check(ctx) }
 // kind are not affected.
 func (h *HTTPHandler) Drain() { h.drain() }
 
-// ServeHTTP answers one POST (other methods get the SDK's 405).
+// ServeHTTP answers one POST; other methods (a 2025-era client's GET for
+// a stream of server messages, or DELETE of a session) get the SDK's 405,
+// whatever revision their headers name.
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
-		h.streamable.ServeHTTP(w, r)
+		out := r.Clone(r.Context())
+		out.Header = withoutMCPHeaders(r.Header)
+		h.streamable.ServeHTTP(w, out)
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxLineBytes))
@@ -364,12 +368,7 @@ func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Err
 // MCP-Protocol-Version, which the SDK serves as a handshake-era request
 // without a handshake.
 func sdkHeader(client http.Header, msg *jsonrpc.Request, note string) http.Header {
-	h := client.Clone()
-	for k := range h {
-		if strings.HasPrefix(k, "Mcp-") {
-			delete(h, k)
-		}
-	}
+	h := withoutMCPHeaders(client)
 	h.Set(admissionHeader, note)
 	var params map[string]json.RawMessage
 	_ = json.Unmarshal(msg.Params, &params)
@@ -381,4 +380,17 @@ func sdkHeader(client http.Header, msg *jsonrpc.Request, note string) http.Heade
 		}
 	}
 	return h
+}
+
+// withoutMCPHeaders is a copy of h without the MCP headers (Mcp-*) and
+// admission's note: what the SDK may see of a client's own headers.
+func withoutMCPHeaders(h http.Header) http.Header {
+	out := h.Clone()
+	for k := range out {
+		if strings.HasPrefix(k, "Mcp-") {
+			delete(out, k)
+		}
+	}
+	out.Del(admissionHeader)
+	return out
 }

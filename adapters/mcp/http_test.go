@@ -186,13 +186,24 @@ func TestHTTPRefusals(t *testing.T) {
 
 func TestHTTPTransportEdges(t *testing.T) {
 	srv, _ := serveHTTP(t)
-	resp, err := http.Get(srv.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" {
-		t.Errorf("GET: %d, Allow %q", resp.StatusCode, resp.Header.Get("Allow"))
+	// A 2025-era client may ask for a stream of server messages (GET) or
+	// end its session (DELETE), naming its revision: 405, there are none.
+	for _, method := range []string{http.MethodGet, http.MethodDelete} {
+		req, err := http.NewRequest(method, srv.URL, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2025-06-18")
+		req.Header.Set("Mcp-Session-Id", "abc")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" {
+			t.Errorf("%s: %d, Allow %q", method, resp.StatusCode, resp.Header.Get("Allow"))
+		}
 	}
 
 	// Admission's note travels in a header of the request the SDK sees;
