@@ -2,11 +2,14 @@
 // a byte stream pair (stdin/stdout in the adrkit-mcp binary), in both
 // protocol eras on one connection: the initialize handshake revisions
 // (2024-10-07 to 2025-11-25) and revision 2026-07-28 with its per-request
-// _meta envelope.
+// _meta envelope; and over streamable HTTP, one corpus per HTTPHandler,
+// both eras per request (see HTTPHandler).
 //
-// The only way in is New, which returns a sealed *Server with Serve and
-// Close; the SDK server, its registrations and the transport are not
-// reachable through it.
+// The ways in are New, which returns a sealed *Server with Serve and
+// Close, and NewHTTP, which returns an http.Handler; the SDK server, its
+// registrations and the transports are not reachable through them. Both
+// build the same engine (newEngine), so a request gets the same answer
+// bytes over either transport.
 //
 // # Engine and what surrounds it
 //
