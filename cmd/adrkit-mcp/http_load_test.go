@@ -99,19 +99,17 @@ func TestHTTPLoad(t *testing.T) {
 }
 
 // Abuse against the binary: an 8 MiB body is refused and the next request
-// on the same connection answered; clients too slow with their headers or
-// their body are cut off by the timeouts of the config (made small here).
+// on the same connection answered (default limits); clients too slow with
+// their headers or their body are cut off by the timeouts of the config
+// (made small, on a second server).
 func TestHTTPAbuse(t *testing.T) {
-	dir := t.TempDir()
-	config := filepath.Join(dir, "config.yaml")
-	writeTestFile(t, config, fmt.Sprintf("corpora:\n  - {name: repo, cwd: %q}\nlimits:\n  readHeaderTimeout: 300ms\n  readTimeout: 600ms\n", newRepo(t)))
-	s := startHTTP(t, "--http", "127.0.0.1:0", "--config", config)
-	target := httpload.Target{URL: s.url + "/mcp/repo"}
+	repo := newRepo(t)
 	ctx, cancel := context.WithTimeout(context.Background(), httpGuard)
 	defer cancel()
 	next := []byte(toolCallHTTP(2, "get_decision", `{"ref":"0001"}`, false))
 
-	over, err := httpload.Oversize(ctx, target, 8<<20, next)
+	plain := startHTTP(t, "--http", "127.0.0.1:0", "--cwd", repo)
+	over, err := httpload.Oversize(ctx, httpload.Target{URL: plain.url + "/mcp"}, 8<<20, next)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,6 +119,14 @@ func TestHTTPAbuse(t *testing.T) {
 	if over.NextStatus != 200 || !strings.Contains(string(over.NextBody), `"outcome":"found"`) {
 		t.Errorf("the request after it: %d %s", over.NextStatus, over.NextBody)
 	}
+	if code := plain.stop(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+
+	config := filepath.Join(t.TempDir(), "config.yaml")
+	writeTestFile(t, config, fmt.Sprintf("corpora:\n  - {name: repo, cwd: %q}\nlimits:\n  readHeaderTimeout: 300ms\n  readTimeout: 600ms\n", repo))
+	s := startHTTP(t, "--http", "127.0.0.1:0", "--config", config)
+	target := httpload.Target{URL: s.url + "/mcp/repo"}
 
 	if _, err := httpload.SlowHeaders(ctx, target); err != nil {
 		t.Errorf("headers too slow: %v", err)
