@@ -15,6 +15,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/mcphttp"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // shutdownGrace bounds how long SIGTERM waits for the calls in flight: the
@@ -25,6 +26,20 @@ const shutdownGrace = 20 * time.Second
 type systemClock struct{}
 
 func (systemClock) Now() time.Time { return time.Now() }
+
+// withCause is a corpus's readiness check whose failures name their cause
+// (the path or revision that failed), for the log: the contract's reason
+// sentence alone does not say which.
+func withCause(check func(context.Context) error) func(context.Context) error {
+	return func(ctx context.Context) error {
+		err := check(ctx)
+		var u *ports.UnavailableError
+		if errors.As(err, &u) && u.Err != nil {
+			return fmt.Errorf("%w (%v)", err, u.Err)
+		}
+		return err
+	}
+}
 
 // checkHTTPFlags refuses the flag combinations HTTP serving does not take.
 func checkHTTPFlags(cmd *cli.Command) error {
@@ -77,7 +92,7 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 			ExtendedTools: cmd.String("tools") == toolsExtended,
 			FullContent:   cmd.String("content") == contentFull,
 		})
-		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: h.Ready, Drain: h.Drain})
+		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: withCause(h.Ready), Drain: h.Drain})
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	frontOpts := mcphttp.Options{

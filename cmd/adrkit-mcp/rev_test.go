@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -51,5 +53,30 @@ func TestRevisionSource(t *testing.T) {
 	}
 	if !strings.HasPrefix(missing.stderr, "adrkit-mcp: ") || !strings.Contains(missing.stderr, `"v9"`) || strings.Count(missing.stderr, "\n") != 1 {
 		t.Errorf("--rev v9: stderr %q, want one diagnostic naming the revision", missing.stderr)
+	}
+}
+
+// Over HTTP a corpus of the config file with a rev is read from that
+// revision (the record deleted from the working tree is still found), and
+// one whose revision does not resolve is not ready.
+func TestRevisionSourceOverHTTP(t *testing.T) {
+	root := commitRepo(t)
+	config := filepath.Join(t.TempDir(), "config.yaml")
+	writeTestFile(t, config, "corpora:\n"+
+		"  - {name: tree, cwd: "+strconv.Quote(root)+"}\n"+
+		"  - {name: committed, cwd: "+strconv.Quote(root)+", rev: master}\n"+
+		"  - {name: tagged, cwd: "+strconv.Quote(root)+", rev: v9}\n")
+	s := startHTTP(t, "--http", "127.0.0.1:0", "--config", config)
+	for corpus, outcome := range map[string]string{"tree": "not-found", "committed": "found", "tagged": "corpus-unavailable"} {
+		got := s.call("/mcp/"+corpus, strings.TrimSpace(getRecord), nil)
+		if !strings.Contains(string(got.body), `"outcome":"`+outcome+`"`) {
+			t.Errorf("%s: %d %s, want %s", corpus, got.status, got.body, outcome)
+		}
+	}
+	if rec := s.awaitMsg("corpus not ready", 1); rec["path"] != "/mcp/tagged" || !strings.Contains(fmt.Sprint(rec["error"]), "v9") {
+		t.Errorf("start-up warning %v", rec)
+	}
+	if status, body := s.get("/readyz"); status != 503 || body != "not ready: 1 of 3 corpora cannot be read\n" {
+		t.Errorf("/readyz: %d %q", status, body)
 	}
 }
