@@ -382,8 +382,10 @@ func sdkHeader(client http.Header, msg *jsonrpc.Request, note string) http.Heade
 	return h
 }
 
-// withoutMCPHeaders is a copy of h without the MCP headers (Mcp-*) and
-// admission's note: what the SDK may see of a client's own headers.
+// withoutMCPHeaders is a copy of h without the MCP headers (Mcp-*, the
+// session id among them), Last-Event-ID (streams are not resumable: a
+// client's is ignored, as 2026-07-28 says, where the SDK would refuse the
+// POST) and admission's note: what the SDK may see of a client's headers.
 func withoutMCPHeaders(h http.Header) http.Header {
 	out := h.Clone()
 	for k := range out {
@@ -391,6 +393,7 @@ func withoutMCPHeaders(h http.Header) http.Header {
 			delete(out, k)
 		}
 	}
+	out.Del("Last-Event-ID")
 	out.Del(admissionHeader)
 	return out
 }

@@ -206,6 +206,12 @@ func TestHTTPTransportEdges(t *testing.T) {
 		}
 	}
 
+	// A session id and a Last-Event-ID from an older client are ignored.
+	stale := map[string]string{"Mcp-Session-Id": "abc", "Last-Event-ID": "s_1"}
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, stale); got.status != 200 || got.body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("ping with a session id and Last-Event-ID: %d %s", got.status, got.body)
+	}
+
 	// Admission's note travels in a header of the request the SDK sees;
 	// one sent by a client is replaced, never believed.
 	spoof := map[string]string{admissionHeader: `{"era":2}`}
