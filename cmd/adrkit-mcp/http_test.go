@@ -76,6 +76,27 @@ func TestHTTPFlagMistakes(t *testing.T) {
 	}
 }
 
+// The HTTP flags' environment variables count as the flags.
+func TestHTTPEnvironment(t *testing.T) {
+	clearEnv(t)
+	repo := newRepo(t)
+	config, _ := teamConfig(t, "")
+	t.Setenv("ADRKIT_MCP_CONFIG", config)
+	if got := runCLI(t, ""); got.code != 2 || !strings.HasPrefix(got.stderr, "adrkit-mcp: --config configures the HTTP server") {
+		t.Errorf("ADRKIT_MCP_CONFIG without --http: exit %d, stderr %q", got.code, got.stderr)
+	}
+	os.Unsetenv("ADRKIT_MCP_CONFIG")
+	t.Setenv("ADRKIT_MCP_HTTP", "0.0.0.0:0")
+	if got := runCLI(t, "", "--cwd", repo); got.code != 2 || !strings.HasPrefix(got.stderr, "adrkit-mcp: refusing to listen on 0.0.0.0:0") {
+		t.Errorf("ADRKIT_MCP_HTTP beyond loopback without tokens: exit %d, stderr %q", got.code, got.stderr)
+	}
+	t.Setenv("ADRKIT_MCP_HTTP", "127.0.0.1:0")
+	t.Setenv("ADRKIT_MCP_TOKEN_FILE", filepath.Join(t.TempDir(), "missing"))
+	if got := runCLI(t, "", "--cwd", repo); got.code != 2 || !strings.HasPrefix(got.stderr, "adrkit-mcp: token file ") {
+		t.Errorf("ADRKIT_MCP_TOKEN_FILE naming no file: exit %d, stderr %q", got.code, got.stderr)
+	}
+}
+
 // Start-up failures of the HTTP server: what cannot be served safely or
 // at all stops it with one line on stderr (status 2 for configuration,
 // 1 for a port that cannot be had).

@@ -43,7 +43,8 @@ func runCLI(t *testing.T, stdin string, args ...string) outcome {
 
 func clearEnv(t *testing.T) {
 	t.Helper()
-	for _, k := range []string{"ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR", "ADRKIT_MCP_REV", "ADRKIT_MCP_CONTENT"} {
+	for _, k := range []string{"ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR", "ADRKIT_MCP_REV", "ADRKIT_MCP_CONTENT",
+		"ADRKIT_MCP_HTTP", "ADRKIT_MCP_CONFIG", "ADRKIT_MCP_TOKEN_FILE"} {
 		t.Setenv(k, "")
 		os.Unsetenv(k)
 	}
