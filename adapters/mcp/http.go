@@ -58,16 +58,16 @@ type HTTPOptions struct {
 // envelope naming any revision but 2026-07-28 is then refused (-32022) as
 // on a stdio connection's opening. Errors of envelope requests get the
 // statuses 2026-07-28 gives them (404 for -32601, 400 for -32602, -32020,
-// -32021 and -32022); those of handshake-era requests 200. A
-// body that is not JSON (-32700), or JSON that is not a request or
-// notification (-32600), gets 400 with an error that has no id. No
-// session id is ever minted or read.
+// -32021 and -32022); those of handshake-era requests 200. A body that is
+// not JSON (-32700), or JSON that is not a request or notification
+// (-32600), gets 400 with an error that has no id. No session id is ever
+// minted or read.
 //
 // It is meant to stand behind the team front (adapters/mcphttp), which
 // checks Host, Origin and tokens and bounds the body first; it bounds a
 // body only by MaxLineBytes, the stdio line bound.
 type HTTPHandler struct {
-	engine     *engine
+	// streamable is go-sdk's handler over this corpus's engine.
 	streamable http.Handler
 	check      func(context.Context) error
 
@@ -89,7 +89,7 @@ func NewHTTP(opts HTTPOptions) *HTTPHandler {
 // newHTTP serves b; tests give it a backend without a filesystem.
 func newHTTP(b backend, fullContent bool) *HTTPHandler {
 	e := newEngine(b.tools, fullContent)
-	h := &HTTPHandler{engine: e, check: b.check}
+	h := &HTTPHandler{check: b.check}
 	h.draining, h.drain = context.WithCancel(context.Background())
 	h.streamable = sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return e.server }, streamableOptions())
 	return h
