@@ -447,7 +447,35 @@ func writeFile(t *testing.T, root, name, data string) {
 func (sc *scenario) run(t *testing.T, era string) (string, map[string]string) {
 	root, hist := sc.materialise(t)
 	c := connect(t, root, sc.dir, sc.extended)
+	sc.converse(t, era, root, hist, c)
+	out := c.finish(t)
+	lines := map[string]string{}
+	for id, line := range c.raw {
+		lines[id] = withoutVersion(strings.TrimSuffix(line, "\n"))
+	}
+	return withoutVersion(out), lines
+}
 
+// withoutVersion replaces the server's version with $VERSION, so that the
+// goldens do not depend on how the test binary was built.
+func withoutVersion(s string) string {
+	return strings.ReplaceAll(s, `"version":`+strconv.Quote(mcp.Version), `"version":"$VERSION"`)
+}
+
+// client is one side of a scenario run: stdio (conn) or HTTP (httpConn).
+type client interface {
+	// send sends one message and, for a request, takes its answer.
+	send(t *testing.T, msg string)
+	// expand replaces the placeholders of a request line.
+	expand(t *testing.T, line string) string
+}
+
+// converse sends the scenario's messages in era through c: the opening
+// exchange (unless -raw), then each request line, expanded and (in the
+// 2026 era, unless -raw) given the envelope, with the steps applied in
+// between.
+func (sc *scenario) converse(t *testing.T, era, root string, hist *history, c client) {
+	t.Helper()
 	if !sc.raw {
 		if era == era2025 {
 			c.send(t, openInitialize)
@@ -467,18 +495,6 @@ func (sc *scenario) run(t *testing.T, era string) (string, map[string]string) {
 		}
 		c.send(t, msg)
 	}
-	out := c.finish(t)
-	lines := map[string]string{}
-	for id, line := range c.raw {
-		lines[id] = withoutVersion(strings.TrimSuffix(line, "\n"))
-	}
-	return withoutVersion(out), lines
-}
-
-// withoutVersion replaces the server's version with $VERSION, so that the
-// goldens do not depend on how the test binary was built.
-func withoutVersion(s string) string {
-	return strings.ReplaceAll(s, `"version":`+strconv.Quote(mcp.Version), `"version":"$VERSION"`)
 }
 
 // step applies one "#step" directive.

@@ -78,25 +78,7 @@ func (sc *scenario) runHTTP(t *testing.T, era string, stdio map[string]string) s
 		stdio:  stdio, stdioOnly: sc.stdioOnly, seen: map[string]bool{},
 		book: book{answers: map[string]map[string]any{}},
 	}
-	if !sc.raw {
-		if era == era2025 {
-			c.send(t, openInitialize)
-			c.send(t, openInitialized)
-		} else {
-			c.send(t, openDiscover)
-		}
-	}
-	for _, line := range sc.requests {
-		if verb, ok := strings.CutPrefix(line, "#step "); ok {
-			sc.step(t, root, hist, verb)
-			continue
-		}
-		msg := c.expand(t, line)
-		if era == era2026 && !sc.raw {
-			msg = withEnvelope(t, msg)
-		}
-		c.send(t, msg)
-	}
+	sc.converse(t, era, root, hist, c)
 	for id := range c.stdioOnly {
 		if !c.seen[id] {
 			t.Errorf("http section: no request with id %s", id)
