@@ -97,21 +97,6 @@ func shownFindings(rep *app.CheckReport) []adr.Finding {
 	return out
 }
 
-// checkCounts phrases the severity counts of rep: "1 error, 2 warnings".
-func checkCounts(rep *app.CheckReport) string {
-	var parts []string
-	if n := rep.Count(adr.SeverityError); n > 0 {
-		parts = append(parts, counted(n, "error", "errors"))
-	}
-	if n := rep.Count(adr.SeverityWarn); n > 0 {
-		parts = append(parts, counted(n, "warning", "warnings"))
-	}
-	if n := rep.Count(adr.SeverityInfo); n > 0 {
-		parts = append(parts, counted(n, "info", "info"))
-	}
-	return strings.Join(parts, ", ")
-}
-
 // changeWords says what the change is: the files named, or since when.
 func changeWords(opts CheckOptions) string {
 	if opts.Since == "" {
@@ -146,7 +131,7 @@ func checkSummary(rep *app.CheckReport, opts CheckOptions) string {
 	if len(rep.Findings) == 0 {
 		s += "; no findings"
 	} else {
-		s += "; " + checkCounts(rep)
+		s += "; " + severityCounts(rep)
 	}
 	verdict := "passes"
 	if opts.FailOn.Failed(rep) {

@@ -73,16 +73,9 @@ type jsonCheckHold struct {
 
 // jsonCheckFind is a finding with why check reports it.
 type jsonCheckFind struct {
-	Rule     string       `json:"rule"`
-	Severity adr.Severity `json:"severity"`
-	Message  string       `json:"message"`
-	Path     string       `json:"path,omitempty"`
-	ID       string       `json:"id,omitempty"`
-	Field    string       `json:"field,omitempty"`
-	Pattern  string       `json:"pattern,omitempty"`
-	Line     int          `json:"line,omitempty"`
-	Cause    app.Cause    `json:"cause"`
-	Fails    bool         `json:"fails"`
+	jsonFinding
+	Cause app.Cause `json:"cause"`
+	Fails bool      `json:"fails"`
 }
 
 func checkJSON(rep *app.CheckReport, opts CheckOptions) jsonCheckReport {
@@ -129,10 +122,7 @@ func checkJSON(rep *app.CheckReport, opts CheckOptions) jsonCheckReport {
 			Reason: h.Reason, At: h.At, Refs: h.Refs, Action: h.Action, Files: h.Files}
 	}
 	for i, f := range rep.Findings {
-		out.Findings[i] = jsonCheckFind{
-			Rule: f.Rule, Severity: f.Severity, Message: f.Message, Path: f.Path, ID: f.ID, Field: f.Field,
-			Pattern: f.Pattern, Line: f.Line, Cause: f.Cause, Fails: f.Fails,
-		}
+		out.Findings[i] = jsonCheckFind{jsonFinding: newJSONFinding(f.Finding), Cause: f.Cause, Fails: f.Fails}
 	}
 	return out
 }

@@ -84,9 +84,9 @@ func counted(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// severityCounts phrases the non-zero severity counts: "1 error, 2
-// warnings"; "" when there are none.
-func severityCounts(rep *app.LintReport) string {
+// severityCounts phrases the non-zero severity counts of a lint or check
+// report: "1 error, 2 warnings"; "" when there are none.
+func severityCounts(rep interface{ Count(adr.Severity) int }) string {
 	var parts []string
 	if n := rep.Count(adr.SeverityError); n > 0 {
 		parts = append(parts, counted(n, "error", "errors"))
@@ -265,12 +265,17 @@ func lintJSON(rep *app.LintReport, opts LintOptions) jsonLintReport {
 		out.Source.Rev = &rev
 	}
 	for i, f := range rep.Findings {
-		out.Findings[i] = jsonFinding{
-			Rule: f.Rule, Severity: f.Severity, Message: f.Message,
-			Path: f.Path, ID: f.ID, Field: f.Field, Pattern: f.Pattern, Line: f.Line,
-		}
+		out.Findings[i] = newJSONFinding(f)
 	}
 	return out
+}
+
+// newJSONFinding is f as lint and check print it in JSON.
+func newJSONFinding(f adr.Finding) jsonFinding {
+	return jsonFinding{
+		Rule: f.Rule, Severity: f.Severity, Message: f.Message,
+		Path: f.Path, ID: f.ID, Field: f.Field, Pattern: f.Pattern, Line: f.Line,
+	}
 }
 
 // messageWithField is a finding's message for a report that shows no
