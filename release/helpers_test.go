@@ -101,7 +101,7 @@ func build(t *testing.T, dir, name, version string) string {
 	out := filepath.Join(dir, name+exeSuffix)
 	args := []string{"build", "-trimpath", "-o", out}
 	if version != "" {
-		args = append(args, "-ldflags", "-s -w -X github.com/adrkit/adrkit-go/adapters/mcp.Version="+version)
+		args = append(args, "-ldflags", "-s -w "+stampFlag+version)
 	}
 	cmd := exec.Command("go", append(args, "./cmd/"+name)...)
 	cmd.Dir = top
@@ -111,6 +111,10 @@ func build(t *testing.T, dir, name, version string) string {
 	}
 	return out
 }
+
+// stampFlag is the linker flag that stamps a release's version into both
+// binaries, as .goreleaser.yaml passes it.
+const stampFlag = "-X github.com/adrkit/adrkit-go/adapters/mcp.Version="
 
 // exeSuffix is what executables end in here.
 var exeSuffix = map[bool]string{true: ".exe"}[runtime.GOOS == "windows"]

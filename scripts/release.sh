@@ -50,6 +50,7 @@ cd "$top"
 step() { printf '\n=== release: %s\n' "$*"; }
 
 step "binaries, archives, SBOMs (GoReleaser)"
+go run "$goreleaser" check
 if $snapshot; then
   ADRKIT_SNAPSHOT_COMMIT=$(git rev-parse --short=12 HEAD) go run "$goreleaser" release --snapshot --clean --skip=publish
 else
