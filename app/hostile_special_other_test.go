@@ -15,6 +15,12 @@ func hostileMkfifo(t *testing.T, _ string) {
 	t.Skipf("%s has no FIFOs in its file tree", runtime.GOOS)
 }
 
+// hostileNeedFIFOs skips the test: this system has no FIFOs.
+func hostileNeedFIFOs(t testing.TB) {
+	t.Helper()
+	t.Skipf("%s has no FIFOs in its file tree", runtime.GOOS)
+}
+
 var errNoSpecialFiles = errors.New("no special files on this system")
 
 func hostileMksock(string) error { return errNoSpecialFiles }

@@ -9,7 +9,10 @@ import (
 // SourceReader reads the head of a file of the repository (its first
 // markers.WindowBytes bytes), where "@adr" markers are declared. Only the
 // command line uses one: the MCP tools never open the files they are
-// asked about.
+// asked about. The path is repository-relative, "/"-separated or as this
+// system writes paths (markers.InTreeOn): on Windows a backslash
+// separates too and a drive makes a path absolute, in a revision's tree
+// as in the working tree, so that both answer alike for one argument.
 //
 // Failure policy: a file that cannot be read is not an error but a state
 // (absent, unreadable, out of the tree), because "this file declares

@@ -3,11 +3,11 @@ package filesystem_test
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/corpustest"
 )
@@ -34,24 +34,10 @@ func (h *harness) Features() corpustest.Feature {
 	if filesystem.HaveFIFOs {
 		f |= corpustest.SpecialFiles
 	}
-	if canSymlink() {
+	if linktest.Supported() {
 		f |= corpustest.Symlinks | corpustest.SymlinkedDir
 	}
 	return f
-}
-
-// canSymlink reports whether this process may make symlinks: always on
-// Unix, with Developer Mode or as administrator on Windows.
-func canSymlink() bool {
-	if runtime.GOOS != "windows" {
-		return true
-	}
-	dir, err := os.MkdirTemp("", "symlink-probe")
-	if err != nil {
-		return false
-	}
-	defer os.RemoveAll(dir)
-	return os.Symlink("target", filepath.Join(dir, "link")) == nil
 }
 
 func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusReader {
@@ -67,7 +53,7 @@ func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusRe
 		case ports.KindRegular:
 			must(t, os.WriteFile(p, e.Content, 0o644))
 		case ports.KindSymlink:
-			must(t, os.Symlink(e.Target, p))
+			linktest.Make(t, e.Target, p)
 		case ports.KindOther:
 			must(t, filesystem.MakeFIFO(p))
 		default:
@@ -80,7 +66,7 @@ func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusRe
 		must(t, os.MkdirAll(filepath.Dir(link), 0o755))
 		target, err := filepath.Rel(filepath.Dir(link), h.dir)
 		must(t, err)
-		must(t, os.Symlink(target, link))
+		linktest.Make(t, target, link)
 		configured = fx.DirLink
 	}
 	return filesystem.New(root, configured)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 
@@ -24,7 +25,9 @@ import (
 // nowhere, so that the answer reveals nothing about what a link points
 // at. The last component must be a regular file; it is opened without
 // blocking (a FIFO swapped in answers at once) and must still be the file
-// that was looked at.
+// that was looked at. On Windows a backslash is a separator as well
+// (markers.InTreeOn): taken as part of one name, `a\b` would be resolved
+// by the system in one step, following a link at a.
 type Heads struct {
 	root string
 }
@@ -41,7 +44,7 @@ func (h *Heads) ReadHead(ctx context.Context, path string) (markers.Head, error)
 		return markers.Head{}, fmt.Errorf("reading %s: %w", path, err)
 	}
 	state := func(s markers.State) (markers.Head, error) { return markers.Head{State: s, FileBytes: -1}, nil }
-	clean, ok := markers.InTree(path)
+	clean, ok := markers.InTreeOn(runtime.GOOS, path)
 	if !ok {
 		return state(markers.OutOfTree)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/sourcetest"
 )
@@ -20,6 +21,8 @@ type headsHarness struct{}
 
 func (headsHarness) SpecialFiles() bool { return filesystem.HaveFIFOs }
 
+func (headsHarness) Symlinks() bool { return linktest.Supported() }
+
 func (headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.SourceReader {
 	t.Helper()
 	top := t.TempDir()
@@ -33,7 +36,7 @@ func (headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.S
 		case sourcetest.File:
 			must(t, os.WriteFile(p, []byte(e.Content), 0o644))
 		case sourcetest.Symlink:
-			must(t, os.Symlink(e.Target, p))
+			linktest.Make(t, e.Target, p)
 		case sourcetest.FIFO:
 			must(t, filesystem.MakeFIFO(p))
 		}

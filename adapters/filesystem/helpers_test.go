@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -71,17 +72,12 @@ func write(t *testing.T, p string, b []byte) {
 	}
 }
 
-// symlink makes a symlink, skipping the test on Windows when the user
-// may not make one (that takes Developer Mode or an administrator).
+// symlink makes a symlink, skipping the test where this account cannot
+// make one (linktest).
 func symlink(t *testing.T, target, link string) {
 	t.Helper()
 	mkdir(t, filepath.Dir(link))
-	if err := os.Symlink(target, link); err != nil {
-		if runtime.GOOS == "windows" {
-			t.Skipf("cannot make a symlink here (Windows allows it with Developer Mode or as administrator): %v", err)
-		}
-		t.Fatal(err)
-	}
+	linktest.Make(t, target, link)
 }
 
 // mkfifo makes a FIFO, skipping the test on a system whose file tree

@@ -14,6 +14,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -141,9 +142,7 @@ func checkout(t *testing.T, root string, files []file) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.Symlink(f.content, p); err != nil {
-			t.Fatal(err)
-		}
+		linktest.Make(t, f.content, p)
 	}
 }
 

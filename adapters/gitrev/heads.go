@@ -3,6 +3,7 @@ package gitrev
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -72,7 +73,7 @@ func (h *Heads) ReadHead(ctx context.Context, path string) (markers.Head, error)
 	if err := ctx.Err(); err != nil {
 		return markers.Head{}, fmt.Errorf("reading %s: %w", path, err)
 	}
-	clean, ok := markers.InTree(path)
+	clean, ok := markers.InTreeOn(runtime.GOOS, path)
 	if !ok {
 		return markers.Head{State: markers.OutOfTree, FileBytes: -1}, nil
 	}

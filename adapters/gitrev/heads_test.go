@@ -21,6 +21,9 @@ type headsHarness struct{ bare bool }
 
 func (headsHarness) SpecialFiles() bool { return false }
 
+// Symlinks: a tree holds a link as a blob on every system.
+func (headsHarness) Symlinks() bool { return true }
+
 func (h headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.SourceReader {
 	t.Helper()
 	repo := newRepo(t, base(t), "repo", h.bare)

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
 // history is a repository with four commits on main, a side branch, a
@@ -292,9 +293,7 @@ func TestRepositoryRetargeted(t *testing.T) {
 	two := newRepo(t, parent, "two", true)
 	two.commit("main", "two\n", record("docs/adr/0002-b.md", "0002"))
 	current := filepath.Join(parent, "current")
-	if err := os.Symlink("one", current); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Make(t, "one", current)
 	r := New(current, "docs/adr", "main")
 	if err := r.Check(context.Background()); err != nil {
 		t.Fatal(err)
@@ -303,9 +302,7 @@ func TestRepositoryRetargeted(t *testing.T) {
 	if err := os.Remove(current); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("two", current); err != nil {
-		t.Fatal(err)
-	}
+	linktest.Make(t, "two", current)
 	checkUnavailable(t, "Verify", c.Verify(context.Background()), corpus.RootNotFound, "now resolves to")
 	_, err := r.Open(context.Background())
 	checkUnavailable(t, "Open", err, corpus.RootNotFound, "now resolves to")

@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path"
 	"strings"
 
+	"github.com/go-git/go-billy/v5"
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/objfile"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
@@ -154,10 +157,17 @@ func readLink(repo *git.Repository, h plumbing.Hash) (string, error) {
 }
 
 // objectSizer is implemented by go-git's filesystem object storage: it
-// reads an object's size from its header (loose) or its pack entry
-// without inflating the content.
+// reads an object's size from its pack entry without inflating the
+// content.
 type objectSizer interface {
 	EncodedObjectSize(h plumbing.Hash) (int64, error)
+}
+
+// storageFS is implemented by go-git's filesystem storage: the .git
+// directory as go-git sees it (objects/ in the common directory of a
+// linked worktree).
+type storageFS interface {
+	Filesystem() billy.Filesystem
 }
 
 // blobSize is the size of blob h, read before its content so that an
@@ -165,6 +175,9 @@ type objectSizer interface {
 // only through alternates (which EncodedObjectSize does not search) is
 // looked up the general way, which may materialise it first.
 func blobSize(repo *git.Repository, h plumbing.Hash) (int64, error) {
+	if n, ok, err := looseSize(repo, h); err != nil || ok {
+		return n, err
+	}
 	if s, ok := repo.Storer.(objectSizer); ok {
 		n, err := s.EncodedObjectSize(h)
 		if err == nil {
@@ -179,6 +192,38 @@ func blobSize(repo *git.Repository, h plumbing.Hash) (int64, error) {
 		return 0, fmt.Errorf("looking up blob %s: %w", h, err)
 	}
 	return obj.Size(), nil
+}
+
+// looseSize reads the size of blob h from its loose object's header, and
+// says whether there is one. EncodedObjectSize would do that too, but
+// go-git v5.19.3 leaves the loose file open (encodedObjectSizeFromUnpacked
+// closes the inflater, never the file): a descriptor held per blob until
+// the collector finalises it, and on Windows a file that git gc cannot
+// prune while the server runs.
+func looseSize(repo *git.Repository, h plumbing.Hash) (size int64, ok bool, err error) {
+	s, isFS := repo.Storer.(storageFS)
+	if !isFS {
+		return 0, false, nil
+	}
+	hex := h.String()
+	f, err := s.Filesystem().Open(path.Join("objects", hex[:2], hex[2:]))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return 0, false, nil
+		}
+		return 0, false, fmt.Errorf("opening loose object %s: %w", h, err)
+	}
+	defer f.Close()
+	r, err := objfile.NewReader(f)
+	if err != nil {
+		return 0, false, fmt.Errorf("reading loose object %s: %w", h, err)
+	}
+	defer r.Close()
+	_, size, err = r.Header()
+	if err != nil {
+		return 0, false, fmt.Errorf("reading the header of loose object %s: %w", h, err)
+	}
+	return size, true, nil
 }
 
 // readBlob reads the content of blob h, at most limit+1 bytes of it: one

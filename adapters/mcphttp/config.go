@@ -140,11 +140,25 @@ func LoadConfig(path string) (*Config, error) {
 	}
 	base := filepath.Dir(path)
 	for i := range cfg.Corpora {
-		if !filepath.IsAbs(cfg.Corpora[i].Cwd) {
-			cfg.Corpora[i].Cwd = filepath.Join(base, cfg.Corpora[i].Cwd)
-		}
+		cfg.Corpora[i].Cwd = fromConfigDir(base, cfg.Corpora[i].Cwd)
 	}
 	return cfg, nil
+}
+
+// fromConfigDir resolves a corpus root written in the config file at
+// base: an absolute path as it is, a relative one from base. On Windows a
+// path rooted without a drive ("/srv/x", `\srv\x`) is absolute on the
+// drive holding the config file, as the system reads it from there; it
+// is not a path below base.
+func fromConfigDir(base, p string) string {
+	switch {
+	case filepath.IsAbs(p):
+		return p
+	case filepath.VolumeName(p) == "" && len(p) > 0 && os.IsPathSeparator(p[0]):
+		return filepath.Join(filepath.VolumeName(base), p)
+	default:
+		return filepath.Join(base, p)
+	}
 }
 
 // ParseConfig decodes and validates the YAML of a config file. It is

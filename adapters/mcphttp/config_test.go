@@ -15,6 +15,9 @@ func TestLoadConfigValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// rooted is a root written "/x" in a config file: absolute on Unix,
+	// on the config file's drive on Windows.
+	rooted := func(p string) string { return filepath.Join(filepath.VolumeName(dir), filepath.FromSlash(p)) }
 	tests := []struct {
 		file string
 		want Config
@@ -23,7 +26,7 @@ func TestLoadConfigValid(t *testing.T) {
 			Corpora: []CorpusConfig{
 				// A relative root is taken from the config file's directory.
 				{Name: "payments", Cwd: filepath.Join(dir, "mirrors/payments.git"), Rev: "origin/main"},
-				{Name: "search", Cwd: "/srv/search", Dir: "decisions"},
+				{Name: "search", Cwd: rooted("/srv/search"), Dir: "decisions"},
 			},
 			Tokens: []TokenConfig{
 				{SHA256: "53ab761424453342954583b5604363ca9b4e766786ff7feae945303d907e5e5b", Corpora: []string{"payments", "search"}},
@@ -33,14 +36,14 @@ func TestLoadConfigValid(t *testing.T) {
 			AllowedHosts:   []string{"adrkit.team.svc.cluster.local", "10.0.0.7", "fd00::1"},
 			AllowedOrigins: []string{"https://console.example.com"},
 		}},
-		{"minimal.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: "/repo"}}}},
-		{"limits.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: "/repo"}}, Limits: Limits{
+		{"minimal.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: rooted("/repo")}}}},
+		{"limits.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: rooted("/repo")}}, Limits: Limits{
 			ReadHeaderTimeout: Duration(500 * time.Millisecond), ReadTimeout: Duration(2 * time.Second),
 			WriteTimeout: Duration(time.Minute), IdleTimeout: Duration(90 * time.Second),
 			MaxBodyBytes: 65536, MaxInFlight: 8, MaxConns: 64,
 		}}},
 		// A revision YAML reads as a number keeps its digits.
-		{"numeric-rev.yaml", Config{Corpora: []CorpusConfig{{Name: "dated", Cwd: "/a", Rev: "20261201"}}}},
+		{"numeric-rev.yaml", Config{Corpora: []CorpusConfig{{Name: "dated", Cwd: rooted("/a"), Rev: "20261201"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {

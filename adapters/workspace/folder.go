@@ -181,9 +181,14 @@ func (f *Folder) writeAtomic(name string, content []byte, perm fs.FileMode, excl
 }
 
 // Rename renames a file within the directory; it never replaces an
-// existing file (an error wrapping fs.ErrExist).
+// existing file (an error wrapping fs.ErrExist). A new name that differs
+// only in case names the same file on a case-insensitive file system
+// (macOS and Windows by default): see renameCase.
 func (f *Folder) Rename(from, to string) error {
 	if err := os.Link(f.path(from), f.path(to)); err != nil {
+		if errors.Is(err, fs.ErrExist) && strings.EqualFold(from, to) && f.sameFile(from, to) {
+			return f.renameCase(from, to)
+		}
 		if errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("renaming %s: %s exists already: %w", f.DisplayPath(from), f.DisplayPath(to), fs.ErrExist)
 		}
@@ -194,6 +199,52 @@ func (f *Folder) Rename(from, to string) error {
 		return fmt.Errorf("renaming %s: %w", f.DisplayPath(from), withoutPath(err))
 	}
 	return nil
+}
+
+// renameCase changes the case of a file's name on a case-insensitive file
+// system, through a temporary name: renaming a file to its own name in
+// other case is a no-op on some systems (wine's emulation of Windows),
+// and once the file is moved aside the new name is free, so the link
+// that takes it still never replaces anything. On a failure the file is
+// moved back.
+func (f *Folder) renameCase(from, to string) error {
+	fail := func(err error) error { return fmt.Errorf("renaming %s: %w", f.DisplayPath(from), withoutPath(err)) }
+	tmp, err := os.CreateTemp(f.dir, "."+to+".adrkit-*")
+	if err != nil {
+		return fail(err)
+	}
+	aside := tmp.Name()
+	if err := tmp.Close(); err != nil {
+		_ = os.Remove(aside)
+		return fail(err)
+	}
+	// The empty placeholder reserved the name; the file replaces it.
+	if err := os.Rename(f.path(from), aside); err != nil {
+		_ = os.Remove(aside)
+		return fail(err)
+	}
+	if err := os.Link(aside, f.path(to)); err != nil {
+		_ = os.Rename(aside, f.path(from))
+		if errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("renaming %s: %s exists already: %w", f.DisplayPath(from), f.DisplayPath(to), fs.ErrExist)
+		}
+		return fail(err)
+	}
+	if err := os.Remove(aside); err != nil {
+		return fail(err)
+	}
+	return nil
+}
+
+// sameFile reports whether names a and b are one file (not a symbolic
+// link): two spellings of a name on a case-insensitive file system.
+func (f *Folder) sameFile(a, b string) bool {
+	fa, err := os.Lstat(f.path(a))
+	if err != nil || !fa.Mode().IsRegular() {
+		return false
+	}
+	fb, err := os.Lstat(f.path(b))
+	return err == nil && os.SameFile(fa, fb)
 }
 
 // withoutPath drops the absolute path a *fs.PathError carries: messages

@@ -6,7 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
 func mkdirs(t *testing.T, root string, dirs ...string) {
@@ -63,8 +67,10 @@ func TestFolderWrites(t *testing.T) {
 	write(t, filepath.Join(dir, "0001-a.md"), "old")
 	write(t, filepath.Join(dir, "0002-b.MD"), "b")
 	write(t, filepath.Join(dir, "notes.txt"), "n")
-	if err := os.Symlink("0001-a.md", filepath.Join(dir, "0003-link.md")); err != nil {
-		t.Fatal(err)
+	// A link is left alone, where this account can make one.
+	links := linktest.Supported()
+	if links {
+		linktest.Make(t, "0001-a.md", filepath.Join(dir, "0003-link.md"))
 	}
 	f, err := OpenFolder(root, "docs/adr")
 	if err != nil {
@@ -80,8 +86,14 @@ func TestFolderWrites(t *testing.T) {
 	if err := f.Replace("0001-a.md", []byte("new")); err != nil {
 		t.Fatal(err)
 	}
+	// The mode is kept; Windows keeps only a read-only attribute, which
+	// 0o600 leaves off.
+	wantPerm := fs.FileMode(0o600)
+	if runtime.GOOS == "windows" {
+		wantPerm = 0o666
+	}
 	st, _ := os.Stat(filepath.Join(dir, "0001-a.md"))
-	if b, _ := os.ReadFile(filepath.Join(dir, "0001-a.md")); string(b) != "new" || st.Mode().Perm() != 0o600 {
+	if b, _ := os.ReadFile(filepath.Join(dir, "0001-a.md")); string(b) != "new" || st.Mode().Perm() != wantPerm {
 		t.Errorf("Replace: %q %v", b, st.Mode())
 	}
 	if err := f.Create("0001-a.md", []byte("clobber")); !errors.Is(err, fs.ErrExist) {
@@ -95,6 +107,9 @@ func TestFolderWrites(t *testing.T) {
 	}
 	names, _ := f.Names()
 	want := []string{"0001-a.md", "0002-b.md", "0003-link.md", "notes.txt"}
+	if !links {
+		want = slices.Delete(want, 2, 3)
+	}
 	if len(names) != len(want) {
 		t.Fatalf("names %v", names)
 	}
@@ -108,5 +123,47 @@ func TestFolderWrites(t *testing.T) {
 	}
 	if _, err := OpenFolder(root, ".."); err == nil {
 		t.Error("a folder outside the root was opened")
+	}
+}
+
+// TestRenameCase: the case-only rename of a case-insensitive file system,
+// driven directly so that every system runs it. The file moves aside and
+// back under its new name, leaving nothing behind; a name taken by
+// another link is never replaced, and the file keeps its old name.
+func TestRenameCase(t *testing.T) {
+	root := t.TempDir()
+	mkdirs(t, root, "docs/adr")
+	dir := filepath.Join(root, "docs", "adr")
+	write(t, filepath.Join(dir, "0002-b.MD"), "b")
+	f, err := OpenFolder(root, "docs/adr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.renameCase("0002-b.MD", "0002-b.md"); err != nil {
+		t.Fatal(err)
+	}
+	if names, _ := f.Names(); !slices.Equal(names, []string{"0002-b.md"}) {
+		t.Errorf("after the rename: %v", names)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "0002-b.md")); string(b) != "b" {
+		t.Errorf("content %q", b)
+	}
+	// Two links to one file, as a case-insensitive system's two spellings
+	// are: where the names are distinct, the new one is taken.
+	err = os.Link(filepath.Join(dir, "0002-b.md"), filepath.Join(dir, "0002-B.md"))
+	if errors.Is(err, fs.ErrExist) {
+		return // a case-insensitive system: the two are one name
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.sameFile("0002-b.md", "0002-B.md") {
+		t.Fatal("two links to one file are not the same file")
+	}
+	if err := f.renameCase("0002-b.md", "0002-B.md"); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("renaming onto another link: %v", err)
+	}
+	if after, _ := f.Names(); !slices.Equal(after, []string{"0002-B.md", "0002-b.md"}) {
+		t.Errorf("after a refused rename: %v", after)
 	}
 }

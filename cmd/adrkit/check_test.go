@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -89,7 +90,13 @@ func TestCheckReports(t *testing.T) {
 	g.Write("services/api/server.go", "// @adr 0005, 0099\npackage api\n")
 	g.Write("services/queue/worker.go", "// @adr 0002\npackage queue\n")
 	g.Write("docs/adr/0006-broken.md", "---\nid: \"0006\"\ntitle: A record broken long ago\nstatus: approved\ndate: 2026-01-13\n---\n\n# Edited\n")
-	g.Write("strange `name` | with [a](link).go", "package x\n")
+	// The summary escapes a name's Markdown. Windows allows no "|" in a
+	// file name: there the name has none, and its golden says so.
+	strange, summaryGolden := "strange `name` | with [a](link).go", "check-summary-markdown"
+	if runtime.GOOS == "windows" {
+		strange, summaryGolden = "strange `name` with [a](link).go", "check-summary-markdown-windows"
+	}
+	g.Write(strange, "package x\n")
 	g.Commit("changes")
 
 	r := newRunner(t)
@@ -121,7 +128,7 @@ func TestCheckReports(t *testing.T) {
 	md, err := os.ReadFile(summary)
 	must(t, err)
 	gold := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
-	gold.Assert(t, "check-summary-markdown", md)
+	gold.Assert(t, summaryGolden, md)
 	if !strings.HasPrefix(string(md), "# Earlier step\n\n### adrkit check") {
 		t.Error("--summary does not append")
 	}

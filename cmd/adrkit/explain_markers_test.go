@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/adrkit/adrkit-go/internal/gittest"
+	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
 // TestExplainMarkers runs the scenarios of testdata/markers: each is a
@@ -21,8 +23,9 @@ import (
 // comment of each says which.
 //
 // The want section is a list of explain calls: an unindented line of
-// files ($ROOT stands for the repository's absolute path), then one
-// indented line per non-empty part of the answer:
+// files ($ROOT stands for the repository's absolute path, shown with
+// forward slashes), then one indented line per non-empty part of the
+// answer:
 //
 //	governing: | proposals: | history:  records, as ID[matchers](declarations)
 //	findings:  marker findings, as rule/severity/ref
@@ -31,7 +34,8 @@ import (
 //	           buckets were withheld for them (status 1)
 //
 // Special sections: "symlinks" (one "PATH -> TARGET" per line) and
-// "fifos" (one path per line) make what a txtar file cannot hold.
+// "fifos" (one path per line) make what a txtar file cannot hold;
+// "want.windows" replaces "want" on Windows.
 func TestExplainMarkers(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "markers", "*.txtar"))
 	if err != nil || len(files) == 0 {
@@ -48,13 +52,13 @@ func TestExplainMarkers(t *testing.T) {
 			must(t, os.MkdirAll(filepath.Join(root, ".git"), 0o755))
 			for _, s := range sections {
 				switch s.name {
-				case "want":
+				case "want", "want.windows":
 				case "symlinks":
 					for _, l := range nonEmptyLines(s.data) {
 						p, target, _ := strings.Cut(l, " -> ")
 						dst := filepath.Join(root, filepath.FromSlash(p))
 						must(t, os.MkdirAll(filepath.Dir(dst), 0o755))
-						must(t, os.Symlink(target, dst))
+						linktest.Make(t, target, dst)
 					}
 				case "fifos":
 					if !haveFIFOs {
@@ -69,9 +73,12 @@ func TestExplainMarkers(t *testing.T) {
 					must(t, os.WriteFile(dst, []byte(s.data), 0o644))
 				}
 			}
+			// A "want.windows" section, where there is one, is the answer
+			// on Windows, which reads a backslash as a separator and a
+			// drive as leaving the tree (markers.InTreeOn).
 			want := ""
 			for _, s := range sections {
-				if s.name == "want" {
+				if s.name == "want" && want == "" || s.name == "want.windows" && runtime.GOOS == "windows" {
 					want = s.data
 				}
 			}
@@ -87,7 +94,8 @@ func TestExplainMarkers(t *testing.T) {
 				if want := map[bool]int{false: 0, true: 1}[strings.Contains(d, "  withheld: ")]; o.code != want || o.stderr != "" {
 					t.Fatalf("explain %s: want status %d: %s", l, want, o)
 				}
-				got.WriteString(l + "\n" + strings.ReplaceAll(d, root, "$ROOT"))
+				// Paths are shown with forward slashes on every system.
+				got.WriteString(l + "\n" + strings.ReplaceAll(d, filepath.ToSlash(root), "$ROOT"))
 			}
 			if got.String() != want {
 				t.Errorf("got:\n%s\nwant:\n%s", got.String(), want)
@@ -259,7 +267,8 @@ func TestExplainMarkersAtRevision(t *testing.T) {
 		{[]string{"--cwd", root, "explain", "--json", "src/a.go"}, "  governing: 0002(src/a.go:1)\n"},
 		// An absolute path is matched as written and never read, as the
 		// reference's explain does, even inside the repository.
-		{[]string{"--cwd", root, "explain", "--json", filepath.Join(root, "src", "a.go")}, "  unread: " + filepath.Join(root, "src", "a.go") + " out-of-tree\n"},
+		// It is shown with forward slashes on every system.
+		{[]string{"--cwd", root, "explain", "--json", filepath.Join(root, "src", "a.go")}, "  unread: " + filepath.ToSlash(filepath.Join(root, "src", "a.go")) + " out-of-tree\n"},
 		// So is a path that climbs out of the tree.
 		{[]string{"--cwd", root, "explain", "--json", "../outside.go"}, "  unread: ../outside.go out-of-tree\n"},
 	} {

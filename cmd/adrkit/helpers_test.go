@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
 // fixedClock is the clock every test runs with: 15 June 2026, late in the
@@ -113,9 +114,9 @@ func newRepo(t *testing.T, corpus string) string {
 	}
 	if corpus == "findings" {
 		adrDir := filepath.Join(root, "docs", "adr")
-		if err := os.Symlink("0001-overdue.md", filepath.Join(adrDir, "0017-link.md")); err != nil {
-			t.Fatal(err)
-		}
+		// The goldens of this corpus show the link's finding: where this
+		// account cannot make one, they are skipped.
+		linktest.Make(t, "0001-overdue.md", filepath.Join(adrDir, "0017-link.md"))
 		huge := "---\nid: \"0011\"\ntitle: A record far too large\nstatus: draft\ndate: 2026-01-01\n---\n\n" +
 			strings.Repeat("All work and no play. ", 4000)
 		if err := os.WriteFile(filepath.Join(adrDir, "0011-huge.md"), []byte(huge), 0o644); err != nil {

@@ -140,3 +140,22 @@ func InTree(p string) (string, bool) {
 	}
 	return c, true
 }
+
+// InTreeOn is InTree for a path written the way the system goos (a
+// runtime.GOOS value) writes paths on its command line. On "windows" a
+// backslash separates as "/" does, and a path with a drive ("C:\x", and
+// "C:x", relative to that drive's own directory) is not inside the tree,
+// nor is one rooted at a backslash (a share, "\\host\share\x"); a
+// reader that took such a path as written would hand the system a
+// separator or a volume inside one name. Everywhere else a backslash and
+// a colon are parts of a name, and InTreeOn is InTree.
+func InTreeOn(goos, p string) (string, bool) {
+	if goos != "windows" {
+		return InTree(p)
+	}
+	p = strings.ReplaceAll(p, `\`, "/")
+	if len(p) >= 2 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z') {
+		return "", false
+	}
+	return InTree(p)
+}

@@ -2,12 +2,15 @@
 // must pass: an implementation's tests materialise a small repository in
 // their kind of source and Run checks the failure policy ports/source.go
 // states against it (states, never errors; no link followed; the window
-// bound; lexical refusal of paths outside the tree).
+// bound; lexical refusal of paths outside the tree). Paths are read as
+// this system writes them (markers.InTreeOn), so the cases for a
+// backslash and a drive are chosen by runtime.GOOS.
 package sourcetest
 
 import (
 	"bytes"
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -21,7 +24,7 @@ type Kind int
 // Entry kinds.
 const (
 	File Kind = iota
-	// Symlink needs a source that can hold one (every source here can).
+	// Symlink needs Symlinks.
 	Symlink
 	// FIFO needs SpecialFiles.
 	FIFO
@@ -42,6 +45,9 @@ type Entry struct {
 type Harness interface {
 	// SpecialFiles says the source can hold a FIFO.
 	SpecialFiles() bool
+	// Symlinks says the source can hold a symbolic link: a git tree
+	// always, a working tree wherever this account may make one.
+	Symlinks() bool
 	// MakeReader materialises entries as a fresh repository and returns a
 	// reader of it. It fails t if it cannot.
 	MakeReader(t *testing.T, entries []Entry) ports.SourceReader
@@ -53,38 +59,51 @@ var (
 	larger = strings.Repeat("y", markers.WindowBytes+500)
 )
 
+// windows says whether paths are read the Windows way here.
+var windows = runtime.GOOS == "windows"
+
 // fixture is what every case reads from.
-func fixture(special bool) []Entry {
+func fixture(h Harness) []Entry {
 	es := []Entry{
 		{Path: "src/sync.ts", Content: small},
 		{Path: "src/exact.ts", Content: exact},
 		{Path: "src/large.ts", Content: larger},
 		{Path: "src/empty.ts", Content: ""},
-		{Path: `src/we\ird.ts`, Content: "plain\n"},
 		{Path: "src/we/ird.ts", Content: "// @adr 0013\n"},
 		{Path: "src/deep/er/file.go", Content: "// @adr 0014\n"},
-		{Path: "src/alias.ts", Kind: Symlink, Target: "sync.ts"},
-		{Path: "src/broken.ts", Kind: Symlink, Target: "missing.ts"},
-		{Path: "src/out.ts", Kind: Symlink, Target: "../../outside.ts"},
-		{Path: "linked", Kind: Symlink, Target: "src"},
 	}
-	if special {
+	if !windows {
+		// A name no Windows file can have.
+		es = append(es, Entry{Path: `src/we\ird.ts`, Content: "plain\n"})
+	}
+	if h.Symlinks() {
+		es = append(es,
+			Entry{Path: "src/alias.ts", Kind: Symlink, Target: "sync.ts"},
+			Entry{Path: "src/broken.ts", Kind: Symlink, Target: "missing.ts"},
+			Entry{Path: "src/out.ts", Kind: Symlink, Target: "../../outside.ts"},
+			Entry{Path: "linked", Kind: Symlink, Target: "src"},
+		)
+	}
+	if h.SpecialFiles() {
 		es = append(es, Entry{Path: "src/pipe.ts", Kind: FIFO})
 	}
 	return es
 }
 
+// readCase is one read and its answer.
+type readCase struct {
+	path      string
+	state     markers.State
+	data      string
+	truncated bool
+	size      int64
+}
+
 // Run checks the reader h builds.
 func Run(t *testing.T, h Harness) {
-	r := h.MakeReader(t, fixture(h.SpecialFiles()))
+	r := h.MakeReader(t, fixture(h))
 	ctx := context.Background()
-	cases := []struct {
-		path      string
-		state     markers.State
-		data      string
-		truncated bool
-		size      int64
-	}{
+	cases := []readCase{
 		{"src/sync.ts", markers.Scanned, small, false, int64(len(small))},
 		{"./src/sync.ts", markers.Scanned, small, false, int64(len(small))},
 		{"src/./sync.ts", markers.Scanned, small, false, int64(len(small))},
@@ -93,19 +112,11 @@ func Run(t *testing.T, h Harness) {
 		{"src/exact.ts", markers.Scanned, exact, false, markers.WindowBytes},
 		{"src/large.ts", markers.Scanned, larger[:markers.WindowBytes], true, int64(len(larger))},
 		{"src/empty.ts", markers.Scanned, "", false, 0},
-		// On POSIX a backslash is part of a name: this is not src/we/ird.ts.
-		{`src/we\ird.ts`, markers.Scanned, "plain\n", false, 6},
 		{"src/missing.ts", markers.Absent, "", false, -1},
 		{"nowhere/missing.ts", markers.Absent, "", false, -1},
 		{"src/sync.ts/child", markers.Absent, "", false, -1},
 		{"src", markers.Unreadable, "", false, -1},
 		{"src/deep", markers.Unreadable, "", false, -1},
-		// Every link is refused alike, wherever it points.
-		{"src/alias.ts", markers.Unreadable, "", false, -1},
-		{"src/broken.ts", markers.Unreadable, "", false, -1},
-		{"src/out.ts", markers.Unreadable, "", false, -1},
-		{"linked/sync.ts", markers.Unreadable, "", false, -1},
-		{"linked/missing.ts", markers.Unreadable, "", false, -1},
 		// Refused lexically, whether or not the file exists.
 		{"../outside.ts", markers.OutOfTree, "", false, -1},
 		{"src/../../outside.ts", markers.OutOfTree, "", false, -1},
@@ -114,14 +125,43 @@ func Run(t *testing.T, h Harness) {
 		{".", markers.OutOfTree, "", false, -1},
 		{"src/..", markers.OutOfTree, "", false, -1},
 	}
+	if windows {
+		// A backslash separates, and a drive makes a path absolute.
+		cases = append(cases,
+			readCase{`src/we\ird.ts`, markers.Scanned, "// @adr 0013\n", false, 13},
+			readCase{`src\deep\er\file.go`, markers.Scanned, "// @adr 0014\n", false, 13},
+			readCase{`.\src\sync.ts`, markers.Scanned, small, false, int64(len(small))},
+			readCase{`src\..\..\outside.ts`, markers.OutOfTree, "", false, -1},
+			readCase{`..\outside.ts`, markers.OutOfTree, "", false, -1},
+			readCase{`\outside.ts`, markers.OutOfTree, "", false, -1},
+			readCase{`C:\Windows\win.ini`, markers.OutOfTree, "", false, -1},
+			readCase{"C:/Windows/win.ini", markers.OutOfTree, "", false, -1},
+			readCase{"C:src/sync.ts", markers.OutOfTree, "", false, -1},
+			readCase{`\\localhost\C$\Windows\win.ini`, markers.OutOfTree, "", false, -1},
+		)
+	} else {
+		cases = append(cases,
+			// A backslash is part of a name: this is not src/we/ird.ts.
+			readCase{`src/we\ird.ts`, markers.Scanned, "plain\n", false, 6},
+			readCase{`src\deep\er\file.go`, markers.Absent, "", false, -1},
+			readCase{"C:src/sync.ts", markers.Absent, "", false, -1},
+		)
+	}
+	if h.Symlinks() {
+		// Every link is refused alike, wherever it points.
+		cases = append(cases,
+			readCase{"src/alias.ts", markers.Unreadable, "", false, -1},
+			readCase{"src/broken.ts", markers.Unreadable, "", false, -1},
+			readCase{"src/out.ts", markers.Unreadable, "", false, -1},
+			readCase{"linked/sync.ts", markers.Unreadable, "", false, -1},
+			readCase{"linked/missing.ts", markers.Unreadable, "", false, -1},
+		)
+		if windows {
+			cases = append(cases, readCase{`linked\sync.ts`, markers.Unreadable, "", false, -1})
+		}
+	}
 	if h.SpecialFiles() {
-		cases = append(cases, struct {
-			path      string
-			state     markers.State
-			data      string
-			truncated bool
-			size      int64
-		}{"src/pipe.ts", markers.Unreadable, "", false, -1})
+		cases = append(cases, readCase{"src/pipe.ts", markers.Unreadable, "", false, -1})
 	}
 	for _, tc := range cases {
 		got, err := r.ReadHead(ctx, tc.path)
