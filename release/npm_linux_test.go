@@ -83,6 +83,9 @@ func TestNPXPassesSignalsOn(t *testing.T) {
 }
 
 // processesOf lists the processes whose executable is path, from /proc.
+// A binary of another architecture run through binfmt_misc (qemu-user,
+// as when the tests of another GOARCH run on this machine) has the
+// emulator as its executable and path as its first argument after it.
 func processesOf(t *testing.T, path string) []int {
 	t.Helper()
 	real, err := filepath.EvalSymlinks(path)
@@ -99,11 +102,30 @@ func processesOf(t *testing.T, path string) []int {
 		if _, err := fmt.Sscanf(e.Name(), "%d", &pid); err != nil {
 			continue
 		}
-		if exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe")); err == nil && exe == real {
+		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
+		if err != nil {
+			continue
+		}
+		if exe == real || strings.HasPrefix(filepath.Base(exe), "qemu-") && emulates(pid, real) {
 			pids = append(pids, pid)
 		}
 	}
 	return pids
+}
+
+// emulates reports whether process pid, an emulator, runs the program at
+// real: its command line is the emulator, then the program's path.
+func emulates(pid int, real string) bool {
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil {
+		return false
+	}
+	args := strings.Split(string(cmdline), "\x00")
+	if len(args) < 2 {
+		return false
+	}
+	prog, err := filepath.EvalSymlinks(args[1])
+	return err == nil && prog == real
 }
 
 // gone waits up to ten seconds for pid to end (or become a zombie, which
