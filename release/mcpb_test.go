@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -114,8 +115,13 @@ func TestBundleStartsTheServer(t *testing.T) {
 		})
 		line = append(line, a)
 	}
+	// Claude Desktop hands the model only a tool answer's content, so the
+	// bundle asks for the structured answer there too.
+	if !slices.Equal(line[len(line)-2:], []string{"--content", "full"}) {
+		t.Errorf("the bundle's command line %q does not end with --content full", line)
+	}
 	got := run(t, exec.Command(command, line...), conversation)
-	want := run(t, exec.Command(bin, "--cwd", root), conversation)
+	want := run(t, exec.Command(bin, "--cwd", root, "--content", "full"), conversation)
 	if got.code != 0 || want.code != 0 || frames(got.stdout) != frames(want.stdout) || got.stderr != want.stderr {
 		t.Errorf("the bundle's command line %q:\n%s\nthe binary by hand:\n%s", line, got, want)
 	}

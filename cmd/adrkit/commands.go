@@ -291,11 +291,20 @@ const (
 	toolsExtended = "extended"
 )
 
+// The values of mcp --content (ADRKIT_MCP_CONTENT), read as adrkit-mcp
+// reads them: a tool answer's content is its summary line, or that line
+// and the structured answer as JSON text for clients that hand the model
+// only content.
+const (
+	contentSummary = "summary"
+	contentFull    = "full"
+)
+
 func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "mcp",
 		Usage:     "serve the decisions to a coding agent over MCP on stdin/stdout (as adrkit-mcp does)",
-		UsageText: "adrkit mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended]",
+		UsageText: "adrkit mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]",
 		Description: "Speaks the Model Context Protocol on stdin and stdout, one JSON-RPC message per line,\n" +
 			"exactly as the adrkit-mcp binary: the four tools (with --tools extended, also\n" +
 			"get_supersession_chain and list_decision_changes), both protocol eras. The corpus is\n" +
@@ -303,7 +312,8 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			"Examples:\n" +
 			"  adrkit mcp\n" +
 			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds\n" +
-			"  adrkit mcp --tools extended    # also the supersession chain and the change feed",
+			"  adrkit mcp --tools extended    # also the supersession chain and the change feed\n" +
+			"  adrkit mcp --content full      # for clients that give the model only a tool's content",
 		Flags: []cli.Flag{
 			&cli.StringFlag{
 				Name: "tools",
@@ -311,6 +321,13 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 					"list_decision_changes; see docs/extended-tools.md)",
 				Value:   toolsDefault,
 				Sources: fromEnv(env, "ADRKIT_MCP_TOOLS"),
+			},
+			&cli.StringFlag{
+				Name: "content",
+				Usage: "content of a tool answer: summary (the one summary line) or full (also the structured answer " +
+					"as JSON text, for clients that give the model only content and ignore structuredContent)",
+				Value:   contentSummary,
+				Sources: fromEnv(env, "ADRKIT_MCP_CONTENT"),
 			},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
@@ -321,20 +338,29 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			if tools != toolsDefault && tools != toolsExtended {
 				return usageError{command: cmd.FullName(), msg: fmt.Sprintf("--tools must be %q or %q, got %q", toolsDefault, toolsExtended, tools)}
 			}
+			content := cmd.String("content")
+			if content != contentSummary && content != contentFull {
+				return usageError{command: cmd.FullName(), msg: fmt.Sprintf("--content must be %q or %q, got %q", contentSummary, contentFull, content)}
+			}
 			s, err := settle(ctx, cmd, env)
 			if err != nil {
 				return err
 			}
-			return serveMCP(ctx, s, tools == toolsExtended, env.Stdin, stdout, stderr)
+			return serveMCP(ctx, s, serveOptions{extended: tools == toolsExtended, fullContent: content == contentFull}, env.Stdin, stdout, stderr)
 		},
 	}
 }
 
+// serveOptions are the mcp command's own choices: the extended tools too,
+// and the structured answer in content as well.
+type serveOptions struct {
+	extended, fullContent bool
+}
+
 // serveMCP runs the MCP server until stdin ends or ctx is done, with the
 // exit statuses of adrkit-mcp: a failure reported while serving makes the
-// final status 1, a signal makes it 0. extended serves the extended
-// tools too.
-func serveMCP(ctx context.Context, s *settings, extended bool, stdin io.Reader, stdout, stderr io.Writer) error {
+// final status 1, a signal makes it 0.
+func serveMCP(ctx context.Context, s *settings, o serveOptions, stdin io.Reader, stdout, stderr io.Writer) error {
 	// A client that goes away must not kill the process silently: with
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported. Only this command ignores it; the others may be piped
@@ -344,7 +370,7 @@ func serveMCP(ctx context.Context, s *settings, extended bool, stdin io.Reader, 
 	var diagnosed atomic.Bool
 	var mu sync.Mutex
 	srv := mcp.New(mcp.Options{
-		Cwd: s.cwd, Dir: s.dir, Rev: s.rev, ExtendedTools: extended,
+		Cwd: s.cwd, Dir: s.dir, Rev: s.rev, ExtendedTools: o.extended, FullContent: o.fullContent,
 		In: stdin, Out: stdout, Err: stderr,
 		OnError: func(err error) {
 			diagnosed.Store(true)

@@ -590,6 +590,90 @@ func TestMCPTools(t *testing.T) {
 	}
 }
 
+// TestMCPContent: mcp --content full (ADRKIT_MCP_CONTENT=full) adds the
+// structured answer as JSON text after the summary line, as adrkit-mcp
+// does; a refusal stays its one line, and another value is a usage error.
+func TestMCPContent(t *testing.T) {
+	cases := []struct {
+		name   string
+		args   []string
+		env    map[string]string
+		code   int
+		blocks int
+		stderr string
+	}{
+		{"no option", nil, nil, 0, 1, ""},
+		{"summary", []string{"--content", "summary"}, nil, 0, 1, ""},
+		{"full", []string{"--content", "full"}, nil, 0, 2, ""},
+		{"variable", nil, map[string]string{"ADRKIT_MCP_CONTENT": "full"}, 0, 2, ""},
+		{"flag over variable", []string{"--content=summary"}, map[string]string{"ADRKIT_MCP_CONTENT": "full"}, 0, 1, ""},
+		{"unknown value", []string{"--content", "json"}, nil, 2, 0,
+			"adrkit: --content must be \"summary\" or \"full\", got \"json\"\nRun 'adrkit mcp --help' for usage.\n"},
+		{"empty variable", nil, map[string]string{"ADRKIT_MCP_CONTENT": ""}, 2, 0,
+			"adrkit: --content must be \"summary\" or \"full\", got \"\"\nRun 'adrkit mcp --help' for usage.\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r, root := repoRunner(t, "clean")
+			if tc.env != nil {
+				r.env = tc.env
+			}
+			r.stdin = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
+				`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+				`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_decision","arguments":{"ref":"0001"}}}` + "\n" +
+				`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_superseded","arguments":{"limit":0}}}` + "\n"
+			got := r.run(append([]string{"--cwd", root, "mcp"}, tc.args...)...)
+			if got.code != tc.code || got.stderr != tc.stderr {
+				t.Fatalf("exit %d, stderr %q; want %d, %q\n%s", got.code, got.stderr, tc.code, tc.stderr, got)
+			}
+			if tc.code != 0 {
+				if got.stdout != "" {
+					t.Errorf("a refused --content served anyway:\n%s", got.stdout)
+				}
+				return
+			}
+			type result struct {
+				Content []struct {
+					Type, Text string
+				} `json:"content"`
+				StructuredContent json.RawMessage `json:"structuredContent"`
+			}
+			frames := map[int]result{}
+			for line := range strings.SplitSeq(strings.TrimSpace(got.stdout), "\n") {
+				var frame struct {
+					ID     int
+					Result result
+				}
+				if err := json.Unmarshal([]byte(line), &frame); err != nil {
+					t.Fatalf("stdout holds a non-JSON line %q", line)
+				}
+				frames[frame.ID] = frame.Result
+			}
+			found := frames[2]
+			if len(found.Content) != tc.blocks || !strings.HasPrefix(found.Content[0].Text, `Found decision "0001"`) {
+				t.Fatalf("get_decision content %+v, want %d blocks after the summary line", found.Content, tc.blocks)
+			}
+			if tc.blocks == 2 {
+				var fromText, structured any
+				if err := json.Unmarshal([]byte(found.Content[1].Text), &fromText); err != nil || found.Content[1].Type != "text" {
+					t.Fatalf("second block %+v is not JSON text: %v", found.Content[1], err)
+				}
+				if err := json.Unmarshal(found.StructuredContent, &structured); err != nil {
+					t.Fatal(err)
+				}
+				a, _ := json.Marshal(fromText)
+				b, _ := json.Marshal(structured)
+				if string(a) != string(b) {
+					t.Errorf("second block differs from structuredContent:\n%s\n%s", a, b)
+				}
+			}
+			if n := len(frames[3].Content); n != 1 {
+				t.Errorf("a refused call has %d content blocks, want its one line", n)
+			}
+		})
+	}
+}
+
 // TestUnknownCommandNamesEveryCommand: the unknown-command message lists
 // the commands that are registered, in help order, so that a new command
 // can never be left out of it.
