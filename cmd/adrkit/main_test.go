@@ -413,12 +413,16 @@ func TestRevision(t *testing.T) {
 	}
 }
 
+// handshake opens an MCP session in the 2025 era: initialize, then the
+// initialized notification.
+const handshake = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
+	`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"
+
 // TestMCP serves one session over in-memory stdin/stdout: the same
 // answers as adrkit-mcp, status 0 at end of input.
 func TestMCP(t *testing.T) {
 	r, root := repoRunner(t, "clean")
-	r.stdin = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+	r.stdin = handshake +
 		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_decision","arguments":{"ref":"0001"}}}` + "\n"
 	// The global options work after the command too.
 	got := r.run("mcp", "--cwd", root)
@@ -538,8 +542,7 @@ func TestMCPTools(t *testing.T) {
 			if tc.env != nil {
 				r.env = tc.env
 			}
-			r.stdin = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
-				`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+			r.stdin = handshake +
 				`{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n" +
 				`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_supersession_chain","arguments":{"ref":"0001"}}}` + "\n"
 			got := r.run(append([]string{"--cwd", root, "mcp"}, tc.args...)...)
@@ -618,8 +621,7 @@ func TestMCPContent(t *testing.T) {
 			if tc.env != nil {
 				r.env = tc.env
 			}
-			r.stdin = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n" +
-				`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" +
+			r.stdin = handshake +
 				`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_decision","arguments":{"ref":"0001"}}}` + "\n" +
 				`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_superseded","arguments":{"limit":0}}}` + "\n"
 			got := r.run(append([]string{"--cwd", root, "mcp"}, tc.args...)...)
