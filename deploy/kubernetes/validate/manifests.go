@@ -33,36 +33,23 @@ type Set struct {
 // kinds are the objects the manifests may hold, by apiVersion and kind:
 // each decodes into its API type, and anything else is refused.
 var kinds = map[string]func(*Set) any{
-	"apps/v1 Deployment": func(s *Set) any {
-		o := &appsv1.Deployment{}
-		s.Deployments = append(s.Deployments, o)
+	"apps/v1 Deployment":                 into(func(s *Set) *[]*appsv1.Deployment { return &s.Deployments }),
+	"v1 Service":                         into(func(s *Set) *[]*corev1.Service { return &s.Services }),
+	"v1 ConfigMap":                       into(func(s *Set) *[]*corev1.ConfigMap { return &s.ConfigMaps }),
+	"v1 Secret":                          into(func(s *Set) *[]*corev1.Secret { return &s.Secrets }),
+	"networking.k8s.io/v1 NetworkPolicy": into(func(s *Set) *[]*networkingv1.NetworkPolicy { return &s.NetworkPolicies }),
+	"policy/v1 PodDisruptionBudget":      into(func(s *Set) *[]*policyv1.PodDisruptionBudget { return &s.PDBs }),
+}
+
+// into makes a new object of type T, adds it to the Set's list that list
+// names, and returns it for decoding.
+func into[T any](list func(*Set) *[]*T) func(*Set) any {
+	return func(s *Set) any {
+		o := new(T)
+		l := list(s)
+		*l = append(*l, o)
 		return o
-	},
-	"v1 Service": func(s *Set) any {
-		o := &corev1.Service{}
-		s.Services = append(s.Services, o)
-		return o
-	},
-	"v1 ConfigMap": func(s *Set) any {
-		o := &corev1.ConfigMap{}
-		s.ConfigMaps = append(s.ConfigMaps, o)
-		return o
-	},
-	"v1 Secret": func(s *Set) any {
-		o := &corev1.Secret{}
-		s.Secrets = append(s.Secrets, o)
-		return o
-	},
-	"networking.k8s.io/v1 NetworkPolicy": func(s *Set) any {
-		o := &networkingv1.NetworkPolicy{}
-		s.NetworkPolicies = append(s.NetworkPolicies, o)
-		return o
-	},
-	"policy/v1 PodDisruptionBudget": func(s *Set) any {
-		o := &policyv1.PodDisruptionBudget{}
-		s.PDBs = append(s.PDBs, o)
-		return o
-	},
+	}
 }
 
 // Load decodes every *.yaml file of dir, in name order, each document of
