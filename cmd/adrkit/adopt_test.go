@@ -13,6 +13,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
+	"github.com/adrkit/adrkit-go/internal/frontmattertest"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
@@ -170,7 +171,7 @@ func TestAdoptFolders(t *testing.T) {
 					if rec == nil {
 						t.Fatalf("%s is not a record: %+v", now, findings)
 					}
-					if rec.Body != sourceBody(before[name]) {
+					if rec.Body != frontmattertest.Body(before[name]) {
 						t.Errorf("%s: the body changed", now)
 					}
 				}
@@ -199,30 +200,6 @@ func TestAdoptFolders(t *testing.T) {
 			}
 		})
 	}
-}
-
-// sourceBody is a source file's body: what follows its front matter
-// (YAML between "---" lines, a site's TOML between "+++" lines) and a
-// byte-order mark.
-func sourceBody(text string) string {
-	text = strings.TrimPrefix(text, "\uFEFF")
-	for _, fence := range []string{"---", "+++"} {
-		first, rest, ok := strings.Cut(text, "\n")
-		if !ok || strings.TrimSuffix(first, "\r") != fence {
-			continue
-		}
-		for p := 0; p < len(rest); {
-			line, _, more := strings.Cut(rest[p:], "\n")
-			if strings.TrimSuffix(line, "\r") == fence {
-				if !more {
-					return ""
-				}
-				return rest[p+len(line)+1:]
-			}
-			p += len(line) + 1
-		}
-	}
-	return text
 }
 
 func sameFiles(a, b map[string]string) bool {

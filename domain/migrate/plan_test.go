@@ -10,6 +10,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
+	"github.com/adrkit/adrkit-go/internal/frontmattertest"
 )
 
 // loadFolder reads a fixture folder as the adapter would.
@@ -51,30 +52,6 @@ func apply(files []File, p *Plan) []File {
 	return out
 }
 
-// sourceBody is the body of a source file: what follows its front matter
-// (YAML between "---" lines, TOML between "+++" lines) and a byte-order
-// mark, byte for byte.
-func sourceBody(text string) string {
-	text = strings.TrimPrefix(text, "\uFEFF")
-	for _, fence := range []string{"---", "+++"} {
-		first, rest, ok := strings.Cut(text, "\n")
-		if !ok || strings.TrimSuffix(first, "\r") != fence {
-			continue
-		}
-		for p := 0; p < len(rest); {
-			line, _, more := strings.Cut(rest[p:], "\n")
-			if strings.TrimSuffix(line, "\r") == fence {
-				if !more {
-					return ""
-				}
-				return rest[p+len(line)+1:]
-			}
-			p += len(line) + 1
-		}
-	}
-	return text
-}
-
 // TestFolders checks the acceptance properties on every fixture folder:
 // every decision file becomes a record, the corpus has no error, bodies
 // and non-record files are unchanged, and a second plan changes nothing.
@@ -110,7 +87,7 @@ func TestFolders(t *testing.T) {
 					if rec == nil {
 						t.Fatalf("%s is not a record: %+v", f.Path, findings)
 					}
-					if want := sourceBody(string(files[i].Content)); rec.Body != want {
+					if want := frontmattertest.Body(string(files[i].Content)); rec.Body != want {
 						t.Errorf("%s: body %q, want the original's %q", f.Path, rec.Body, want)
 					}
 				}
