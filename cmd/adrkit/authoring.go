@@ -12,7 +12,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -89,9 +89,9 @@ func migrateCommand(stdout io.Writer, env environment) *cli.Command {
 				return exitError{code: exitFailure, msg: err.Error()}
 			}
 			if cmd.Bool("json") {
-				err = adrcli.WriteMigrateJSON(stdout, rep, s.source)
+				err = render.WriteMigrateJSON(stdout, rep, s.source)
 			} else {
-				err = adrcli.WriteMigrate(stdout, rep, s.source, s.style)
+				err = render.WriteMigrate(stdout, rep, s.source, s.style)
 			}
 			if err != nil {
 				return err
@@ -171,9 +171,9 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			var werr error
 			if cmd.Bool("json") {
-				werr = adrcli.WriteJSON(stdout, res)
+				werr = render.WriteJSON(stdout, res)
 			} else {
-				werr = adrcli.WriteNew(stdout, res, s.style)
+				werr = render.WriteNew(stdout, res, s.style)
 			}
 			if err != nil {
 				return exitError{code: exitFailure, msg: err.Error()}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/ports"
@@ -73,9 +73,9 @@ func changesCommand(stdout io.Writer, env environment) *cli.Command {
 				if cmd.Bool("json") {
 					return nil
 				}
-				return adrcli.WriteChanges(stdout, r, in.Since != nil, s.style)
+				return render.WriteChanges(stdout, r, in.Since != nil, s.style)
 			case app.RestartAnswer:
-				return exitError{code: exitFailure, msg: adrcli.RestartAdvice(r)}
+				return exitError{code: exitFailure, msg: render.RestartAdvice(r)}
 			case app.InvalidCursor:
 				return usageError{command: cmd.FullName(), msg: refusedCursor(in) + " was refused: " + r.Message}
 			case app.HistoryUnavailable:

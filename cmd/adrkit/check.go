@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
@@ -38,8 +38,8 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 			"      --summary \"$GITHUB_STEP_SUMMARY\"",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "changed-since", Usage: "the change is what HEAD and the working tree have that this revision lacks"},
-			&cli.StringFlag{Name: "format", Value: string(adrcli.LintText), Usage: "text, json, sarif (2.1.0) or github (workflow annotations)"},
-			&cli.StringFlag{Name: "fail-on", Value: string(adrcli.FailOnError), Usage: "exit 1 on an error the change is answerable for (error), also on any warning (warning), or never"},
+			&cli.StringFlag{Name: "format", Value: string(render.LintText), Usage: "text, json, sarif (2.1.0) or github (workflow annotations)"},
+			&cli.StringFlag{Name: "fail-on", Value: string(render.FailOnError), Usage: "exit 1 on an error the change is answerable for (error), also on any warning (warning), or never"},
 			&cli.StringFlag{Name: "as-of", Usage: "compare reviewBy dates with this day (YYYY-MM-DD) instead of today (UTC)"},
 			&cli.StringFlag{Name: "sarif-file", Usage: "also write the SARIF log to this file", TakesFile: true},
 			&cli.StringFlag{Name: "summary", Usage: "also append a Markdown summary (a table of the changed files and their governing decisions) to this file, e.g. $GITHUB_STEP_SUMMARY", TakesFile: true},
@@ -48,11 +48,11 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 			usage := func(format string, a ...any) error {
 				return usageError{command: cmd.FullName(), msg: fmt.Sprintf(format, a...)}
 			}
-			format, err := adrcli.ParseLintFormat(cmd.String("format"))
+			format, err := render.ParseLintFormat(cmd.String("format"))
 			if err != nil {
 				return usage("%s", err)
 			}
-			failOn, err := adrcli.ParseFailOn(cmd.String("fail-on"))
+			failOn, err := render.ParseFailOn(cmd.String("fail-on"))
 			if err != nil {
 				return usage("%s", err)
 			}
@@ -76,16 +76,16 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 
 			var files []string
 			for _, arg := range cmd.Args().Slice() {
-				p, ok := markers.InTree(markers.NormalizePath(adrcli.RepoRelative(s.cwd, arg)))
+				p, ok := markers.InTree(markers.NormalizePath(render.RepoRelative(s.cwd, arg)))
 				if !ok {
 					return usage("%q is not a path inside the repository", arg)
 				}
 				files = append(files, p)
 			}
 			in := app.CheckInput{AsOf: asOf, Clock: env.Clock}
-			opts := adrcli.CheckOptions{
+			opts := render.CheckOptions{
 				Format: format, FailOn: failOn, Source: s.source, Style: s.style,
-				Tool: adrcli.Tool{Name: "adrkit", Version: version(), InformationURI: informationURI},
+				Tool: render.Tool{Name: "adrkit", Version: version(), InformationURI: informationURI},
 			}
 			if since != "" {
 				cs, err := gitrev.Changes(ctx, s.cwd, since)
@@ -116,16 +116,16 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 
 			if err := writeReportFile(cmd.String("sarif-file"), false, func(w io.Writer) error {
-				return adrcli.WriteJSON(w, adrcli.CheckSARIF(rep, opts.Tool))
+				return render.WriteJSON(w, render.CheckSARIF(rep, opts.Tool))
 			}); err != nil {
 				return err
 			}
 			if err := writeReportFile(cmd.String("summary"), true, func(w io.Writer) error {
-				return adrcli.WriteCheckMarkdown(w, rep, opts)
+				return render.WriteCheckMarkdown(w, rep, opts)
 			}); err != nil {
 				return err
 			}
-			if err := adrcli.WriteCheck(stdout, rep, opts); err != nil {
+			if err := render.WriteCheck(stdout, rep, opts); err != nil {
 				return err
 			}
 			if failOn.Failed(rep) {

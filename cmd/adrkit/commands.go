@@ -13,7 +13,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
@@ -66,7 +66,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{
 				Name:  "color",
 				Usage: "colour human output: auto (on a terminal, unless NO_COLOR is set), always or never",
-				Value: string(adrcli.ColorAuto),
+				Value: string(render.ColorAuto),
 			},
 		},
 		OnUsageError: onUsageError,
@@ -84,7 +84,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return s.failure(err)
 			}
-			return adrcli.WriteOverview(stdout, rep, s.source, s.style)
+			return render.WriteOverview(stdout, rep, s.source, s.style)
 		},
 		Commands: []*cli.Command{
 			lintCommand(stdout, env),
@@ -137,15 +137,15 @@ func commandNames(cmd *cli.Command) string {
 // settings is what every command needs once the global options are read.
 type settings struct {
 	cwd, dir, rev string
-	source        adrcli.Source
-	style         adrcli.Style
+	source        render.Source
+	style         render.Style
 	service       *app.Service
 }
 
 // failure turns an error from the app into the exit the command ends
 // with: an unusable corpus is status 1 with the worded diagnostic.
 func (s *settings) failure(err error) error {
-	if msg := adrcli.DescribeUnavailable(err, s.source); msg != "" {
+	if msg := render.DescribeUnavailable(err, s.source); msg != "" {
 		return exitError{code: exitFailure, msg: msg}
 	}
 	return exitError{code: exitFailure, msg: err.Error()}
@@ -156,14 +156,14 @@ func (s *settings) failure(err error) error {
 // builds the corpus reader and validates it, so that an unusable root or
 // directory is reported once, before any work.
 func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, error) {
-	mode, err := adrcli.ParseColorMode(cmd.String("color"))
+	mode, err := render.ParseColorMode(cmd.String("color"))
 	if err != nil {
 		return nil, usageError{command: cmd.FullName(), msg: err.Error()}
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
 	locate(cmd, env, s)
-	s.style = adrcli.NewStyle(adrcli.UseColor(mode, env.Terminal, env.Getenv))
-	s.source = adrcli.NewSource(s.cwd, s.dir, s.rev)
+	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv))
+	s.source = render.NewSource(s.cwd, s.dir, s.rev)
 
 	reader := source.New(s.cwd, s.dir, s.rev)
 	if err := reader.Check(ctx); err != nil {
@@ -200,12 +200,12 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 			"  adrkit lint --format sarif > adrkit.sarif\n" +
 			"  adrkit lint --format github            # annotations in a GitHub Actions log",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: string(adrcli.LintText), Usage: "text, json, sarif (2.1.0) or github (workflow annotations)"},
+			&cli.StringFlag{Name: "format", Value: string(render.LintText), Usage: "text, json, sarif (2.1.0) or github (workflow annotations)"},
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 			&cli.StringFlag{Name: "as-of", Usage: "compare reviewBy dates with this day (YYYY-MM-DD) instead of today (UTC)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			format, err := adrcli.ParseLintFormat(cmd.String("format"))
+			format, err := render.ParseLintFormat(cmd.String("format"))
 			if err != nil {
 				return usageError{command: cmd.FullName(), msg: err.Error()}
 			}
@@ -231,9 +231,9 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 				rep = rep.Only(paths)
 			}
 			strict := cmd.Bool("strict")
-			err = adrcli.WriteLint(stdout, rep, adrcli.LintOptions{
+			err = render.WriteLint(stdout, rep, render.LintOptions{
 				Format: format, Strict: strict, Source: s.source, Style: s.style, Paths: paths,
-				Tool: adrcli.Tool{Name: "adrkit", Version: version(), InformationURI: informationURI},
+				Tool: render.Tool{Name: "adrkit", Version: version(), InformationURI: informationURI},
 			})
 			if err != nil {
 				return err
@@ -260,13 +260,13 @@ func graphCommand(stdout io.Writer, env environment) *cli.Command {
 			"  adrkit graph --format dot | dot -Tsvg > adr-graph.svg\n" +
 			"  adrkit graph --format json | jq '.edges[] | select(.kind == \"supersedes\")'",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: string(adrcli.GraphMermaid), Usage: "mermaid (a flowchart for Markdown), dot (Graphviz) or json (nodes and edges)"},
+			&cli.StringFlag{Name: "format", Value: string(render.GraphMermaid), Usage: "mermaid (a flowchart for Markdown), dot (Graphviz) or json (nodes and edges)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if err := noArgs(cmd); err != nil {
 				return err
 			}
-			format, err := adrcli.ParseGraphFormat(cmd.String("format"))
+			format, err := render.ParseGraphFormat(cmd.String("format"))
 			if err != nil {
 				return usageError{command: cmd.FullName(), msg: err.Error()}
 			}
@@ -278,7 +278,7 @@ func graphCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return s.failure(err)
 			}
-			return adrcli.WriteGraph(stdout, g, format, s.source)
+			return render.WriteGraph(stdout, g, format, s.source)
 		},
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/markers"
 )
@@ -23,7 +23,7 @@ func lintPaths(cmd *cli.Command, s *settings, rep *app.LintReport) ([]string, er
 	}
 	var out []string
 	for _, arg := range cmd.Args().Slice() {
-		p, ok := markers.InTree(adrcli.RepoRelative(s.cwd, arg))
+		p, ok := markers.InTree(render.RepoRelative(s.cwd, arg))
 		if !ok {
 			return nil, usageError{command: cmd.FullName(), msg: fmt.Sprintf("%q is not a path inside the repository", arg)}
 		}

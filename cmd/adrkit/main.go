@@ -26,7 +26,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -37,7 +37,7 @@ func main() {
 		Stdin:    os.Stdin,
 		Getenv:   os.LookupEnv,
 		Clock:    systemClock{},
-		Terminal: adrcli.IsTerminal(os.Stdout),
+		Terminal: render.IsTerminal(os.Stdout),
 		Getwd:    os.Getwd,
 	})
 	stop()

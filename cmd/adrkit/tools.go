@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	adrcli "github.com/adrkit/adrkit-go/adapters/cli"
+	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/ports"
@@ -147,7 +147,7 @@ type toolSpec struct {
 // action is the command's Action: check the arguments and options, settle
 // the global options, call the tool (the page asked for with --json, the
 // whole answer otherwise), print the answer and end with the status its
-// outcome calls for (adrcli.OutcomeStatus).
+// outcome calls for (render.OutcomeStatus).
 func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 	return func(ctx context.Context, cmd *cli.Command) error {
 		if err := t.args(cmd); err != nil {
@@ -181,7 +181,7 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 				return err
 			}
 		}
-		if code := adrcli.OutcomeStatus(ans.Result); code != exitOK {
+		if code := render.OutcomeStatus(ans.Result); code != exitOK {
 			return exitError{code: code}
 		}
 		return nil
@@ -204,14 +204,14 @@ func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Write
 		return nil, s.failure(err)
 	}
 	if res.IsError {
-		return nil, usageError{command: cmd.FullName(), msg: adrcli.RefusalDetail(in.ToolName(), res.Text)}
+		return nil, usageError{command: cmd.FullName(), msg: render.RefusalDetail(in.ToolName(), res.Text)}
 	}
 	if cmd.Bool("json") {
 		var out any = res.Structured
 		if jsonOf != nil {
 			out = jsonOf(res.Structured)
 		}
-		if err := adrcli.WriteJSON(stdout, out); err != nil {
+		if err := render.WriteJSON(stdout, out); err != nil {
 			return nil, err
 		}
 	}
@@ -233,7 +233,7 @@ func searchCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			return in, func(r app.Outcome) error {
 				res, _ := r.(app.SearchResults)
-				return adrcli.WriteSearch(stdout, res, in.Query, s.style)
+				return render.WriteSearch(stdout, res, in.Query, s.style)
 			}, nil
 		},
 	}
@@ -281,7 +281,7 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 		args: exactlyOne("show needs exactly one REF, e.g. adrkit show 0003"),
 		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			in := app.GetInput{Ref: cmd.Args().First(), Page: page}
-			return in, func(r app.Outcome) error { return adrcli.WriteDecision(stdout, r, s.style) }, nil
+			return in, func(r app.Outcome) error { return render.WriteDecision(stdout, r, s.style) }, nil
 		},
 	}
 	return &cli.Command{
@@ -323,12 +323,12 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			return in, func(r app.Outcome) error {
 				m, _ := r.(app.Matches)
-				return adrcli.WriteExplain(stdout, m, files, markers, s.style)
+				return render.WriteExplain(stdout, m, files, markers, s.style)
 			}, nil
 		},
 		jsonOf: func(ans *app.Answer) any {
 			m, _ := ans.Result.(app.Matches)
-			return adrcli.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: adrcli.NewMarkersJSON(markers), Withheld: m.Withheld}
+			return render.ExplainJSON{CorpusHealth: ans.CorpusHealth, Result: ans.Result, Markers: render.NewMarkersJSON(markers), Withheld: m.Withheld}
 		},
 	}
 	return &cli.Command{
@@ -359,7 +359,7 @@ func supersededCommand(stdout io.Writer, env environment) *cli.Command {
 		bind: func(_ context.Context, _ *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			return app.SupersededInput{Page: page}, func(r app.Outcome) error {
 				e, _ := r.(app.Entries)
-				return adrcli.WriteSuperseded(stdout, e, s.style)
+				return render.WriteSuperseded(stdout, e, s.style)
 			}, nil
 		},
 	}
@@ -385,7 +385,7 @@ func chainCommand(stdout io.Writer, env environment) *cli.Command {
 		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			// The tool has a findings channel only; the chain comes whole.
 			in := app.ChainInput{Ref: cmd.Args().First(), FindingsCursor: page.FindingsCursor, FindingsLimit: page.FindingsLimit}
-			return in, func(r app.Outcome) error { return adrcli.WriteChain(stdout, r, s.style) }, nil
+			return in, func(r app.Outcome) error { return render.WriteChain(stdout, r, s.style) }, nil
 		},
 	}
 	return &cli.Command{

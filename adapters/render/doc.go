@@ -1,4 +1,4 @@
-// Package cli renders what the adrkit command prints: the corpus overview,
+// Package render lays out what the adrkit command prints: the corpus overview,
 // human tables for the decision tools' whole answers (supersession
 // chains and the change feed included), lint reports
 // (text, JSON, SARIF, GitHub workflow commands), relation graphs
@@ -9,4 +9,4 @@
 // (never a map's), reads no clock, and shows repository-relative paths
 // only. Colour is an explicit Style, so output piped to a file or another
 // program is plain text unless the caller asked otherwise.
-package cli
+package render
