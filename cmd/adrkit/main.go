@@ -26,8 +26,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
