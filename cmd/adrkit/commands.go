@@ -98,6 +98,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			graphCommand(stdout, env),
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
+			statusCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 		},
 	}
