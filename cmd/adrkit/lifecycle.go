@@ -5,13 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/index"
 )
 
 // The commands of a record's life after "new": status and renumber edit
@@ -89,4 +94,98 @@ func statusCommand(stdout io.Writer, env environment) *cli.Command {
 	}
 }
 
-var _ = fmt.Sprintf
+
+func indexCommand(stdout io.Writer, env environment) *cli.Command {
+	return &cli.Command{
+		Name:      "index",
+		Usage:     "write or check a Markdown index of the decisions in a file (README.md, an index page)",
+		UsageText: "adrkit index (--write FILE | --check FILE)",
+		Description: "Keeps an index of the decisions, grouped by status and linked (links relative to FILE's\n" +
+			"directory; a superseded decision points at its successor), between the lines\n" +
+			"  " + index.Begin + "\n  " + index.End + "\n" +
+			"in FILE. Text outside the markers is never changed; a file without them gets the index\n" +
+			"appended at its end, and a file that does not exist is created. A second --write changes\n" +
+			"nothing. --check changes nothing and exits 1 when the index in FILE is not what --write\n" +
+			"would write (for CI). FILE is relative to the working directory and must be inside the\n" +
+			"repository. Exits 0 when written or up to date, 1 when stale or the markers are broken (one\n" +
+			"without the other, two pairs), 2 for a usage error.\n\n" +
+			"Examples:\n" +
+			"  adrkit index --write docs/adr/README.md\n" +
+			"  adrkit index --check README.md",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "write", Usage: "write the index into this file", TakesFile: true},
+			&cli.StringFlag{Name: "check", Usage: "exit 1 when the index in this file is stale; write nothing", TakesFile: true},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if err := noArgs(cmd); err != nil {
+				return err
+			}
+			write, check := cmd.String("write"), cmd.String("check")
+			if (write == "") == (check == "") {
+				return usageError{command: cmd.FullName(), msg: "name one file: --write FILE or --check FILE"}
+			}
+			file := write + check
+			if cmd.String("rev") != "" {
+				return usageError{command: cmd.FullName(), msg: "index reads the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
+			}
+			s, err := settle(ctx, cmd, env)
+			if err != nil {
+				return err
+			}
+			if !filepath.IsAbs(file) {
+				wd, err := getwd(env)
+				if err != nil {
+					return exitError{code: exitFailure, msg: "finding the working directory: " + err.Error()}
+				}
+				file = filepath.Join(wd, file)
+			}
+			folder, err := workspace.OpenFolder(s.cwd, filepath.Dir(file))
+			if err != nil {
+				return usageError{command: cmd.FullName(), msg: write + check + ": the file's directory must exist, inside the repository"}
+			}
+			name := filepath.Base(file)
+			shown := folder.DisplayPath(name)
+			old, err := folder.Read(name)
+			exists := err == nil
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return exitError{code: exitFailure, msg: err.Error()}
+			}
+			text, err := s.service.Index(ctx, folder.Rel(), string(old))
+			switch {
+			case errors.Is(err, index.ErrMarkers):
+				return exitError{code: exitFailure, msg: shown + ": " + err.Error() + "; fix them by hand, then run adrkit index --write " + shown}
+			case err != nil:
+				return s.failure(err)
+			}
+			if exists && text == string(old) {
+				_, err := fmt.Fprintf(stdout, "%s: the index is up to date.\n", shown)
+				return err
+			}
+			if check != "" {
+				what := "the index is stale"
+				if !exists {
+					what = "the file does not exist"
+				}
+				return exitError{code: exitFailure, msg: fmt.Sprintf("%s: %s; run adrkit index --write %s", shown, what, shown)}
+			}
+			if exists {
+				err = folder.Replace(name, []byte(text))
+			} else {
+				err = folder.Create(name, []byte(text))
+			}
+			if err != nil {
+				return exitError{code: exitFailure, msg: err.Error()}
+			}
+			_, err = fmt.Fprintf(stdout, "%s: index written.\n", shown)
+			return err
+		},
+	}
+}
+
+// getwd is the working directory the run sees.
+func getwd(env environment) (string, error) {
+	if env.Getwd != nil {
+		return env.Getwd()
+	}
+	return os.Getwd()
+}
