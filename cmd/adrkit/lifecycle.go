@@ -94,7 +94,6 @@ func statusCommand(stdout io.Writer, env environment) *cli.Command {
 	}
 }
 
-
 func indexCommand(stdout io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "index",
