@@ -63,3 +63,16 @@ func editSummary(n int, dryRun, failed bool) string {
 	}
 	return files + " changed. Next: adrkit lint."
 }
+
+// WriteRenumber renders what "adrkit renumber" changed, or would change.
+func WriteRenumber(w io.Writer, res *app.RenumberResult, st Style) error {
+	var b strings.Builder
+	head := "adrkit renumber " + res.ID + " → " + res.NewID
+	if res.DryRun {
+		head += ", dry run: nothing is written"
+	}
+	b.WriteString(st.Bold(head) + "\n")
+	writeFileEdits(&b, res.Files, st)
+	b.WriteString(editSummary(len(res.Files), res.DryRun, res.Failed()) + "\n")
+	return writeString(w, b.String())
+}

@@ -99,6 +99,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
 			statusCommand(stdout, env),
+			renumberCommand(stdout, env),
 			indexCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 		},

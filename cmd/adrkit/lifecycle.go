@@ -188,3 +188,61 @@ func getwd(env environment) (string, error) {
 	}
 	return os.Getwd()
 }
+
+func renumberCommand(stdout io.Writer, env environment) *cli.Command {
+	return &cli.Command{
+		Name:      "renumber",
+		Usage:     "give a record a new id, where two branches took the same number (writes files)",
+		UsageText: "adrkit renumber ID (NEWID | --next) [--dry-run] [--json]",
+		Description: "Renames the record's file (the number its name starts with), rewrites its id, every\n" +
+			"relation in other records that names it (supersedes, supersededBy, relatesTo,\n" +
+			"conflictsWith) and every @adr marker that declares it in a file git tracks (only\n" +
+			"declarations, as explain reads them: prose and code are left alone). --next takes the\n" +
+			"number after the largest in the working tree and on every local and remote-tracking\n" +
+			"branch, as new does ('git fetch' first). A NEWID that a record or a file name already\n" +
+			"uses, here or on a branch, is refused. Each file is written atomically.\n" +
+			"Exits 0 when written, 1 when the records cannot be edited or a file could not be\n" +
+			"written, 2 for a usage error (a missing record included).\n\n" +
+			"Examples:\n" +
+			"  adrkit check --changed-since origin/main   # number-taken: 0012 is taken on origin/main\n" +
+			"  adrkit renumber 0012 --next --dry-run\n" +
+			"  adrkit renumber 0012 0015",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "next", Usage: "take the next number free in the working tree and on every branch"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "write nothing; print the lines that would change"},
+			&cli.BoolFlag{Name: "json", Usage: "print the changes as JSON"},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			args := cmd.Args().Slice()
+			in := app.RenumberInput{Next: cmd.Bool("next"), DryRun: cmd.Bool("dry-run")}
+			switch {
+			case len(args) == 1 && in.Next:
+				in.ID = args[0]
+			case len(args) == 2 && !in.Next:
+				in.ID, in.NewID = args[0], args[1]
+			default:
+				return usageError{command: cmd.FullName(), msg: "a record id and the new id, or --next, are needed: adrkit renumber ID (NEWID | --next)"}
+			}
+			s, folder, err := writerFolder(ctx, cmd, env)
+			if err != nil {
+				return err
+			}
+			res, err := app.Renumber(ctx, folder, in)
+			if err != nil {
+				return editExit(cmd, err)
+			}
+			if cmd.Bool("json") {
+				err = render.WriteJSON(stdout, res)
+			} else {
+				err = render.WriteRenumber(stdout, res, s.style)
+			}
+			if err != nil {
+				return err
+			}
+			if res.Failed() {
+				return exitError{code: exitFailure}
+			}
+			return nil
+		},
+	}
+}
