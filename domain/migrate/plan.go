@@ -204,9 +204,9 @@ func classify(it *item, opts Options) {
 	number, why := decisionNumber(name)
 	if why != "" {
 		if IsTemplateName(name) && corpus.IsCandidateName(name) && name != "0000-template.md" {
-			// Left alone, but read as a record it is not: lint reports it
-			// until it has a template's name.
-			why += "; adrkit reads names like " + name + " as records, so lint reports it until it is renamed (0000-template.md and template.md are left out)"
+			// Left alone by migrate and lint, but discovery reads the name
+			// as a record's: the MCP tools count it as a file left out.
+			why += "; lint leaves it alone too, but the MCP tools read a name like " + name + " as a record's and count it as a file left out (0000-template.md and template.md are not read)"
 		}
 		it.plan.Action, it.plan.Reason = ActionSkip, why
 		return
