@@ -126,6 +126,7 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		}
 	}
 	findings = append(findings, skipped...)
+	findings = append(findings, renamedLinks(proj.Records, ld.entries)...)
 	findings = append(findings, s.adoptionFindings(ctx, ld, lines)...)
 	findings = slices.DeleteFunc(findings, func(f adr.Finding) bool { return templateFinding(f, proj) })
 	adr.SortFindings(findings)

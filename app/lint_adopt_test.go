@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,4 +114,38 @@ func newFakeReader(files map[string]string) *fakeReader {
 		})
 	}
 	return r
+}
+
+// TestRenamedLinks: a body link to a file that is gone, whose record is
+// there under a new name, is reported with the new name; other links are
+// not.
+func TestRenamedLinks(t *testing.T) {
+	rec := func(id, body string) string {
+		return "---\nid: \"" + id + "\"\ntitle: Record " + id + "\nstatus: draft\ndate: 2026-01-01\n---\n" + body
+	}
+	files := map[string]string{
+		"0004-batch-payments.md":  rec("0004", "# Batch\n"),
+		"0005-keep-invoices.md":   rec("0005", "# Keep\n"),
+		"0003-audit-log.md":       rec("0003", "# Audit\n"),
+		"0006-links.md":           rec("0006", "\nSee [batch](0003-batch-payments.md#why), [keep](./ADR-0005-keep-invoices.md),\n[audit](0003-audit-log.md), [gone](0099-nothing.md), [web](https://x.example/0003-batch-payments.md)\n```\n[batch](0003-batch-payments.md)\n```\n"),
+		"README.md":               "x",
+		"0000-template-notes.txt": "x",
+	}
+	rep, err := New(newFakeReader(files), Options{}).Lint(context.Background(), LintInput{AsOf: "2026-06-15"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		if f.Rule == RuleRenamedLink {
+			got = append(got, f.Path+":"+strconv.Itoa(f.Line)+": "+f.Message)
+		}
+	}
+	want := []string{
+		`docs/adr/0006-links.md:8: the body links to "0003-batch-payments.md", which is not in the ADR directory; record 0004 is 0004-batch-payments.md now: change the link to (0004-batch-payments.md)`,
+		`docs/adr/0006-links.md:8: the body links to "ADR-0005-keep-invoices.md", which is not in the ADR directory; record 0005 is 0005-keep-invoices.md now: change the link to (0005-keep-invoices.md)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -3,6 +3,8 @@ package migrate
 import (
 	"fmt"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
@@ -31,6 +33,9 @@ type link struct {
 	number string
 	// text is the reference as written, for messages.
 	text string
+	// mutual says a relatesTo goes both ways: the adrs tool writes a link
+	// in one file's frontmatter, and its reverse is implied.
+	mutual bool
 }
 
 // Roles of the people a source names, in schema order.
@@ -54,6 +59,13 @@ type signals struct {
 	statuses []string
 	// statusText is the status as the source wrote it, line by line.
 	statusText []string
+	// reverted and partly are status lines that say the decision was
+	// reverted ("Reverted by ADR-5") or partly replaced ("Partly
+	// superseded by [7. X](0007-x.md)"), as written, for the warnings.
+	reverted, partly []string
+	// notes are what reading the source left unread or moved, for the
+	// plan's warnings.
+	notes []string
 	// date is the frontmatter's date key; headerDate the "Date:" line of
 	// the text (adr-tools, MADR 2.x bullets).
 	date, headerDate string
@@ -98,6 +110,11 @@ var (
 	// textSuperseded is a status that names its successor without a link.
 	textSuperseded = regexp.MustCompile(`(?i)^(superseded|superceded|superseeded|replaced)\s+by\b[:\s]*(.*)$`)
 	textSupersedes = regexp.MustCompile(`(?i)^(supersedes|supercedes|replaces)\b[:\s]*(.*)$`)
+	// textReverted and textPartly are statuses that keep a relation but
+	// are not supersession: a decision reverted by another, one that
+	// another replaced in part.
+	textReverted = regexp.MustCompile(`(?i)^reverted\b(?:\s+by\b)?[:\s]*(.*)$`)
+	textPartly   = regexp.MustCompile(`(?i)^(?:partly|partially|partial|in part)\s+(?:superseded|superceded|replaced)\b(?:\s+by\b)?[:\s]*(.*)$`)
 	fenceLine      = regexp.MustCompile("^ {0,3}(```|~~~)")
 	atxHeading     = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
 	setextUnder    = regexp.MustCompile(`^ {0,3}=+[ \t]*$`)
@@ -135,6 +152,7 @@ func readSignals(text string) *signals {
 	} else if fm, body, ok := splitTOML(text); ok {
 		s.frontmatter, s.toml, s.yamlText, s.body = true, true, fm, body
 		s.titleFromFrontmatter = tomlTitle(fm)
+		s.noteSiteKeys(tomlKeys(fm))
 	}
 	s.readMarkdown(jsstring.DecodeUTF8([]byte(s.body)))
 	return s
@@ -166,6 +184,28 @@ func splitTOML(text string) (fm, body string, ok bool) {
 
 // tomlString is a TOML title key with a basic or literal string value.
 var tomlString = regexp.MustCompile(`^title\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(?:#.*)?$`)
+
+// tomlKey is a top-level "key = value" line of TOML front matter.
+var tomlKey = regexp.MustCompile(`^([A-Za-z0-9_-]+)\s*=`)
+
+// tomlKeys are the top-level keys of a TOML front matter other than
+// title, and the tables ("[extra]"), in order.
+func tomlKeys(fm string) []string {
+	var keys []string
+	table := false
+	for _, line := range strings.Split(fm, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			table = true
+			keys = append(keys, strings.Trim(line, "[] "))
+			continue
+		}
+		if m := tomlKey.FindStringSubmatch(line); m != nil && !table && m[1] != "title" {
+			keys = append(keys, m[1])
+		}
+	}
+	return keys
+}
 
 // tomlTitle is the title key of a TOML front matter, "" when it has none.
 func tomlTitle(fm string) string {
@@ -238,7 +278,96 @@ func (s *signals) readYAML(text string) error {
 		}
 	}
 	s.tags = list("tags")
+	if x, ok := obj.Get("links"); ok {
+		s.yamlLinks(x)
+	}
+	var other []string
+	for _, k := range obj.Keys() {
+		if !slices.Contains(readKeys, k) {
+			other = append(other, k)
+		}
+	}
+	s.noteSiteKeys(other)
 	return nil
+}
+
+// readKeys are the frontmatter keys migrate reads into the record.
+var readKeys = []string{"title", "status", "date", "deciders", "decision-makers", "consulted", "informed", "tags", "links"}
+
+// noteSiteKeys reports the front matter keys that end up only in the
+// comments: a site generator that reads them (Docusaurus' id and
+// sidebar_label, Jekyll's parent and nav_order, Hugo's weight) no longer
+// sees them, so the site's configuration needs attention.
+func (s *signals) noteSiteKeys(keys []string) {
+	if len(keys) == 0 {
+		return
+	}
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = strconv.Quote(k)
+	}
+	s.notes = append(s.notes, "the front matter key"+plural(len(keys), " ", "s ")+strings.Join(q, ", ")+
+		" is kept only as a comment (adrkit's schema allows no other keys): a site generator that reads "+
+		plural(len(keys), "it", "them")+" (Docusaurus, Jekyll, Hugo, MkDocs plugins) needs "+plural(len(keys), "it", "them")+
+		" set in its own configuration")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// adrsKinds maps the link kinds of the adrs tool's frontmatter
+// ("links: [{target: 2, kind: supersedes}]") to relations.
+var adrsKinds = map[string]relation{
+	"supersedes": relSupersedes, "superseded-by": relSupersededBy,
+	"amends": relRelates, "amended-by": relRelates, "relates-to": relRelates,
+}
+
+// yamlLinks reads a frontmatter links list as the adrs tool writes it:
+// each entry a target (a decision's number, or its file name) and a kind.
+// A kind adrs does not define becomes relatesTo; an entry that cannot be
+// read is reported, never dropped silently.
+func (s *signals) yamlLinks(v any) {
+	items, ok := v.([]any)
+	if !ok {
+		s.notes = append(s.notes, "the frontmatter's links is not a list, so no relation is read from it (it stays in the comments)")
+		return
+	}
+	for i, it := range items {
+		obj, ok := it.(*jsvalue.Object)
+		var target, kind string
+		if ok {
+			t, _ := obj.Get("target")
+			switch t := t.(type) {
+			case float64:
+				target = string(jsvalue.AppendNumber(nil, t))
+			case string:
+				target = strings.TrimSpace(t)
+			}
+			k, _ := obj.Get("kind")
+			kind, _ = k.(string)
+		}
+		if target == "" || kind == "" {
+			s.notes = append(s.notes, fmt.Sprintf("links entry %d has no target and kind, so it is not read (it stays in the comments)", i+1))
+			continue
+		}
+		rel, known := adrsKinds[strings.ToLower(kind)]
+		text := kind + " " + target
+		if !known {
+			rel = relRelates
+			s.notes = append(s.notes, fmt.Sprintf("the link kind %q is not one adrkit has a field for; %s is written as relatesTo", kind, target))
+		}
+		l := link{rel: rel, text: text, mutual: rel == relRelates}
+		if strings.Trim(target, "0123456789") == "" {
+			l.number = target
+		} else {
+			l.target = target
+		}
+		s.links = append(s.links, l)
+	}
 }
 
 // readMarkdown reads the title, the header fields, the status section
@@ -352,6 +481,29 @@ func (s *signals) statusLine(line string) {
 		return
 	}
 	locs := mdLink.FindAllStringSubmatchIndex(text, -1)
+	if plain := cleanText(text); textReverted.MatchString(plain) || textPartly.MatchString(plain) {
+		// Neither makes the decision superseded: a reverted one is
+		// deprecated, a partly replaced one still holds in part. The
+		// decision named is a relation.
+		s.statusText = append(s.statusText, plain)
+		m := textPartly.FindStringSubmatch(plain)
+		if m != nil {
+			s.partly = append(s.partly, plain)
+		} else {
+			m = textReverted.FindStringSubmatch(plain)
+			s.reverted = append(s.reverted, plain)
+			s.statuses = append(s.statuses, "reverted")
+		}
+		switch {
+		case len(locs) > 0:
+			s.addLinks(text, locs, relRelates)
+		default:
+			if n := numberRef.FindStringSubmatch(m[1]); n != nil {
+				s.links = append(s.links, link{rel: relRelates, number: n[1], text: plain})
+			}
+		}
+		return
+	}
 	if verb := cleanText(text); len(locs) == 0 || locs[0][0] == 0 || relationOf(cleanText(text[:locs[0][0]])) == relSupersededBy {
 		s.statusText = append(s.statusText, verb)
 	}
