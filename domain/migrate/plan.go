@@ -155,7 +155,7 @@ type item struct {
 	idWarn, relWarn    []string // warnings of the id and relation passes
 	ownSupBy, ownSup   []*item
 	ownRel             []*item
-	mutualRel          []*item // relatesTo targets whose reverse is implied
+	mutualRel          []*item  // relatesTo targets whose reverse is implied
 	keptSupBy, keptSup []string // relations of a kept record
 }
 

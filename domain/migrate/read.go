@@ -115,10 +115,10 @@ var (
 	// another replaced in part.
 	textReverted = regexp.MustCompile(`(?i)^reverted\b(?:\s+by\b)?[:\s]*(.*)$`)
 	textPartly   = regexp.MustCompile(`(?i)^(?:partly|partially|partial|in part)\s+(?:superseded|superceded|replaced)\b(?:\s+by\b)?[:\s]*(.*)$`)
-	fenceLine      = regexp.MustCompile("^ {0,3}(```|~~~)")
-	atxHeading     = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
-	setextUnder    = regexp.MustCompile(`^ {0,3}=+[ \t]*$`)
-	bulletPrefix   = regexp.MustCompile(`^\s*(?:[*+-]|\d+[.)])\s+`)
+	fenceLine    = regexp.MustCompile("^ {0,3}(```|~~~)")
+	atxHeading   = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
+	setextUnder  = regexp.MustCompile(`^ {0,3}=+[ \t]*$`)
+	bulletPrefix = regexp.MustCompile(`^\s*(?:[*+-]|\d+[.)])\s+`)
 )
 
 // madrSections are section names only MADR-style templates use.
