@@ -66,6 +66,7 @@ func TestFolders(t *testing.T) {
 		{"log4brains", Options{}},
 		{"log4brains", Options{Rename: true}},
 		{"sites", Options{}},
+		{"shapes", Options{}},
 	} {
 		t.Run(tc.folder, func(t *testing.T) {
 			files := loadFolder(t, tc.folder)
@@ -142,12 +143,18 @@ func TestSupersession(t *testing.T) {
 		{"madr3", "0002", DefaultStatus, "", nil, nil},                         // site keys only
 		{"log4brains", "20200926", adr.StatusSuperseded, "20201016", nil, nil}, // link by slug
 		{"log4brains", "20201016", adr.StatusAccepted, "", []string{"20200926"}, nil},
-		{"sites", "0001", adr.StatusSuperseded, "0004", nil, nil},              // link through a site shortcode
-		{"sites", "0004", adr.StatusAccepted, "", []string{"0001"}, nil},       // "supersedes [ADR-0001]({{< ref ... >}})"
-		{"sites", "0005", adr.StatusProposed, "", nil, nil},                    // "template" in a decision's name
-		{"sites", "0007", adr.StatusAccepted, "", nil, []string{"0008"}},       // "Accepted, amended by [...](...)"
-		{"sites", "0008", adr.StatusSuperseded, "0009", nil, []string{"0007"}}, // link to a file that is not there, by number
-		{"sites", "0009", adr.StatusAccepted, "", []string{"0008"}, nil},       // "Accepted (supersedes [...](...))"
+		{"sites", "0001", adr.StatusSuperseded, "0004", nil, nil},                       // link through a site shortcode
+		{"sites", "0004", adr.StatusAccepted, "", []string{"0001"}, nil},                // "supersedes [ADR-0001]({{< ref ... >}})"
+		{"sites", "0005", adr.StatusProposed, "", nil, nil},                             // "template" in a decision's name
+		{"sites", "0007", adr.StatusAccepted, "", nil, []string{"0008"}},                // "Accepted, amended by [...](...)"
+		{"sites", "0008", adr.StatusSuperseded, "0009", nil, []string{"0007"}},          // link to a file that is not there, by number
+		{"sites", "0009", adr.StatusAccepted, "", []string{"0008"}, nil},                // "Accepted (supersedes [...](...))"
+		{"shapes", "0013", adr.StatusSuperseded, "0014", nil, []string{"0020"}},         // "Superseded: 2019-12-19 by [ADR 14](...)"; 0020's clarifies, mutual
+		{"shapes", "0014", adr.StatusAccepted, "", []string{"0013"}, []string{"0020"}},  // filled from 0013's side; 0020's relates-to, mutual
+		{"shapes", "0015", adr.StatusDeprecated, "", nil, []string{"0016"}},             // "Reverted by [...](...)"
+		{"shapes", "0017", adr.StatusAccepted, "", nil, []string{"0018"}},               // "Partly superseded by [...](...)"
+		{"shapes", "0020", adr.StatusSuperseded, "0021", nil, []string{"0014", "0013"}}, // adrs links: superseded-by, relates-to, a custom kind
+		{"shapes", "0021", adr.StatusAccepted, "", []string{"0020"}, nil},               // adrs links: supersedes (amends 99: no such decision)
 	} {
 		p := Build(loadFolder(t, tc.folder), Options{})
 		var fp *FilePlan
@@ -400,6 +407,51 @@ func TestSiteFrontmatter(t *testing.T) {
 			if f.Action != ActionSkip {
 				t.Errorf("%s: %s", f.Path, f.Action)
 			}
+		}
+	}
+}
+
+// TestShapes pins what migrate says about the shapes of the real folders
+// in the shapes fixture: titles without their labels, the warnings that
+// quote the status line, the links and keys it could not write.
+func TestShapes(t *testing.T) {
+	p := Build(loadFolder(t, "shapes"), Options{})
+	byName := map[string]FilePlan{}
+	for _, f := range p.Files {
+		byName[path.Base(f.Path)] = f
+	}
+	for _, tc := range []struct {
+		name, action, title string
+		warnings            []string
+	}{
+		{"0000-TEMPLATE.md", "skip", "", nil},
+		{"adr000-template.md", "skip", "", nil},
+		{"0013-political-content.md", "migrate", "Tag political content by hand", nil},
+		{"0015-cache-pages.md", "migrate", "Cache rendered pages",
+			[]string{`the status says "Reverted by 16. Render on every request": written as deprecated`}},
+		{"0017-api-versions.md", "migrate", "Version the API in the path",
+			[]string{`the status says "Partly superseded by 18. Version events in a header": only part of it was replaced, so it is written as accepted`}},
+		{"0018-event-versions.md", "migrate", "Version events in a header", nil},
+		{"0019-docs-site.md", "migrate", "Publish the docs with Docusaurus",
+			[]string{`the front matter keys "id", "sidebar_label", "sidebar_position" are kept only as comments`}},
+		{"0020-use-sqlite.md", "migrate", "Use SQLite for the catalogue", []string{
+			`the link kind "clarifies" is not one adrkit has a field for; 13 is written as relatesTo`,
+			"links entry 4 has no target and kind, so it is not read"}},
+		{"0021-use-postgres.md", "migrate", "Use PostgreSQL for the catalogue",
+			[]string{`"amends 99" is not written as a relation: no decision is numbered 99`}},
+	} {
+		f, ok := byName[tc.name]
+		if !ok || string(f.Action) != tc.action || f.Title != tc.title {
+			t.Errorf("%s: %s %q, want %s %q", tc.name, f.Action, f.Title, tc.action, tc.title)
+		}
+		all := strings.Join(f.Warnings, "\n")
+		for _, w := range tc.warnings {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: no warning %q in\n%s", tc.name, w, all)
+			}
+		}
+		if strings.Contains(all, "names no replacement") {
+			t.Errorf("%s: %s", tc.name, all)
 		}
 	}
 }

@@ -291,8 +291,9 @@ func (s *signals) readYAML(text string) error {
 	return nil
 }
 
-// readKeys are the frontmatter keys migrate reads into the record.
-var readKeys = []string{"title", "status", "date", "deciders", "decision-makers", "consulted", "informed", "tags", "links"}
+// readKeys are the frontmatter keys migrate reads into the record, and
+// the adrs tool's number, which the file name repeats.
+var readKeys = []string{"title", "status", "date", "deciders", "decision-makers", "consulted", "informed", "tags", "links", "number"}
 
 // noteSiteKeys reports the front matter keys that end up only in the
 // comments: a site generator that reads them (Docusaurus' id and
@@ -306,10 +307,10 @@ func (s *signals) noteSiteKeys(keys []string) {
 	for i, k := range keys {
 		q[i] = strconv.Quote(k)
 	}
-	s.notes = append(s.notes, "the front matter key"+plural(len(keys), " ", "s ")+strings.Join(q, ", ")+
-		" is kept only as a comment (adrkit's schema allows no other keys): a site generator that reads "+
-		plural(len(keys), "it", "them")+" (Docusaurus, Jekyll, Hugo, MkDocs plugins) needs "+plural(len(keys), "it", "them")+
-		" set in its own configuration")
+	them := plural(len(keys), "it", "them")
+	s.notes = append(s.notes, "the front matter "+plural(len(keys), "key ", "keys ")+strings.Join(q, ", ")+
+		plural(len(keys), " is", " are")+" kept only as comments (adrkit's schema allows no other keys): if a site generator reads "+
+		them+" (Docusaurus' id and sidebar_label, Jekyll's nav_order, Hugo's weight), set "+them+" in the site's configuration")
 }
 
 func plural(n int, one, many string) string {
