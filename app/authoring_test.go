@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -97,5 +98,26 @@ func TestNewRecordConflicts(t *testing.T) {
 	}
 	if _, err := NewRecord(context.Background(), m, NewInput{Title: "x", Status: adr.StatusDraft}); !errors.Is(err, ErrNewInput) {
 		t.Errorf("short title: %v", err)
+	}
+}
+
+// TestMigrateDryRunHistory: a dry run without --rename dates committed
+// decisions by their history even when every one of them fails (a name
+// discovery does not read): no "1970-01-01" warning for a committed file.
+func TestMigrateDryRunHistory(t *testing.T) {
+	m := &memFolder{files: map[string]string{"ADR012-use-x.md": "# 12. Use X\n\n## Status\n\nAccepted\n"},
+		dates: map[string]string{"ADR012-use-x.md": "2019-03-04"}}
+	rep, err := Migrate(context.Background(), m, MigrateInput{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Plan.Files[0]
+	if f.Action != migrate.ActionFail || f.Date != "2019-03-04" {
+		t.Errorf("%+v", f)
+	}
+	for _, w := range f.Warnings {
+		if strings.Contains(w, migrate.PlaceholderDate) {
+			t.Errorf("warning: %s", w)
+		}
 	}
 }
