@@ -309,7 +309,7 @@ func (s *signals) noteSiteKeys(keys []string) {
 	}
 	them := plural(len(keys), "it", "them")
 	s.notes = append(s.notes, "the front matter "+plural(len(keys), "key ", "keys ")+strings.Join(q, ", ")+
-		plural(len(keys), " is", " are")+" kept only as comments (adrkit's schema allows no other keys): if a site generator reads "+
+		plural(len(keys), " is kept only as a comment", " are kept only as comments")+" (adrkit's schema allows no other keys): if a site generator reads "+
 		them+" (Docusaurus' id and sidebar_label, Jekyll's nav_order, Hugo's weight), set "+them+" in the site's configuration")
 }
 
