@@ -9,7 +9,9 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
+	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/markers"
+	"github.com/adrkit/adrkit-go/domain/mdlink"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/domain/scaffold"
 )
@@ -63,8 +65,9 @@ func (r *RenumberResult) Failed() bool {
 // Renumber gives the record in.ID a new id: its file is renamed (the
 // number its name starts with replaced), its id line rewritten, every
 // relation in another record that names it (supersedes, supersededBy,
-// relatesTo, conflictsWith) and every @adr marker in a tracked file that
-// declares it rewritten, and nothing else. Every record edit is checked
+// relatesTo, conflictsWith), every @adr marker in a tracked file that
+// declares it and every Markdown link to its old file name rewritten,
+// and nothing else. Every record edit is checked
 // before anything is written. A new id another file holds, in the working
 // tree or on a branch, is refused.
 func Renumber(ctx context.Context, folder RenumberFolder, in RenumberInput) (*RenumberResult, error) {
@@ -129,18 +132,16 @@ func Renumber(ctx context.Context, folder RenumberFolder, in RenumberInput) (*Re
 	if err != nil {
 		return nil, err
 	}
-	edited := map[string]bool{}
 	for i := range files {
-		edited[files[i].Path] = true
 		if files[i].Path == target.path && newName != target.name {
 			files[i].RenameTo = folder.DisplayPath(newName)
 		}
 	}
-	marked, err := markerEdits(ctx, folder, edited, in.ID, newID)
+	files, err = repoEdits(ctx, folder, files, in.ID, newID, target.path, folder.DisplayPath(newName))
 	if err != nil {
 		return nil, err
 	}
-	res := &RenumberResult{ID: in.ID, NewID: newID, DryRun: in.DryRun, Files: append(files, marked...)}
+	res := &RenumberResult{ID: in.ID, NewID: newID, DryRun: in.DryRun, Files: files}
 	if in.DryRun {
 		return res, nil
 	}
@@ -216,47 +217,109 @@ func replaced(list []string, old, new string) []string {
 	return out
 }
 
-// markerEdits rewrites the @adr markers that declare record from in every
-// tracked file but the records already edited: each file's head is read
-// and scanned, and only a file that declares the record is read whole.
-func markerEdits(ctx context.Context, folder RenumberFolder, skip map[string]bool, from, to string) ([]FileEdit, error) {
+// maxLinkFile is the largest Markdown file renumber reads whole for
+// links: larger ones are generated, not written by people.
+const maxLinkFile = 1 << 20
+
+// repoEdits adds to the record edits the other lines a renumbering
+// changes: @adr markers that declare record from, in every tracked file
+// and every Markdown file of the ADR directory, and Markdown links to
+// the record's old file name (oldPath), pointed at newPath. A file the
+// record edits change already gets these on top; any other file's head
+// is read first, and only a file that needs it is read whole.
+func repoEdits(ctx context.Context, folder RenumberFolder, records []FileEdit, from, to, oldPath, newPath string) ([]FileEdit, error) {
 	tracked, err := folder.TrackedFiles()
 	if err != nil {
 		return nil, err
 	}
-	var out []FileEdit
-	for _, p := range tracked {
+	adrFiles, err := folder.MarkdownFiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	edited := map[string]int{}
+	for i, f := range records {
+		edited[f.Path] = i
+	}
+	inDir := map[string][]byte{}
+	paths := slices.Clone(tracked)
+	for _, f := range adrFiles {
+		inDir[f.Path] = f.Content
+		paths = append(paths, f.Path)
+	}
+	slices.SortFunc(paths, jsstring.Compare)
+	paths = slices.Compact(paths)
+	out := slices.Clone(records)
+	for _, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if skip[p] {
-			continue
-		}
-		head, more, err := folder.ReadRepoFile(p, markers.WindowBytes)
-		if err != nil {
-			continue // gone or not regular in the working tree: nothing to rewrite
-		}
-		if !slices.ContainsFunc(markers.ScanHead(p, head, more).Declarations, func(d markers.Declaration) bool {
-			return d.Log == "" && d.ID == from
-		}) {
-			continue
-		}
-		src, _, err := folder.ReadRepoFile(p, -1)
-		if err != nil {
-			return nil, err
+		markdown := isMarkdownPath(p)
+		var src []byte
+		i, isRecord := edited[p]
+		switch content, ok := inDir[p]; {
+		case isRecord:
+			src = out[i].content
+		case ok:
+			src = content
+		default:
+			head, more, err := folder.ReadRepoFile(p, markers.WindowBytes)
+			if err != nil {
+				continue // gone or not regular in the working tree: nothing to rewrite
+			}
+			declares := slices.ContainsFunc(markers.ScanHead(p, head, more).Declarations, func(d markers.Declaration) bool {
+				return d.Log == "" && d.ID == from
+			})
+			if !declares && !(markdown && (more || strings.Contains(string(head), path.Base(oldPath)))) {
+				continue
+			}
+			src = head
+			if more {
+				limit := maxLinkFile
+				if declares {
+					limit = -1 // a marker to rewrite: the whole file, whatever its size
+				}
+				whole, longer, err := folder.ReadRepoFile(p, limit)
+				if err != nil || longer {
+					continue // never write back part of a file
+				}
+				src = whole
+			}
 		}
 		updated, lines := markers.Rewrite(p, src, from, to)
+		if markdown {
+			var linked []int
+			updated, linked = mdlink.Retarget(p, updated, oldPath, newPath)
+			lines = append(lines, linked...)
+			slices.Sort(lines)
+			lines = slices.Compact(lines)
+		}
 		if len(lines) == 0 {
 			continue
 		}
 		oldLines, newLines := splitLines(string(src)), splitLines(string(updated))
-		f := FileEdit{Path: p, content: updated}
+		var changes []frontmatter.LineChange
 		for _, n := range lines {
-			f.Lines = append(f.Lines, frontmatter.LineChange{Line: n, Old: []string{oldLines[n-1]}, New: []string{newLines[n-1]}})
+			changes = append(changes, frontmatter.LineChange{Line: n, Old: []string{oldLines[n-1]}, New: []string{newLines[n-1]}})
+		}
+		if isRecord {
+			out[i].content = updated
+			out[i].Lines = append(out[i].Lines, changes...)
+			continue
+		}
+		f := FileEdit{Path: p, Lines: changes, content: updated}
+		if _, ok := inDir[p]; ok {
+			f.name = path.Base(p)
 		}
 		out = append(out, f)
 	}
+	slices.SortStableFunc(out, func(a, b FileEdit) int { return jsstring.Compare(a.Path, b.Path) })
 	return out, nil
+}
+
+// isMarkdownPath reports a Markdown file by its extension, in any case.
+func isMarkdownPath(p string) bool {
+	lower := strings.ToLower(p)
+	return strings.HasSuffix(lower, ".md") || strings.HasSuffix(lower, ".markdown")
 }
 
 // splitLines splits text at CRLF, CR and LF, as the marker scan counts

@@ -30,9 +30,9 @@ func TestRenumberScenario(t *testing.T) {
 	w.Checkout("feature", true)
 	w.Write("docs/adr/0003-batch-payments.md", adrRecord("0003", "Batch payments", "supersedes: [\"0002\"]\nrelatesTo:\n  - \"0001\"\n"))
 	w.Write("docs/adr/0002-retries.md", strings.Replace(adrRecord("0002", "Retry with backoff", "relatesTo: [\"0001\"]\n"),
-		"status: draft\n", "status: superseded\nsupersededBy: \"0003\"\n", 1))
+		"status: draft\n", "status: superseded\nsupersededBy: \"0003\"\n", 1)+"Replaced by [batches](0003-batch-payments.md).\n")
 	w.Write("src/batch.go", "// Package batch pays in batches.\n// @adr 0003, payments:0003\npackage batch\n\n// see @adr 0003 for why\n")
-	w.Write("README.md", "# Payments\n\n<!-- @adr 0003 -->\nText about 0003.\n")
+	w.Write("README.md", "# Payments\n\n<!-- @adr 0003 -->\nText about 0003, [batches](docs/adr/0003-batch-payments.md#context).\n")
 	w.Commit("feature: batch payments")
 
 	w.Checkout("main", false)
@@ -63,9 +63,9 @@ func TestRenumberScenario(t *testing.T) {
 	for p, want := range map[string]string{
 		"docs/adr/0004-batch-payments.md": adrRecord("0004", "Batch payments", "supersedes: [\"0002\"]\nrelatesTo:\n  - \"0001\"\n"),
 		"docs/adr/0002-retries.md": strings.Replace(adrRecord("0002", "Retry with backoff", "relatesTo: [\"0001\"]\n"),
-			"status: draft\n", "status: superseded\nsupersededBy: \"0004\"\n", 1),
+			"status: draft\n", "status: superseded\nsupersededBy: \"0004\"\n", 1) + "Replaced by [batches](0004-batch-payments.md).\n",
 		"src/batch.go": "// Package batch pays in batches.\n// @adr 0004, payments:0003\npackage batch\n\n// see @adr 0003 for why\n",
-		"README.md":    "# Payments\n\n<!-- @adr 0004 -->\nText about 0003.\n",
+		"README.md":    "# Payments\n\n<!-- @adr 0004 -->\nText about 0003, [batches](docs/adr/0004-batch-payments.md#context).\n",
 		"src/pay.go":   "// @adr 0002\npackage pay\n",
 	} {
 		b, err := os.ReadFile(filepath.Join(w.Root(), filepath.FromSlash(p)))
