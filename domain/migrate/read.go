@@ -321,10 +321,23 @@ func plural(n int, one, many string) string {
 }
 
 // adrsKinds maps the link kinds of the adrs tool's frontmatter
-// ("links: [{target: 2, kind: supersedes}]") to relations.
+// ("links: [{target: 2, kind: supersedes}]"), folded to lower case without
+// dashes, spaces or underscores (it writes "supersededby", people write
+// "superseded-by"), to relations.
 var adrsKinds = map[string]relation{
-	"supersedes": relSupersedes, "superseded-by": relSupersededBy,
-	"amends": relRelates, "amended-by": relRelates, "relates-to": relRelates,
+	"supersedes": relSupersedes, "supercedes": relSupersedes,
+	"supersededby": relSupersededBy, "supercededby": relSupersededBy,
+	"amends": relRelates, "amendedby": relRelates, "relatesto": relRelates,
+}
+
+// foldKind folds a link kind for adrsKinds.
+func foldKind(kind string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == ' ' {
+			return -1
+		}
+		return r
+	}, strings.ToLower(kind))
 }
 
 // yamlLinks reads a frontmatter links list as the adrs tool writes it:
@@ -355,7 +368,7 @@ func (s *signals) yamlLinks(v any) {
 			s.notes = append(s.notes, fmt.Sprintf("links entry %d has no target and kind, so it is not read (it stays in the comments)", i+1))
 			continue
 		}
-		rel, known := adrsKinds[strings.ToLower(kind)]
+		rel, known := adrsKinds[foldKind(kind)]
 		text := kind + " " + target
 		if !known {
 			rel = relRelates
