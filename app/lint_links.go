@@ -3,13 +3,14 @@ package app
 import (
 	"net/url"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/ports"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // RuleRenamedLink is lint's finding for a link in a record's body to a
@@ -19,7 +20,7 @@ import (
 const RuleRenamedLink = "link-to-renamed-record"
 
 // bodyLink is an inline Markdown link's destination.
-var bodyLink = regexp.MustCompile(`\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)`)
+var bodyLink = lazyregexp.New(`\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)`)
 
 // renamedLinks reports, in every record's body, the links to a file of
 // the ADR directory's top level that does not exist but names a record

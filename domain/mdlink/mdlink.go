@@ -6,16 +6,17 @@ package mdlink
 import (
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // inline is an inline link or image destination: "](dest" with an
 // optional "<" around it, up to a space, ")" or ">".
-var inline = regexp.MustCompile(`\]\(\s*<?([^)\s>]+)`)
+var inline = lazyregexp.New(`\]\(\s*<?([^)\s>]+)`)
 
 // fence opens or closes a fenced code block.
-var fence = regexp.MustCompile("^ {0,3}(```|~~~)")
+var fence = lazyregexp.New("^ {0,3}(```|~~~)")
 
 // Retarget returns src, the Markdown file at file (repository-relative,
 // "/"-separated), with every inline link whose destination resolves to

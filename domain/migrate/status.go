@@ -1,10 +1,11 @@
 package migrate
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // DefaultStatus is the status of a decision whose source names none, or
@@ -87,7 +88,7 @@ func isWordByte(c byte) bool {
 
 // verbDate is a date inside the words in front of a link, with an "on"
 // before it.
-var verbDate = regexp.MustCompile(`(?i)\b(?:on\s+)?(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{4})\b`)
+var verbDate = lazyregexp.New(`(?i)\b(?:on\s+)?(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{4})\b`)
 
 // relationOf maps the verb in front of a link ("Superseded by",
 // "Supercedes", "Amended by", ...) to the relation it declares. adr-tools
