@@ -19,7 +19,7 @@ var titleNumber = lazyregexp.New(`(?i)^(?:adr|rfc)?[-_ #]*[0-9]+(?:\s*[.:)]\s+|:
 // titlePrefix is a label in front of a title that says what the document
 // is: "Architecture Decision Record: Use X", "ADR: Use X", "Decision
 // record 5 - Use X".
-var titlePrefix = lazyregexp.New(`(?i)^(?:(?:architectur(?:e|al)\s+)?decision\s+record|adr)(?:\s*[-_#]?\s*[0-9]+)?\s*(?::|\s[-–—])\s*`)
+var titlePrefix = lazyregexp.New(`(?i)^(?:(?:architectur(?:e|al)\s+)?decision\s+record(?:\s*\(adr\))?|adr)(?:\s*[-_#]?\s*[0-9]+)?\s*(?::|\s[-–—])\s*`)
 
 // titleStatus is a status tag some folders put in front of a superseded
 // decision's heading: "[Superseded by ADR-0019] Push metrics".

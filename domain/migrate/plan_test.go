@@ -455,3 +455,37 @@ func TestShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestShapeLines: status lines and titles in the shapes of real folders,
+// one decision each, read on their own.
+func TestShapeLines(t *testing.T) {
+	target := "# 9. Target\n\nDate: 2020-01-01\n\n## Status\n\nAccepted\n"
+	for _, tc := range []struct {
+		name, heading, status string
+		want                  adr.Status
+		by                    string
+		relates               []string
+		title                 string
+	}{
+		{"dated supersession", "# 1. Old", "Superseded: 2019-12-19 by [ADR 9](0009-target.md)", adr.StatusSuperseded, "0009", nil, "Old"},
+		{"date in parentheses", "# 1. Old", "Superseded (19/12/2019) by [ADR 9](0009-target.md)", adr.StatusSuperseded, "0009", nil, "Old"},
+		{"superseded on a date", "# 1. Old", "Superseded on 2019-12-19 by [ADR 9](0009-target.md)", adr.StatusSuperseded, "0009", nil, "Old"},
+		{"reverted, no link", "# 1. Old", "Accepted\n\nReverted by ADR-0009", adr.StatusDeprecated, "", []string{"0009"}, "Old"},
+		{"reverted, a link", "# 1. Old", "Reverted by [9. Target](0009-target.md)", adr.StatusDeprecated, "", []string{"0009"}, "Old"},
+		{"partly superseded, no other status", "# 1. Old", "Partially superseded by ADR-0009", adr.StatusAccepted, "", []string{"0009"}, "Old"},
+		{"superseded in part, proposed", "# 1. Old", "Proposed\n\nSuperseded in part by [9](0009-target.md)", adr.StatusProposed, "", []string{"0009"}, "Old"},
+		{"a label in the title", "# Architecture Decision Record: Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
+		{"a label with a number", "# Architectural Decision Record 12 - Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
+		{"the label and its abbreviation", "# Architecture Decision Record (ADR): Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
+		{"ADR:", "# ADR: Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
+	} {
+		files := []File{
+			{Name: "0001-old.md", Path: "d/0001-old.md", Content: []byte(tc.heading + "\n\nDate: 2019-01-01\n\n## Status\n\n" + tc.status + "\n\n## Context\n\nX.\n")},
+			{Name: "0009-target.md", Path: "d/0009-target.md", Content: []byte(target)},
+		}
+		f := Build(files, Options{}).Files[0]
+		if f.Action != ActionMigrate || f.Status != tc.want || f.SupersededBy != tc.by || strings.Join(f.RelatesTo, ",") != strings.Join(tc.relates, ",") || f.Title != tc.title {
+			t.Errorf("%s: %s %s by %q relates %v title %q; warnings %q", tc.name, f.Action, f.Status, f.SupersededBy, f.RelatesTo, f.Title, f.Warnings)
+		}
+	}
+}

@@ -115,7 +115,7 @@ var (
 	// are not supersession: a decision reverted by another, one that
 	// another replaced in part.
 	textReverted = lazyregexp.New(`(?i)^reverted\b(?:\s+by\b)?[:\s]*(.*)$`)
-	textPartly   = lazyregexp.New(`(?i)^(?:partly|partially|partial|in part)\s+(?:superseded|superceded|replaced)\b(?:\s+by\b)?[:\s]*(.*)$`)
+	textPartly   = lazyregexp.New(`(?i)^(?:(?:partly|partially|partial|in part)\s+(?:superseded|superceded|replaced)|(?:superseded|superceded|replaced)\s+(?:in part|partly|partially))\b(?:\s+by\b)?[:\s]*(.*)$`)
 	fenceLine    = lazyregexp.New("^ {0,3}(```|~~~)")
 	atxHeading   = lazyregexp.New(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
 	setextUnder  = lazyregexp.New(`^ {0,3}=+[ \t]*$`)

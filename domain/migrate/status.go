@@ -97,9 +97,14 @@ var verbDate = lazyregexp.New(`(?i)\b(?:on\s+)?(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[
 // relatesTo.
 func relationOf(verb string) relation {
 	// A date between the words ("Superseded: 2019-12-19 by", "Superseded
-	// on 19/12/2019 by") says when, not what.
+	// on 19/12/2019 by", "Superseded (2019-12-19) by") says when, not what.
 	v := verbDate.ReplaceAllString(strings.ToLower(verb), " ")
-	v = strings.Join(strings.Fields(strings.ReplaceAll(v, ":", " ")), " ")
+	v = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if strings.ContainsRune(":(),", r) {
+			return ' '
+		}
+		return r
+	}, v)), " ")
 	v = strings.Trim(v, ":*_ ")
 	switch v {
 	case "superseded by", "superceded by", "replaced by", "superseeded by":
