@@ -236,7 +236,7 @@ func numbersTaken(p *corpus.Projection, base *LintReport, changed map[string]boo
 			switch {
 			case t.Frontmatter.ID == id:
 				what = "its id " + id
-			case num != "" && fileNumber(path.Base(t.SourcePath)) == num:
+			case num != "" && sameNumber(fileNumber(path.Base(t.SourcePath)), num):
 				what = "its file number " + num
 			default:
 				continue
