@@ -2,6 +2,7 @@ package frontmatter
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -64,4 +65,33 @@ func TestEditFields(t *testing.T) {
 			t.Errorf("%s: accepted: %q", tc.name, got)
 		}
 	}
+}
+
+// FuzzEditFields: an edit that succeeds reads back as the record with
+// the edit, keeps the body, and applying it again changes nothing.
+func FuzzEditFields(f *testing.F) {
+	f.Add("---\nid: \"0003\"\ntitle: Old\nstatus: accepted # c\ndate: 2026-01-01\ndeciders: [\"@a\"]\nrelatesTo:\n  - \"0001\"\n---\nBody\n", "deprecated", "0001,0002")
+	f.Add("---\r\nid: \"0005\"\r\ntitle: New\r\nstatus: draft\r\ndate: 2026-01-01\r\n---\r\n", "proposed", "")
+	f.Add("---\nsupersedes: [\"0009\"]\nid: \"0005\"\ntitle: New\nstatus: draft\ndate: 2026-01-01\n# end\n---\n# B\n", "rejected", "0009,0010")
+	f.Fuzz(func(t *testing.T, text, status, relates string) {
+		var list []string
+		if relates != "" {
+			list = strings.Split(relates, ",")
+		}
+		edits := []FieldEdit{{"status", status}, {"relatesTo", list}}
+		out, _, err := EditFields("x.md", text, edits)
+		if err != nil {
+			return
+		}
+		rec, _ := ParseRecord("x.md", out)
+		old, _ := ParseRecord("x.md", text)
+		if rec == nil || old == nil || string(rec.Frontmatter.Status) != status || rec.Body != old.Body ||
+			strings.Join(rec.Frontmatter.RelatesTo, ",") != relates {
+			t.Fatalf("%q → %q", text, out)
+		}
+		again, lines, err := EditFields("x.md", out, edits)
+		if err != nil || again != out || len(lines) != 0 {
+			t.Fatalf("a second edit: %v %v %q", err, lines, again)
+		}
+	})
 }
