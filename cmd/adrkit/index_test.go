@@ -65,6 +65,9 @@ func TestIndex(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "broken.md"), []byte("<!-- adrkit:index:begin -->\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -74,6 +77,7 @@ func TestIndex(t *testing.T) {
 		{[]string{"index", "--write", "a.md", "--check", "b.md"}, 2, "name one file"},
 		{[]string{"index", "--write", "no/such/dir/x.md"}, 2, "must exist, inside the repository"},
 		{[]string{"index", "--check", "new.md"}, 1, "new.md: the file does not exist; run adrkit index --write new.md"},
+		{[]string{"index", "--check", "go.mod"}, 1, "go.mod: it has no index yet; run adrkit index --write go.mod"},
 		{[]string{"index", "--write", "broken.md"}, 1, "broken.md: the index markers: 1 <!-- adrkit:index:begin --> and 0"},
 	} {
 		got := r.run(tc.args...)

@@ -162,8 +162,11 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			if check != "" {
 				what := "the index is stale"
-				if !exists {
+				switch {
+				case !exists:
 					what = "the file does not exist"
+				case !strings.Contains(string(old), index.Begin):
+					what = "it has no index yet"
 				}
 				return exitError{code: exitFailure, msg: fmt.Sprintf("%s: %s; run adrkit index --write %s", shown, what, shown)}
 			}
