@@ -67,9 +67,9 @@ func (r *RenumberResult) Failed() bool {
 // relation in another record that names it (supersedes, supersededBy,
 // relatesTo, conflictsWith), every @adr marker in a tracked file that
 // declares it and every Markdown link to its old file name rewritten,
-// and nothing else. Every record edit is checked
-// before anything is written. A new id another file holds, in the working
-// tree or on a branch, is refused.
+// and nothing else. Every record edit is checked before anything is
+// written. A new id another file holds, in the working tree or on a
+// branch, is refused.
 func Renumber(ctx context.Context, folder RenumberFolder, in RenumberInput) (*RenumberResult, error) {
 	switch {
 	case !adr.ValidID(in.ID):
