@@ -135,6 +135,9 @@ func status(it *item) adr.Status {
 	}
 	p.SourceStatus = strings.Join(it.sig.statusText, "; ")
 	if len(it.sig.reverted) > 0 {
+		// Reverted wins over the other status words, wherever they stand:
+		// a decision that was accepted and then reverted no longer holds.
+		st = adr.StatusDeprecated
 		p.Warnings = append(p.Warnings, "the status says "+quoteAll(it.sig.reverted)+": written as "+string(st)+
 			"; the decision that reverted it, when it is one here, is in relatesTo")
 	} else if len(known) > 1 && distinctStatuses(known) {

@@ -489,3 +489,24 @@ func TestShapeLines(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderRelation: a relation among the header lines, beside the
+// date, as content-publisher writes it, with a bare "Superseded" status.
+func TestHeaderRelation(t *testing.T) {
+	files := []File{
+		{Name: "0006-tagging.md", Path: "d/0006-tagging.md", Content: []byte("# 6. Tagging\n\nDate: 2018-12-12\nSuperseded: 2019-12-19 by [ADR 14](0014-political-tagging.md)\n\n## Context\n\nX.\n\n## Status\n\nSuperseded\n")},
+		{Name: "0007-queue.md", Path: "d/0007-queue.md", Content: []byte("# 7. Queue\n\nDate: 2018-12-12\nReverted by [ADR 14](0014-political-tagging.md)\n\n## Status\n\nAccepted\n")},
+		{Name: "0014-political-tagging.md", Path: "d/0014-political-tagging.md", Content: []byte("# 14. Political tagging\n\nDate: 2019-12-19\n\n## Status\n\nAccepted\n")},
+	}
+	p := Build(files, Options{})
+	if f := p.Files[0]; f.Status != adr.StatusSuperseded || f.SupersededBy != "0014" || f.Date != "2018-12-12" {
+		t.Errorf("0006: %s by %q date %s; %q", f.Status, f.SupersededBy, f.Date, f.Warnings)
+	}
+	if f := p.Files[2]; strings.Join(f.Supersedes, ",") != "0006" {
+		t.Errorf("0014: supersedes %v", f.Supersedes)
+	}
+	// Reverted wins over the status section's "Accepted".
+	if f := p.Files[1]; f.Status != adr.StatusDeprecated || strings.Join(f.RelatesTo, ",") != "0014" {
+		t.Errorf("0007: %s relates %v; %q", f.Status, f.RelatesTo, f.Warnings)
+	}
+}

@@ -115,11 +115,13 @@ var (
 	// are not supersession: a decision reverted by another, one that
 	// another replaced in part.
 	textReverted = lazyregexp.New(`(?i)^reverted\b(?:\s+by\b)?[:\s]*(.*)$`)
-	textPartly   = lazyregexp.New(`(?i)^(?:(?:partly|partially|partial|in part)\s+(?:superseded|superceded|replaced)|(?:superseded|superceded|replaced)\s+(?:in part|partly|partially))\b(?:\s+by\b)?[:\s]*(.*)$`)
-	fenceLine    = lazyregexp.New("^ {0,3}(```|~~~)")
-	atxHeading   = lazyregexp.New(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
-	setextUnder  = lazyregexp.New(`^ {0,3}=+[ \t]*$`)
-	bulletPrefix = lazyregexp.New(`^\s*(?:[*+-]|\d+[.)])\s+`)
+	// headerRelation is a header line that names a relation, not a field.
+	headerRelation = lazyregexp.New(`(?i)^(?:superseded|superceded|supersedes|supercedes|replaced|replaces|amended|amends|reverted|partly|partially)\b`)
+	textPartly     = lazyregexp.New(`(?i)^(?:(?:partly|partially|partial|in part)\s+(?:superseded|superceded|replaced)|(?:superseded|superceded|replaced)\s+(?:in part|partly|partially))\b(?:\s+by\b)?[:\s]*(.*)$`)
+	fenceLine      = lazyregexp.New("^ {0,3}(```|~~~)")
+	atxHeading     = lazyregexp.New(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
+	setextUnder    = lazyregexp.New(`^ {0,3}=+[ \t]*$`)
+	bulletPrefix   = lazyregexp.New(`^\s*(?:[*+-]|\d+[.)])\s+`)
 )
 
 // madrSections are section names only MADR-style templates use.
@@ -451,6 +453,16 @@ func (s *signals) readMarkdown(text string) {
 // bullets of MADR 2.x and log4brains, adr-tools' "Date:" line.
 func (s *signals) headerField(line string, haveStatus bool, havePeople [roleCount]bool) {
 	body := bulletPrefix.ReplaceAllString(line, "")
+	if headerRelation.MatchString(cleanText(body)) {
+		// A relation among the header lines, next to the date:
+		// "Superseded: 2019-12-19 by [ADR 14](0014-x.md)".
+		if textReverted.MatchString(cleanText(body)) || textPartly.MatchString(cleanText(body)) {
+			s.statusLine(body)
+		} else {
+			s.linkLine(body)
+		}
+		return
+	}
 	key, value, ok := strings.Cut(body, ":")
 	if !ok {
 		return
