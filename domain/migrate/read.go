@@ -122,6 +122,8 @@ var (
 	atxHeading     = lazyregexp.New(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
 	setextUnder    = lazyregexp.New(`^ {0,3}=+[ \t]*$`)
 	bulletPrefix   = lazyregexp.New(`^\s*(?:[*+-]|\d+[.)])\s+`)
+	// quotePrefix is a block quote's marks: "> **Superseded by ...**".
+	quotePrefix = lazyregexp.New(`^\s*(?:>\s*)+`)
 )
 
 // madrSections are section names only MADR-style templates use.
@@ -449,10 +451,15 @@ func (s *signals) readMarkdown(text string) {
 	}
 }
 
+// lineBody is a line without the block quote and list marks in front.
+func lineBody(line string) string {
+	return bulletPrefix.ReplaceAllString(quotePrefix.ReplaceAllString(line, ""), "")
+}
+
 // headerField reads a "Key: value" line before the first section: the
 // bullets of MADR 2.x and log4brains, adr-tools' "Date:" line.
 func (s *signals) headerField(line string, haveStatus bool, havePeople [roleCount]bool) {
-	body := bulletPrefix.ReplaceAllString(line, "")
+	body := lineBody(line)
 	if headerRelation.MatchString(cleanText(body)) {
 		// A relation among the header lines, next to the date:
 		// "Superseded: 2019-12-19 by [ADR 14](0014-x.md)".
@@ -503,7 +510,7 @@ func (s *signals) headerField(line string, haveStatus bool, havePeople [roleCoun
 // without a link ("Superceded by [3. X](0003-x.md)", "superseded by
 // ADR-0123"), or another link ("Amended by [...](...)").
 func (s *signals) statusLine(line string) {
-	text := strings.TrimSpace(htmlComment.ReplaceAllString(bulletPrefix.ReplaceAllString(line, ""), ""))
+	text := strings.TrimSpace(htmlComment.ReplaceAllString(lineBody(line), ""))
 	if text == "" {
 		return
 	}
@@ -576,7 +583,7 @@ func (s *signals) statusLine(line string) {
 
 // linkLine reads a line of a "Links" section: "* Supersedes [...](...)".
 func (s *signals) linkLine(line string) {
-	text := strings.TrimSpace(htmlComment.ReplaceAllString(bulletPrefix.ReplaceAllString(line, ""), ""))
+	text := strings.TrimSpace(htmlComment.ReplaceAllString(lineBody(line), ""))
 	locs := mdLink.FindAllStringSubmatchIndex(text, -1)
 	if len(locs) == 0 {
 		plain := cleanText(text)
