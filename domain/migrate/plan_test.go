@@ -476,6 +476,8 @@ func TestShapeLines(t *testing.T) {
 		{"superseded in part, proposed", "# 1. Old", "Proposed\n\nSuperseded in part by [9](0009-target.md)", adr.StatusProposed, "", []string{"0009"}, "Old"},
 		{"in a block quote, bold", "# 1. Old", "> **Partly superseded by [ADR 0009](0009-target.md):** the rest stands.", adr.StatusAccepted, "", []string{"0009"}, "Old"},
 		{"bold status", "# 1. Old", "**partly superseded.**", adr.StatusAccepted, "", nil, "Old"},
+		{"accepted, partly superseded", "# 1. Old", "Accepted, partly superseded by [ADR-0009](0009-target.md)\nand [ADR-0009](0009-target.md): the rest stands.", adr.StatusAccepted, "", []string{"0009"}, "Old"},
+		{"accepted, reverted", "# 1. Old", "Accepted, reverted by [ADR-0009](0009-target.md)", adr.StatusDeprecated, "", []string{"0009"}, "Old"},
 		{"a quoted supersession", "# 1. Old", "> Superseded by [9. Target](0009-target.md)", adr.StatusSuperseded, "0009", nil, "Old"},
 		{"a label in the title", "# Architecture Decision Record: Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
 		{"a label with a number", "# Architectural Decision Record 12 - Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},

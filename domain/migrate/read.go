@@ -573,6 +573,15 @@ func (s *signals) statusLine(line string) {
 			s.statuses = append(s.statuses, word)
 			s.statusText = append(s.statusText, word)
 			rel = relationOf(rest)
+			// "Accepted, partly superseded by [...]", "Accepted, reverted
+			// by [...]": the words after the status say what the links are.
+			switch plain := cleanText(text); {
+			case textPartly.MatchString(rest):
+				s.partly = append(s.partly, plain)
+			case textReverted.MatchString(rest):
+				s.reverted = append(s.reverted, plain)
+				s.statuses = append(s.statuses, "reverted")
+			}
 		}
 	}
 	if rel == relSupersededBy {
