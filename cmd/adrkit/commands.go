@@ -137,9 +137,12 @@ func commandNames(cmd *cli.Command) string {
 // settings is what every command needs once the global options are read.
 type settings struct {
 	cwd, dir, rev string
-	source        render.Source
-	style         render.Style
-	service       *app.Service
+	// wd is the directory FILE arguments are relative to: where the
+	// command was started, or the root when --cwd named it.
+	wd      string
+	source  render.Source
+	style   render.Style
+	service *app.Service
 }
 
 // failure turns an error from the app into the exit the command ends

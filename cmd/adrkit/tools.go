@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -162,6 +163,9 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 			return err
 		}
 		in, human, err := t.bind(ctx, cmd, s, page)
+		if u := (usageError{}); errors.As(err, &u) {
+			return u
+		}
 		if err != nil {
 			return s.failure(err)
 		}
@@ -307,11 +311,14 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 		tool: app.ToolGetDecisionContext, walked: "printed",
 		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
 		bind: func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
-			// Each FILE is matched against affects as written, the way the
-			// reference's explain matches it: an absolute path or one
-			// with ".." is not made relative, and its markers are read
-			// only when it names a file inside the tree.
-			files := cmd.Args().Slice()
+			// Each FILE is taken as a shell means it (relative to the
+			// working directory, or absolute inside the repository) and
+			// then matched as the reference's explain matches a
+			// repository path (ADR 0033).
+			files, err := s.repoPaths(cmd, cmd.Args().Slice())
+			if err != nil {
+				return nil, nil, err
+			}
 			in := app.ContextInput{Files: files, CommandLine: true, Page: page}
 			// Bad files are refused (by the call) before any is opened.
 			if _, bad := app.RefuseContext(in); !bad {
@@ -335,10 +342,11 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 		Name:      "explain",
 		Usage:     "show which decisions govern some files, which proposals would, and which once did",
 		UsageText: "adrkit explain FILE... [--json [--limit N] [--cursor C]]",
-		Description: "FILEs are repository-relative paths, matched as written against each record's affects\n" +
-			"patterns; they need not exist. A FILE inside the repository is also read (its first 8 KiB) for\n" +
-			"@adr markers, which declare the decisions it lives under; an absolute path or one that climbs\n" +
-			"out of the repository is matched but not read. Accepted decisions govern; drafts and proposals\n" +
+		Description: "FILEs are paths as a shell gives them: relative to the working directory (in a subdirectory,\n" +
+			"a repository path such as git diff --name-only prints is taken too when that is the file that\n" +
+			"exists) or absolute inside the repository; a path outside the repository is refused (status 2).\n" +
+			"They need not exist. Each is matched against every record's affects patterns and read (its first\n" +
+			"8 KiB) for @adr markers, which declare the decisions it lives under. Accepted decisions govern; drafts and proposals\n" +
 			"are active proposals; rejected, superseded and deprecated ones are history. Each record is\n" +
 			"shown with the matchers that fired for it and the markers that declared it.\n\n" +
 			"Like the reference's explain, it answers only for a corpus without errors: when adrkit lint\n" +
