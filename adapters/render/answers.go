@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"io"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -166,6 +168,10 @@ func writeCandidates(b *strings.Builder, ref string, cands []app.Summary, st Sty
 func writeUnresolved(b *strings.Builder, result app.Outcome, verb string) bool {
 	switch r := result.(type) {
 	case app.NotFound:
+		if broken := brokenRecord(r.RequestedRef, findingsOf(result)); len(broken) > 0 {
+			writeBroken(b, r.RequestedRef, broken)
+			break
+		}
 		b.WriteString("No valid record has the id " + strconv.Quote(r.RequestedRef) +
 			". (A record that fails validation is left out; adrkit lint lists those.)\n")
 	case app.Federated:
@@ -490,4 +496,45 @@ func replacementCell(st Style, target any) cell {
 		return paintedCell(string(t.TargetRef)+" (in the "+strconv.Quote(string(t.Log))+" log, not readable here)", st.Dim)
 	}
 	return plainCell("?")
+}
+
+// brokenRecord is the error findings of the file that would hold ref had
+// it read as a record: the findings naming that id, or a file of the ADR
+// directory numbered so (NNNN-slug.md), so that show can say which file
+// and what is wrong instead of "no such record".
+func brokenRecord(ref string, fs []adr.Finding) []adr.Finding {
+	var out []adr.Finding
+	for _, f := range fs {
+		if f.Severity != adr.SeverityError || f.Path == "" {
+			continue
+		}
+		if f.ID == ref || strings.HasPrefix(path.Base(f.Path), ref+"-") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// writeBroken says which file holds the id and why it is not a record.
+func writeBroken(b *strings.Builder, ref string, broken []adr.Finding) {
+	files := []string{}
+	for _, f := range broken {
+		if !slices.Contains(files, f.Path) {
+			files = append(files, f.Path)
+		}
+	}
+	for _, file := range files {
+		b.WriteString(strconv.Quote(ref) + " is in " + file + ", which is not read as a record:\n")
+		for _, f := range broken {
+			if f.Path != file {
+				continue
+			}
+			where := ""
+			if f.Line > 0 {
+				where = "line " + strconv.Itoa(f.Line) + ": "
+			}
+			b.WriteString("  " + where + oneLine(f.Message) + " (" + f.Rule + ")\n")
+		}
+	}
+	b.WriteString("Fix the file, then adrkit lint checks it.\n")
 }

@@ -32,7 +32,7 @@ func TestGoldenChain(t *testing.T) {
 		{"chain-federated", []string{"chain", "payments:0042"}},
 		{"chain-json", []string{"chain", "0002", "--json", "--findings-limit", "1"}},
 		{"chain-json-hold", []string{"chain", "0005", "--json"}},
-		{"chain-bad-ref", []string{"chain", "42"}},
+		{"chain-bad-ref", []string{"chain", "ADR-42"}},
 		{"chain-no-ref", []string{"chain"}},
 		{"chain-findings-without-json", []string{"chain", "0001", "--findings-limit", "2"}},
 		{"chain-bad-findings-cursor", []string{"chain", "0001", "--json", "--findings-cursor", "nope"}},

@@ -45,6 +45,7 @@ func locate(cmd *cli.Command, env environment, s *settings) {
 	if !cmd.IsSet("dir") {
 		if choice, err := workspace.FindDir(s.cwd, wd); err == nil {
 			s.dir = choice.Dir
+			s.unnamed = choice.From == ""
 		}
 	}
 }

@@ -744,3 +744,34 @@ func TestPathsAsAShellGivesThem(t *testing.T) {
 		t.Errorf("check x.go in services/orders:\n%s", got)
 	}
 }
+
+func TestShortRef(t *testing.T) {
+	for in, want := range map[string]string{
+		"9": "0009", "42": "0042", "123": "0123", "0009": "0009", "12345": "12345",
+		"": "", "x9": "x9", "payments:9": "payments:9", "-1": "-1",
+	} {
+		if got := shortRef(in); got != want {
+			t.Errorf("shortRef(%q) = %q, want %q", in, got, want)
+		}
+	}
+	r, root := repoRunner(t, "clean")
+	r.wd = root
+	if got, want := r.run("show", "1"), r.run("show", "0001"); got.code != 0 || got.stdout != want.stdout {
+		t.Errorf("show 1: want show 0001's answer\n%s", got)
+	}
+}
+
+// TestShowBrokenRecord: show of an id whose file fails validation names
+// the file and what is wrong with it instead of "no such record".
+func TestShowBrokenRecord(t *testing.T) {
+	r, root := repoRunner(t, "clean")
+	r.wd = root
+	must(t, os.WriteFile(filepath.Join(root, "docs", "adr", "0009-broken.md"),
+		[]byte("---\nid: \"0009\"\ntitle: Broken\nstatus: acceptedd\ndate: 2026-01-01\ndeciders: [\"@dana\"]\n---\n# Broken\n"), 0o644))
+	got := r.run("show", "9")
+	want := "\"0009\" is in docs/adr/0009-broken.md, which is not read as a record:\n" +
+		"  line 4: "
+	if got.code != 1 || !strings.HasPrefix(got.stdout, want) || !strings.Contains(got.stdout, "(invalid-enum-value)\n") {
+		t.Errorf("want the file and the finding:\n%s", got)
+	}
+}

@@ -284,7 +284,7 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 		tool: app.ToolGetDecision, walked: "printed",
 		args: exactlyOne("show needs exactly one REF, e.g. adrkit show 0003"),
 		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
-			in := app.GetInput{Ref: cmd.Args().First(), Page: page}
+			in := app.GetInput{Ref: shortRef(cmd.Args().First()), Page: page}
 			return in, func(r app.Outcome) error { return render.WriteDecision(stdout, r, s.style) }, nil
 		},
 	}
@@ -292,7 +292,8 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 		Name:      "show",
 		Usage:     "print one decision in full: its frontmatter and Markdown body",
 		UsageText: "adrkit show REF [--json [--limit N] [--cursor C]]",
-		Description: "REF is a record id such as 0042 (or a ULID), optionally with a log name (payments:0042).\n" +
+		Description: "REF is a record id such as 0042 (or a ULID), optionally with a log name (payments:0042);\n" +
+			"a number of fewer than four digits is the four-digit id (9 is 0009).\n" +
 			"Exits 1 when no single local record has that id: none does, several do (they are listed),\n" +
 			"or the ref names another decision log.\n\n" +
 			"Examples:\n" +
@@ -346,9 +347,10 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 			"a repository path such as git diff --name-only prints is taken too when that is the file that\n" +
 			"exists) or absolute inside the repository; a path outside the repository is refused (status 2).\n" +
 			"They need not exist. Each is matched against every record's affects patterns and read (its first\n" +
-			"8 KiB) for @adr markers, which declare the decisions it lives under. Accepted decisions govern; drafts and proposals\n" +
-			"are active proposals; rejected, superseded and deprecated ones are history. Each record is\n" +
-			"shown with the matchers that fired for it and the markers that declared it.\n\n" +
+			"8 KiB) for @adr markers, which declare the decisions it lives under. Accepted decisions\n" +
+			"govern; drafts and proposals are active proposals; rejected, superseded and deprecated ones\n" +
+			"are history. Each record is shown with the matchers that fired for it and the markers that\n" +
+			"declared it.\n\n" +
 			"Like the reference's explain, it answers only for a corpus without errors: when adrkit lint\n" +
 			"finds one, no decision is shown and the status is 1.\n\n" +
 			"Examples:\n" +
@@ -392,7 +394,7 @@ func chainCommand(stdout io.Writer, env environment) *cli.Command {
 		args: exactlyOne("chain needs exactly one REF, e.g. adrkit chain 0003"),
 		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			// The tool has a findings channel only; the chain comes whole.
-			in := app.ChainInput{Ref: cmd.Args().First(), FindingsCursor: page.FindingsCursor, FindingsLimit: page.FindingsLimit}
+			in := app.ChainInput{Ref: shortRef(cmd.Args().First()), FindingsCursor: page.FindingsCursor, FindingsLimit: page.FindingsLimit}
 			return in, func(r app.Outcome) error { return render.WriteChain(stdout, r, s.style) }, nil
 		},
 	}
@@ -411,4 +413,14 @@ func chainCommand(stdout io.Writer, env environment) *cli.Command {
 		Flags:  append([]cli.Flag{jsonFlag("{corpusHealth, result}", "one findings page")}, findingsFlags()...),
 		Action: spec.action(env, stdout),
 	}
+}
+
+// shortRef reads a number of fewer than four digits, which no record id
+// can be (ids have four or more), as the four-digit id people mean by it:
+// "show 9" is "show 0009". Anything else is the ref as given.
+func shortRef(ref string) string {
+	if ref == "" || len(ref) >= 4 || strings.Trim(ref, "0123456789") != "" {
+		return ref
+	}
+	return strings.Repeat("0", 4-len(ref)) + ref
 }
