@@ -134,6 +134,8 @@ func TestGoldenChanges(t *testing.T) {
 		{"changes-json-page", []string{"changes", "--since", "0_", "--json", "--limit", "2"}},
 		{"changes-json-head", []string{"changes", "--json"}},
 		{"changes-bad-cursor", []string{"changes", "--since", "nope"}},
+		{"changes-since-revision", []string{"changes", "--since", "HEAD~2"}},
+		{"changes-since-date", []string{"changes", "--since", "2026-06-01T12:30:00Z"}},
 		{"changes-bad-limit", []string{"changes", "--json", "--limit", "500"}},
 		{"changes-limit-without-json", []string{"changes", "--limit", "5"}},
 		{"changes-extra-argument", []string{"changes", "0001"}},
