@@ -40,10 +40,10 @@ func TestOutcomeStatus(t *testing.T) {
 func TestWriteChanges(t *testing.T) {
 	head := "e2fe3230000000000000000000000000000000000"
 	cases := []struct {
-		name  string
-		r     app.ChangesAnswer
+		name    string
+		r       app.ChangesAnswer
 		omitted int
-		want  string
+		want    string
 	}{
 		{"no commits", app.ChangesAnswer{Cursor: "CUR"}, 0,
 			"No decision changed.\nTo see what changes next: adrkit changes --since CUR\n"},
