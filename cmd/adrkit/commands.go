@@ -180,7 +180,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
 	locate(cmd, env, s)
-	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv))
+	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv)).WithWidth(tableWidth(env))
 	s.source = render.NewSource(s.cwd, s.dir, s.rev)
 
 	reader := source.New(s.cwd, s.dir, s.rev)

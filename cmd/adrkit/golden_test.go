@@ -137,9 +137,16 @@ func TestGoldenColor(t *testing.T) {
 		{"color-overview-findings", "findings", []string{"--color", "always"}},
 		{"color-lint-findings", "findings", []string{"--color", "always", "lint"}},
 		{"color-explain", "explain", []string{"--color", "always", "explain", "jobs/nightly/report.go"}},
+		// On a terminal 80 columns wide, tables wrap their titles between
+		// words; search shows where the text matched.
+		{"terminal-80-overview", "chains", []string{"--color", "never"}},
+		{"terminal-80-search", "chains", []string{"--color", "never", "search", "scheduled"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, root := repoRunner(t, tc.corpus)
+			if strings.HasPrefix(tc.name, "terminal-80") {
+				r.terminal, r.env["COLUMNS"] = true, "80"
+			}
 			g.Assert(t, tc.name, []byte(r.run(append([]string{"--cwd", root}, tc.args...)...).String()))
 		})
 	}

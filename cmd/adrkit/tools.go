@@ -226,7 +226,7 @@ func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolSearchDecisions, walked: "printed",
 		args: func(*cli.Command) error { return nil },
-		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
+		bind: func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			in := app.SearchInput{
 				All:    !cmd.Args().Present(),
 				Query:  strings.Join(cmd.Args().Slice(), " "),
@@ -237,7 +237,7 @@ func searchCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			return in, func(r app.Outcome) error {
 				res, _ := r.(app.SearchResults)
-				return render.WriteSearch(stdout, res, in.Query, s.style)
+				return render.WriteSearch(stdout, res, in.Query, searchSnippets(ctx, s, res, in.Query), s.style)
 			}, nil
 		},
 	}
@@ -423,4 +423,33 @@ func shortRef(ref string) string {
 		return ref
 	}
 	return strings.Repeat("0", 4-len(ref)) + ref
+}
+
+// snippetWidth is how much of the matching text search shows under a
+// result.
+const snippetWidth = 100
+
+// searchSnippets is, by source path, a short piece of each matching
+// record's body around the query, for a person scanning the results;
+// none when the query matched only the id, title or tags, or the corpus
+// cannot be read a second time.
+func searchSnippets(ctx context.Context, s *settings, res app.SearchResults, query string) map[string]string {
+	if query == "" || len(res.Items) == 0 {
+		return nil
+	}
+	p, err := s.service.Project(ctx)
+	if err != nil {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, it := range res.Items {
+		want[string(it.SourcePath)] = true
+	}
+	out := map[string]string{}
+	for _, rec := range p.Records {
+		if want[rec.SourcePath] {
+			out[rec.SourcePath] = app.Snippet(rec.Body, query, snippetWidth)
+		}
+	}
+	return out
 }
