@@ -28,11 +28,50 @@ var bodyLink = lazyregexp.New(`\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)`)
 // 0004-x.md), or else the same number (ADR-0005-x.md → 0005-x.md). Links
 // in fenced code and links that name no such record are left alone.
 func renamedLinks(records []*adr.Record, entries []ports.Entry) []adr.Finding {
-	names := map[string]bool{}
-	for _, e := range entries {
-		if !strings.Contains(e.Name, "/") {
-			names[e.Name] = true
+	// Most bodies link to no Markdown file: they are passed over with two
+	// searches, and the indexes are built only for a link that needs them.
+	type gone struct {
+		r      *adr.Record
+		target string
+		line   int
+	}
+	var names map[string]bool
+	var candidates []gone
+	for _, r := range records {
+		if !strings.Contains(r.Body, "](") || !strings.Contains(r.Body, ".md") {
+			continue
 		}
+		if names == nil {
+			names = map[string]bool{}
+			for _, e := range entries {
+				if !strings.Contains(e.Name, "/") {
+					names[e.Name] = true
+				}
+			}
+		}
+		line := strings.Count(r.Frontmatter.YAML, "\n") + 3 // the body's first line
+		fence := ""
+		for l := range strings.SplitSeq(r.Body, "\n") {
+			if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+				switch {
+				case fence == "":
+					fence = t[:3]
+				case strings.HasPrefix(t, fence):
+					fence = ""
+				}
+			}
+			if fence == "" && strings.Contains(l, "](") {
+				for _, m := range bodyLink.FindAllStringSubmatch(l, -1) {
+					if target, ok := missingTarget(m[1], names); ok {
+						candidates = append(candidates, gone{r, target, line})
+					}
+				}
+			}
+			line++
+		}
+	}
+	if len(candidates) == 0 {
+		return nil
 	}
 	bySlug, byNumber := map[string][]*adr.Record{}, map[string][]*adr.Record{}
 	for _, r := range records {
@@ -45,33 +84,17 @@ func renamedLinks(records []*adr.Record, entries []ports.Entry) []adr.Finding {
 		}
 	}
 	var out []adr.Finding
-	for _, r := range records {
-		line := strings.Count(r.Frontmatter.YAML, "\n") + 3 // the body's first line
-		fence := ""
-		for l := range strings.SplitSeq(r.Body, "\n") {
-			if t := strings.TrimSpace(l); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-				switch {
-				case fence == "":
-					fence = t[:3]
-				case strings.HasPrefix(t, fence):
-					fence = ""
-				}
-			}
-			if fence == "" {
-				for _, m := range bodyLink.FindAllStringSubmatch(l, -1) {
-					if f, ok := renamedLink(r, m[1], line, names, bySlug, byNumber); ok {
-						out = append(out, f)
-					}
-				}
-			}
-			line++
+	for _, c := range candidates {
+		if f, ok := renamedLink(c.r, c.target, c.line, bySlug, byNumber); ok {
+			out = append(out, f)
 		}
 	}
 	return out
 }
 
-// renamedLink judges one link destination of record r.
-func renamedLink(r *adr.Record, dest string, line int, names map[string]bool, bySlug, byNumber map[string][]*adr.Record) (adr.Finding, bool) {
+// missingTarget is the file name a link destination names in the ADR
+// directory's top level, when it is a Markdown file that is not there.
+func missingTarget(dest string, names map[string]bool) (string, bool) {
 	target := dest
 	if i := strings.IndexAny(target, "#?"); i >= 0 {
 		target = target[:i]
@@ -83,8 +106,14 @@ func renamedLink(r *adr.Record, dest string, line int, names map[string]bool, by
 	lower := strings.ToLower(target)
 	if target == "" || strings.Contains(target, "/") || strings.Contains(target, ":") || names[target] ||
 		!(strings.HasSuffix(lower, ".md") || strings.HasSuffix(lower, ".markdown")) {
-		return adr.Finding{}, false
+		return "", false
 	}
+	return target, true
+}
+
+// renamedLink judges one missing link target of record r: a record by
+// its slug, or else its number, is there under a new name.
+func renamedLink(r *adr.Record, target string, line int, bySlug, byNumber map[string][]*adr.Record) (adr.Finding, bool) {
 	var now *adr.Record
 	if c := bySlug[linkSlug(target)]; len(c) == 1 && linkSlug(target) != "" {
 		now = c[0]
