@@ -120,4 +120,3 @@ func TestNPXServesLikeTheBinary(t *testing.T) {
 		}
 	})
 }
-
