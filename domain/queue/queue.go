@@ -6,7 +6,6 @@
 package queue
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -44,25 +43,36 @@ var urgency = map[SLAState]int{
 	Overdue: 0, Escalated: 1, Due: 2, WithinSLA: 3, MissingSLA: 4, NotQueued: 5, Decided: 6,
 }
 
-// Item finding codes.
+// Item finding codes (info or warn: they never fail a run).
 const (
 	CodeTierAbsent           = "item.tier-absent"
 	CodeReviewByBeforeQueued = "item.review-by-before-queued"
 	CodeDecidersEmpty        = "item.deciders-empty"
+	// CodeDeadlineOutOfRange is ours: where the deadline cannot be
+	// written, the reference stops the whole run.
+	CodeDeadlineOutOfRange = "item.deadline-out-of-range"
+)
+
+// Corpus finding codes.
+const (
 	CodeCorpusReadError      = "corpus.read-error"
 	CodeCorpusParseError     = "corpus.parse-error"
 	CodeCorpusOneWayDoorAuto = "corpus.one-way-door-auto-tier"
 	CodeCorpusSchemaInvalid  = "corpus.schema-invalid"
 	CodeCorpusFileSkipped    = "corpus.file-skipped"
-	ruleCorpusFileSkipped    = "corpus-file-skipped"
-	ruleOneWayDoorAuto       = "one-way-door-disallows-auto"
-	tierLabelAuto            = "expedited routing; human acceptance required"
-	tierLabelAsync           = "asynchronous human review"
-	tierLabelARB             = "ARB human review"
+)
+
+const (
+	ruleCorpusFileSkipped = "corpus-file-skipped"
+	ruleOneWayDoorAuto    = "one-way-door-disallows-auto"
 )
 
 // tierLabels are the fixed descriptions of the routing tiers.
-var tierLabels = map[string]string{"auto": tierLabelAuto, "async": tierLabelAsync, "arb": tierLabelARB}
+var tierLabels = map[string]string{
+	"auto":  "expedited routing; human acceptance required",
+	"async": "asynchronous human review",
+	"arb":   "ARB human review",
+}
 
 // corpusCodes maps the rule of a finding about a file that never became
 // a record to the queue's code. A rule not listed is a schema problem.
@@ -153,32 +163,15 @@ type Input struct {
 	Fingerprint string
 }
 
-// DeadlineError says a record's deadline cannot be written as a date:
-// its review.slaDays puts it past the range of dates the report uses, or
-// its queuedAt falls before the year 0000 in UTC.
-type DeadlineError struct {
-	SourcePath string
-	ID         string
-}
-
-func (e *DeadlineError) Error() string {
-	return fmt.Sprintf("%s (id %s): the review deadline, review.queuedAt plus review.slaDays, is not a date that can be written (before the year 0000 or more than 100,000,000 days from 1970)", e.SourcePath, e.ID)
-}
-
 // Build builds the queue: every proposed record an item, in queue order;
-// the files that never became records as corpus findings. The only
-// error is a *DeadlineError.
-func Build(in Input) (*Report, error) {
+// the files that never became records as corpus findings.
+func Build(in Input) *Report {
 	items := []Item{}
 	for _, r := range in.Records {
 		if r.Frontmatter.Status != adr.StatusProposed {
 			continue
 		}
-		it, err := buildItem(r, in.AsOf)
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, it)
+		items = append(items, buildItem(r, in.AsOf))
 	}
 	SortItems(items)
 	cf := corpusFindings(in.Records, in.Findings)
@@ -192,7 +185,7 @@ func Build(in Input) (*Report, error) {
 		Version: Version, AsOf: in.AsOf, CorpusFingerprint: in.Fingerprint,
 		TotalItems: len(items), TotalCorpusFindings: len(cf), ItemsWithFindings: withFindings,
 		Items: items, CorpusFindings: cf,
-	}, nil
+	}
 }
 
 // Failed reports whether the run fails: a corpus finding at error.
@@ -225,7 +218,7 @@ func queuedDate(s string) string {
 	return s
 }
 
-func buildItem(r *adr.Record, asOf string) (Item, error) {
+func buildItem(r *adr.Record, asOf string) Item {
 	fm := r.Frontmatter
 	rev := fm.Review
 	if rev == nil {
@@ -263,19 +256,20 @@ func buildItem(r *adr.Record, asOf string) (Item, error) {
 	}
 
 	// The deadline: reviewBy, else the UTC date of queuedAt plus slaDays.
+	unwritable := false
 	switch {
 	case fm.ReviewBy != "":
 		it.DeadlineDate = ptr(fm.ReviewBy)
 	case rev.QueuedAt != "" && rev.SLADays != nil:
-		d, ok := addDays(queuedDate(rev.QueuedAt), *rev.SLADays)
-		if !ok {
-			return Item{}, &DeadlineError{SourcePath: r.SourcePath, ID: fm.ID}
+		if d, ok := addDays(queuedDate(rev.QueuedAt), *rev.SLADays); ok {
+			it.DeadlineDate = ptr(d)
+		} else {
+			unwritable = true
 		}
-		it.DeadlineDate = ptr(d)
 	}
 	it.SLAState = slaState(rev, it.DeadlineDate, asOf)
-	it.ItemFindings = itemFindings(fm, rev)
-	return it, nil
+	it.ItemFindings = itemFindings(fm, rev, unwritable)
+	return it
 }
 
 // slaState is the first state that applies, in precedence order. Dates
@@ -299,8 +293,15 @@ func slaState(rev *adr.Review, deadline *string, asOf string) SLAState {
 }
 
 // itemFindings are what is incomplete about a queued decision.
-func itemFindings(fm *adr.Frontmatter, rev *adr.Review) []ItemFinding {
+func itemFindings(fm *adr.Frontmatter, rev *adr.Review, unwritable bool) []ItemFinding {
 	out := []ItemFinding{}
+	if unwritable {
+		// The reference stops with an error here; one record's absurd
+		// slaDays should not cost the whole queue.
+		out = append(out, ItemFinding{Code: CodeDeadlineOutOfRange, Severity: adr.SeverityWarn,
+			Message: "review.queuedAt plus review.slaDays is not a date that can be written (before the year 0000 " +
+				"or more than 100,000,000 days from 1970), so the decision is treated as having no deadline"})
+	}
 	// A record has entered review when it has a review block or a
 	// deadline of its own; only then is a missing tier worth saying.
 	if (fm.Review != nil || fm.ReviewBy != "") && rev.Tier == "" {

@@ -2,7 +2,6 @@ package queue
 
 import (
 	"encoding/json"
-	"errors"
 	"slices"
 	"testing"
 
@@ -22,10 +21,7 @@ func rec(change func(fm *adr.Frontmatter)) *adr.Record {
 
 func build1(t *testing.T, asOf string, r *adr.Record) Item {
 	t.Helper()
-	rep, err := Build(Input{AsOf: asOf, Records: []*adr.Record{r}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := Build(Input{AsOf: asOf, Records: []*adr.Record{r}})
 	if len(rep.Items) != 1 {
 		t.Fatalf("items = %d, want 1", len(rep.Items))
 	}
@@ -78,12 +74,19 @@ func TestSLAStates(t *testing.T) {
 
 func TestDeadlineOutOfRange(t *testing.T) {
 	r := rec(func(fm *adr.Frontmatter) {
-		fm.Review = &adr.Review{QueuedAt: "2026-01-01T00:00:00Z", SLADays: i64(1 << 53)}
+		fm.Review = &adr.Review{Tier: "arb", QueuedAt: "2026-01-01T00:00:00Z", SLADays: i64(1 << 53)}
 	})
-	_, err := Build(Input{AsOf: "2026-01-08", Records: []*adr.Record{r}})
-	var de *DeadlineError
-	if !errors.As(err, &de) || de.ID != "0001" {
-		t.Fatalf("err = %v, want a DeadlineError for 0001", err)
+	it := build1(t, "2026-01-08", r)
+	if it.DeadlineDate != nil || it.SLAState != MissingSLA || len(it.ItemFindings) != 1 ||
+		it.ItemFindings[0].Code != CodeDeadlineOutOfRange || it.ItemFindings[0].Severity != adr.SeverityWarn {
+		t.Errorf("got deadline %s, state %s, findings %+v", str(it.DeadlineDate), it.SLAState, it.ItemFindings)
+	}
+	// Before the year 0000 in UTC.
+	it = build1(t, "2026-01-08", rec(func(fm *adr.Frontmatter) {
+		fm.Review = &adr.Review{Tier: "arb", QueuedAt: "0000-01-01T00:30:00+01:00", SLADays: i64(1)}
+	}))
+	if it.DeadlineDate != nil || it.ItemFindings[0].Code != CodeDeadlineOutOfRange || *it.QueuedAt != "-000001-12-31T23:30:00.000Z" {
+		t.Errorf("got deadline %s, queuedAt %s, findings %+v", str(it.DeadlineDate), str(it.QueuedAt), it.ItemFindings)
 	}
 }
 
@@ -241,10 +244,7 @@ func TestOnlyProposedAreQueued(t *testing.T) {
 	for i, st := range adr.Statuses {
 		recs = append(recs, rec(func(fm *adr.Frontmatter) { fm.ID = "000" + string(rune('1'+i)); fm.Status = st }))
 	}
-	rep, err := Build(Input{AsOf: "2026-01-08", Records: recs})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := Build(Input{AsOf: "2026-01-08", Records: recs})
 	if rep.TotalItems != 1 || rep.Items[0].ID != "0002" {
 		t.Errorf("items %+v, want the proposed 0002 only", rep.Items)
 	}
@@ -269,10 +269,7 @@ func TestCorpusFindings(t *testing.T) {
 		// A warning about an otherwise fine file that is not a record: not excluded.
 		{Rule: "affects-bad-pattern", Severity: adr.SeverityWarn, Path: "docs/adr/0010-w.md", Message: "w"},
 	}
-	rep, err := Build(Input{AsOf: "2026-01-08", Records: []*adr.Record{good}, Findings: findings, Fingerprint: "fp"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := Build(Input{AsOf: "2026-01-08", Records: []*adr.Record{good}, Findings: findings, Fingerprint: "fp"})
 	var got []string
 	for _, f := range rep.CorpusFindings {
 		got = append(got, string(f.SourcePath)+" "+f.Code+" "+string(f.Severity))
@@ -295,17 +292,14 @@ func TestCorpusFindings(t *testing.T) {
 	if rep.TotalCorpusFindings != len(want) || rep.CorpusFingerprint != "fp" || !rep.Failed() {
 		t.Errorf("totals %d, fingerprint %q, failed %v", rep.TotalCorpusFindings, rep.CorpusFingerprint, rep.Failed())
 	}
-	skippedOnly, _ := Build(Input{AsOf: "2026-01-08", Findings: findings[9:10]})
+	skippedOnly := Build(Input{AsOf: "2026-01-08", Findings: findings[9:10]})
 	if skippedOnly.Failed() {
 		t.Error("a skipped file alone fails the run; it must only warn")
 	}
 }
 
 func TestEmptyReportJSON(t *testing.T) {
-	rep, err := Build(Input{AsOf: "2026-01-08", Fingerprint: "f"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := Build(Input{AsOf: "2026-01-08", Fingerprint: "f"})
 	got, _ := json.Marshal(rep)
 	want := `{"version":"1","asOf":"2026-01-08","corpusFingerprint":"f","totalItems":0,"totalCorpusFindings":0,"itemsWithFindings":0,"items":[],"corpusFindings":[]}`
 	if string(got) != want {
