@@ -126,7 +126,7 @@ type QueueRequest struct {
 // (wrapped); a wrong as-of value, or none and no clock, wraps
 // ErrInvalidQueueInput.
 func (s *Service) Queue(ctx context.Context, in QueueRequest) (*queue.Report, error) {
-	asOf, err := queueDate(in.AsOf, in.Clock)
+	asOf, err := QueueDate(in.AsOf, in.Clock)
 	if err != nil {
 		return nil, err
 	}
@@ -134,8 +134,11 @@ func (s *Service) Queue(ctx context.Context, in QueueRequest) (*queue.Report, er
 	return rep, err
 }
 
-// queueDate resolves the as-of value, or today by clock.
-func queueDate(asOf string, clock ports.Clock) (string, error) {
+// QueueDate resolves an as-of value (QueueInput.AsOf) to the UTC date the
+// queue is computed against, or, for "", today by clock. The error wraps
+// ErrInvalidQueueInput. A command checks its flag with it before reading
+// the corpus.
+func QueueDate(asOf string, clock ports.Clock) (string, error) {
 	if asOf != "" {
 		date, problem := queue.ResolveAsOf(asOf)
 		if problem != "" {
@@ -170,7 +173,7 @@ func (s *Service) queueReport(ctx context.Context, asOf string) (*queue.Report, 
 
 // answerQueue answers list_review_queue.
 func (s *Service) answerQueue(ctx context.Context, in QueueInput) (Result, error) {
-	asOf, err := queueDate(in.AsOf, s.opts.Clock)
+	asOf, err := QueueDate(in.AsOf, s.opts.Clock)
 	if err != nil {
 		return refusal(ToolListReviewQueue, []issue{{path: "asOf", msg: "is required: this server has no clock to tell today's date"}}), nil
 	}

@@ -95,6 +95,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			supersededCommand(stdout, env),
 			chainCommand(stdout, env),
 			changesCommand(stdout, env),
+			queueCommand(stdout, env),
 			graphCommand(stdout, env),
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
@@ -308,8 +309,7 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		Description: "Speaks the Model Context Protocol on stdin and stdout, one JSON-RPC message per line,\n" +
 			"exactly as the adrkit-mcp binary: the four tools (with --tools extended, also\n" +
 			"get_supersession_chain, list_decision_changes and list_review_queue), both protocol\n" +
-			"eras. The corpus is\n" +
-			"read afresh for every call. Ends with status 0 when stdin ends.\n\n" +
+			"eras. The corpus is read afresh for every call. Ends with status 0 when stdin ends.\n\n" +
 			"Examples:\n" +
 			"  adrkit mcp\n" +
 			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds\n" +

@@ -452,8 +452,6 @@ func corpusFinding(f adr.Finding) CorpusFinding {
 		msg = "review.tier is auto but reversibility is one-way-door: a one-way door cannot take the auto-approval path, so the record is not valid and is not queued"
 	case code == CodeCorpusReadError:
 		msg = "the file could not be read: " + msg
-	case f.Field != "" && code == CodeCorpusSchemaInvalid:
-		msg = f.Field + ": " + msg
 	}
 	return CorpusFinding{SourcePath: Str(strings.ReplaceAll(f.Path, `\`, "/")), Code: code, Severity: sev, Message: msg}
 }
