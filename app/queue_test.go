@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/queue"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -135,5 +137,34 @@ func TestListReviewQueueTool(t *testing.T) {
 	res, _ = down.Call(ctx, ToolListReviewQueue, json.RawMessage(`{"asOf":"2026-01-01"}`))
 	if _, ok := res.Structured.Result.(CorpusUnavailable); !ok || res.Structured.CorpusHealth != nil {
 		t.Errorf("unavailable: %+v", res.Structured)
+	}
+}
+
+// The asOf pattern of the input schema and the reading agree on every
+// form: what the pattern refuses is refused, and the reverse.
+func TestAsOfPatternMatchesReading(t *testing.T) {
+	var s struct {
+		Properties struct {
+			AsOf struct {
+				Pattern string `json:"pattern"`
+			} `json:"asOf"`
+		} `json:"properties"`
+	}
+	if err := json.Unmarshal(schema("list_review_queue.input.json"), &s); err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(s.Properties.AsOf.Pattern)
+	for _, v := range []string{
+		"2026-01-08", "2024-02-29", "2000-02-29", "1900-02-29", "2023-02-29", "2026-04-31", "0000-01-01", "9999-12-31",
+		"2026-01-08T00:00Z", "2026-01-08T00:00:00Z", "2026-01-08T00:00:00.5Z", "2026-01-08T00:00:00.Z",
+		"2026-01-08T23:59:59+05:30", "2026-01-08T23:59:59+0530", "2026-01-08T23:59:59-23:59", "2026-01-08T23:59:59+24:00",
+		"2026-01-08T24:00Z", "2026-01-08T24:00:00.000Z", "2026-01-08T24:00:01Z", "2026-01-08T25:00Z", "2026-01-08T10:60Z",
+		"2026-01-08T10:00:60Z", "2026-01-08T10Z", "2026-01-08T10:00", "2026-01-08T10:00:00", "2026-01-08t10:00z",
+		"2026-02-30T00:00:00Z", "2026-1-8", "26-01-08", "2026-01-08 10:00Z", "", "today", "2026-01-08T10:00:00+5:30",
+	} {
+		_, problem := queue.ResolveAsOf(v)
+		if re.MatchString(v) != (problem == "") {
+			t.Errorf("%q: the pattern matches %v, the reading's problem is %q", v, re.MatchString(v), problem)
+		}
 	}
 }
