@@ -31,7 +31,15 @@ type pullRequestEvent struct {
 // list shorter than the pull request's is refused, since the comment
 // would say that files are covered by nothing when they were never
 // looked at.
-func syncComment(ctx context.Context, e env, bodyFile string, files int, author string) int {
+func syncComment(ctx context.Context, e env, bodyFile string, files int, checkJSON, author string) int {
+	if checkJSON != "" {
+		n, err := checkedFiles(checkJSON)
+		if err != nil {
+			e.logf("error", "%v", err)
+			return 1
+		}
+		files = n
+	}
 	body, err := os.ReadFile(bodyFile)
 	if err != nil {
 		e.logf("error", "reading the comment: %v", err)
@@ -112,4 +120,22 @@ func syncComment(ctx context.Context, e env, bodyFile string, files int, author 
 	}
 	e.setOutput("comment-url", got.HTMLURL)
 	return 0
+}
+
+// checkedFiles is how many changed files an adrkit check --format json
+// report covers (summary.files).
+func checkedFiles(path string) (int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, fmt.Errorf("reading the check report: %w", err)
+	}
+	var rep struct {
+		Summary struct {
+			Files *int `json:"files"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal(data, &rep); err != nil || rep.Summary.Files == nil {
+		return 0, fmt.Errorf("%s is not an adrkit check --format json report (no summary.files)", path)
+	}
+	return *rep.Summary.Files, nil
 }

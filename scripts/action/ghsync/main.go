@@ -5,7 +5,7 @@
 // with the workflow token and nothing else; the composite actions run it
 // with go run (action.yml, queue/action.yml).
 //
-//	ghsync comment --body FILE --files N [--author LOGIN]
+//	ghsync comment --body FILE (--files N | --check-json FILE) [--author LOGIN]
 //	ghsync queue-issue --body FILE [--title TITLE] [--author LOGIN]
 //
 // The environment is a runner's: GITHUB_TOKEN, GITHUB_API_URL (default
@@ -96,11 +96,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	switch args[0] {
 	case "comment":
 		files := fs.Int("files", -1, "how many changed files adrkit check saw (the list is refused if the pull request has more)")
+		checkJSON := fs.String("check-json", "", "adrkit check --format json's report of the same run, to take --files from")
 		if err := fs.Parse(args[1:]); err != nil || *body == "" || fs.NArg() > 0 {
-			fmt.Fprintln(out, "usage: ghsync comment --body FILE --files N [--author LOGIN]")
+			fmt.Fprintln(out, "usage: ghsync comment --body FILE (--files N | --check-json FILE) [--author LOGIN]")
 			return 2
 		}
-		return syncComment(ctx, e, *body, *files, *author)
+		return syncComment(ctx, e, *body, *files, *checkJSON, *author)
 	case "queue-issue":
 		title := fs.String("title", queueTitle, "the issue's title")
 		if err := fs.Parse(args[1:]); err != nil || *body == "" || fs.NArg() > 0 {
