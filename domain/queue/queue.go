@@ -299,8 +299,8 @@ func itemFindings(fm *adr.Frontmatter, rev *adr.Review, unwritable bool) []ItemF
 		// The reference stops with an error here; one record's absurd
 		// slaDays should not cost the whole queue.
 		out = append(out, ItemFinding{Code: CodeDeadlineOutOfRange, Severity: adr.SeverityWarn,
-			Message: "review.queuedAt plus review.slaDays is not a date that can be written (before the year 0000 " +
-				"or more than 100,000,000 days from 1970), so the decision is treated as having no deadline"})
+			Message: "review.queuedAt plus review.slaDays is more than 100,000,000 days from 1970, not a date that " +
+				"can be written, so the decision is treated as having no deadline"})
 	}
 	// A record has entered review when it has a review block or a
 	// deadline of its own; only then is a missing tier worth saying.

@@ -81,12 +81,21 @@ func TestDeadlineOutOfRange(t *testing.T) {
 		it.ItemFindings[0].Code != CodeDeadlineOutOfRange || it.ItemFindings[0].Severity != adr.SeverityWarn {
 		t.Errorf("got deadline %s, state %s, findings %+v", str(it.DeadlineDate), it.SLAState, it.ItemFindings)
 	}
-	// Before the year 0000 in UTC.
+	// Before the year 0000 in UTC, the reference's day is its first ten
+	// characters, a signed year and a month, which it reads as the first
+	// of that month.
 	it = build1(t, "2026-01-08", rec(func(fm *adr.Frontmatter) {
 		fm.Review = &adr.Review{Tier: "arb", QueuedAt: "0000-01-01T00:30:00+01:00", SLADays: i64(1)}
 	}))
-	if it.DeadlineDate != nil || it.ItemFindings[0].Code != CodeDeadlineOutOfRange || *it.QueuedAt != "-000001-12-31T23:30:00.000Z" {
+	if str(it.DeadlineDate) != "-000001-12" || len(it.ItemFindings) != 0 || *it.QueuedAt != "-000001-12-31T23:30:00.000Z" {
 		t.Errorf("got deadline %s, queuedAt %s, findings %+v", str(it.DeadlineDate), str(it.QueuedAt), it.ItemFindings)
+	}
+	// Past the year 9999 likewise.
+	it = build1(t, "2026-01-08", rec(func(fm *adr.Frontmatter) {
+		fm.Review = &adr.Review{Tier: "arb", QueuedAt: "9999-12-31T23:30:00-01:00", SLADays: i64(40)}
+	}))
+	if str(it.DeadlineDate) != "+010000-02" || *it.QueuedAt != "+010000-01-01T00:30:00.000Z" {
+		t.Errorf("got deadline %s, queuedAt %s", str(it.DeadlineDate), str(it.QueuedAt))
 	}
 }
 

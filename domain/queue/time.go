@@ -41,7 +41,7 @@ func writeYear(b *strings.Builder, y int) {
 }
 
 // calendarDate is the first ten characters of isoString: the UTC date
-// for years 0000-9999.
+// for years 0000-9999, a signed year and a month outside them.
 func calendarDate(t time.Time) string { return isoString(t)[:10] }
 
 // parseInstant reads an ISO datetime with an explicit zone: the schema's
@@ -149,11 +149,16 @@ func epochDays(t time.Time) int64 {
 	return t.Unix() / 86400
 }
 
-// addDays is the date days after the calendar date date (YYYY-MM-DD);
-// false when date is not one (a queuedAt before the year 0000 in UTC) or
-// the result is beyond a JavaScript Date's range.
+// addDays is the date days after the calendar date date, as the
+// reference computes it: date is the first ten characters of a written
+// instant, so YYYY-MM-DD, or past the years 0000-9999 a signed year and a
+// month (±YYYYYY-MM), which a JavaScript Date reads as the first of that
+// month. False when the result is beyond a JavaScript Date's range.
 func addDays(date string, days int64) (string, bool) {
 	d, ok := parseDate(date)
+	if !ok {
+		d, ok = parseExpandedMonth(date)
+	}
 	if !ok {
 		return "", false
 	}
@@ -162,4 +167,24 @@ func addDays(date string, days int64) (string, bool) {
 		return "", false
 	}
 	return calendarDate(time.Unix(n*86400, 0)), true
+}
+
+// parseExpandedMonth reads ±YYYYYY-MM as UTC midnight on the first of
+// the month ("-000000" is not a year).
+func parseExpandedMonth(s string) (time.Time, bool) {
+	if len(s) != 10 || (s[0] != '+' && s[0] != '-') || s[7] != '-' || s == "-000000" {
+		return time.Time{}, false
+	}
+	y, err := strconv.Atoi(s[1:7])
+	if err != nil || strings.Trim(s[1:7], "0123456789") != "" || (s[0] == '-' && y == 0) {
+		return time.Time{}, false
+	}
+	m := twoDigits(s[8:10])
+	if m < 1 || m > 12 {
+		return time.Time{}, false
+	}
+	if s[0] == '-' {
+		y = -y
+	}
+	return time.Date(y, time.Month(m), 1, 0, 0, 0, 0, time.UTC), true
 }
