@@ -30,6 +30,7 @@ func TestQueueGoldens(t *testing.T) {
 		{"queue-no-such-day", "queue", []string{"queue", "--as-of", "2026-02-30"}},
 		{"queue-bad-format", "queue", []string{"queue", "--format", "yaml"}},
 		{"queue-argument", "queue", []string{"queue", "0001"}},
+		{"queue-dir-not-found", "queue", []string{"--dir", "decisions", "queue"}},
 	}
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
 	for _, tc := range cases {
