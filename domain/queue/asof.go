@@ -1,8 +1,9 @@
 package queue
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // AsOfProblem says why an --as-of value was refused.
@@ -20,8 +21,8 @@ const (
 )
 
 var (
-	datePattern = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	zonePattern = regexp.MustCompile(`(Z|[+-]\d{2}:?\d{2})$`)
+	datePattern = lazyregexp.New(`^\d{4}-\d{2}-\d{2}$`)
+	zonePattern = lazyregexp.New(`(Z|[+-]\d{2}:?\d{2})$`)
 )
 
 // ResolveAsOf reads an --as-of value: a calendar date (YYYY-MM-DD, a day
