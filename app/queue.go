@@ -93,7 +93,7 @@ func summaryQueue(r *queue.Report) string {
 		counts[it.SLAState]++
 	}
 	var parts []string
-	for _, st := range QueueStates {
+	for _, st := range queue.States {
 		if n := counts[st]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, st))
 		}
@@ -107,11 +107,6 @@ func summaryQueue(r *queue.Report) string {
 }
 
 func counted(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) }
-
-// QueueStates are the SLA states in queue order, most urgent first.
-var QueueStates = []queue.SLAState{
-	queue.Overdue, queue.Escalated, queue.Due, queue.WithinSLA, queue.MissingSLA, queue.NotQueued, queue.Decided,
-}
 
 // QueueRequest configures one queue run on the command line.
 type QueueRequest struct {

@@ -53,16 +53,12 @@ func stateCounts(rep *queue.Report) string {
 		n[it.SLAState]++
 	}
 	var parts []string
-	for _, s := range queueStates {
+	for _, s := range queue.States {
 		if n[s] > 0 {
 			parts = append(parts, strconv.Itoa(n[s])+" "+string(s))
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-var queueStates = []queue.SLAState{
-	queue.Overdue, queue.Escalated, queue.Due, queue.WithinSLA, queue.MissingSLA, queue.NotQueued, queue.Decided,
 }
 
 // queueHeadline is the one-sentence account of the queue.

@@ -38,9 +38,17 @@ const (
 	NotQueued SLAState = "not-queued"
 )
 
-// urgency ranks the states for the queue's order: most urgent first.
-var urgency = map[SLAState]int{
-	Overdue: 0, Escalated: 1, Due: 2, WithinSLA: 3, MissingSLA: 4, NotQueued: 5, Decided: 6,
+// States are the SLA states in queue order, most urgent first.
+var States = []SLAState{Overdue, Escalated, Due, WithinSLA, MissingSLA, NotQueued, Decided}
+
+// urgency is a state's place in States.
+func urgency(s SLAState) int {
+	for i, st := range States {
+		if st == s {
+			return i
+		}
+	}
+	return len(States)
 }
 
 // Item finding codes (info or warn: they never fail a run).
@@ -370,7 +378,7 @@ func orEmpty(s *string) string {
 // within-sla, missing-sla, not-queued, decided), then deadline (none
 // last), queuedAt (none first), id and source path.
 func CompareItems(a, b Item) int {
-	if c := urgency[a.SLAState] - urgency[b.SLAState]; c != 0 {
+	if c := urgency(a.SLAState) - urgency(b.SLAState); c != 0 {
 		return c
 	}
 	if c := compareNullLast(a.DeadlineDate, b.DeadlineDate); c != 0 {
