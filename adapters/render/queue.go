@@ -116,7 +116,7 @@ func queueText(rep *queue.Report, st Style) string {
 	if len(rep.Items) == 0 {
 		b.WriteString("No proposed decision.\n")
 	} else {
-		t := table{indent: "  ", header: []cell{
+		t := table{width: st.width, indent: "  ", header: []cell{
 			paintedCell("STATE", st.Dim), paintedCell("DEADLINE", st.Dim), paintedCell("ID", st.Dim), paintedCell("TIER", st.Dim),
 			paintedCell("APPROVALS", st.Dim), paintedCell("OBJECTIONS", st.Dim), paintedCell("TITLE", st.Dim),
 		}}
@@ -135,7 +135,7 @@ func queueText(rep *queue.Report, st Style) string {
 				continue
 			}
 			b.WriteString("  " + st.Bold(string(it.ID)) + " " + st.Dim(oneLine(string(it.SourcePath))) + "\n")
-			t := table{indent: "    "}
+			t := table{width: st.width, indent: "    "}
 			for _, f := range it.ItemFindings {
 				sev := f.Severity
 				t.add(paintedCell(string(sev), func(s string) string { return st.Severity(sev, s) }), plainCell(f.Code), plainCell(f.Message))
@@ -144,12 +144,22 @@ func queueText(rep *queue.Report, st Style) string {
 		}
 	}
 	if len(rep.CorpusFindings) > 0 {
+		// Grouped by file, as lint groups its findings: the message gets
+		// the width of the screen.
 		b.WriteString("\n" + st.Bold("Files that could not be queued") + "\n")
-		t := table{indent: "  "}
-		for _, f := range rep.CorpusFindings {
+		var t *table
+		last := ""
+		for i, f := range rep.CorpusFindings {
+			if i == 0 || string(f.SourcePath) != last {
+				if t != nil {
+					b.WriteString(t.String())
+				}
+				last = string(f.SourcePath)
+				b.WriteString("  " + st.Bold(oneLine(last)) + "\n")
+				t = &table{width: st.width, indent: "    "}
+			}
 			sev := f.Severity
-			t.add(paintedCell(string(sev), func(s string) string { return st.Severity(sev, s) }), plainCell(f.SourcePath),
-				plainCell(f.Code), plainCell(f.Message))
+			t.add(paintedCell(string(sev), func(s string) string { return st.Severity(sev, s) }), plainCell(f.Code), plainCell(f.Message))
 		}
 		b.WriteString(t.String())
 	}

@@ -39,6 +39,12 @@ func TestQueueGoldens(t *testing.T) {
 			g.Assert(t, tc.name, []byte(r.run(append([]string{"--cwd", root}, tc.args...)...).String()))
 		})
 	}
+	// On a terminal 80 columns wide the tables wrap between words.
+	t.Run("queue-terminal-80", func(t *testing.T) {
+		r, root := repoRunner(t, "queue")
+		r.terminal, r.env["COLUMNS"] = true, "80"
+		g.Assert(t, "queue-terminal-80", []byte(r.run("--cwd", root, "--color", "never", "queue", "--as-of", "2026-01-08").String()))
+	})
 	t.Run("help-queue", func(t *testing.T) {
 		g.Assert(t, "help-queue", []byte(newRunner(t).run("queue", "--help").String()))
 	})
