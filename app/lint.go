@@ -110,6 +110,9 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		}
 	}
 	proj := ld.proj
+	// A template named like a record (0000-TEMPLATE.md) is not a skipped
+	// decision: lint leaves it alone, as migrate does.
+	skipped = slices.DeleteFunc(skipped, func(f adr.Finding) bool { return templateFinding(f, proj) })
 	lines := newSourceLines(ld.files)
 
 	findings := slices.Clone(proj.Findings)
