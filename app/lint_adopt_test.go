@@ -94,6 +94,9 @@ func TestLintTemplates(t *testing.T) {
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
+			if rep.SkippedCount != 0 {
+				t.Errorf("%d files counted as skipped", rep.SkippedCount)
+			}
 		})
 	}
 }
