@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -105,9 +105,9 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 			"in FILE. Text outside the markers is never changed; a file without them gets the index\n" +
 			"appended at its end, and a file that does not exist is created. A second --write changes\n" +
 			"nothing. --check changes nothing and exits 1 when the index in FILE is not what --write\n" +
-			"would write (for CI). FILE is relative to the working directory and must be inside the\n" +
-			"repository. Exits 0 when written or up to date, 1 when stale or the markers are broken (one\n" +
-			"without the other, two pairs), 2 for a usage error.\n\n" +
+			"would write (for CI). FILE is taken as a shell gives it (from the directory you are in)\n" +
+			"and must be inside the repository. Exits 0 when written or up to date, 1 when stale or\n" +
+			"the markers are broken (one without the other, two pairs), 2 for a usage error.\n\n" +
 			"Examples:\n" +
 			"  adrkit index --write docs/adr/README.md\n" +
 			"  adrkit index --check README.md",
@@ -131,18 +131,17 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			if !filepath.IsAbs(file) {
-				wd, err := getwd(env)
-				if err != nil {
-					return exitError{code: exitFailure, msg: "finding the working directory: " + err.Error()}
-				}
-				file = filepath.Join(wd, file)
-			}
-			folder, err := workspace.OpenFolder(s.cwd, filepath.Dir(file))
+			// FILE as a shell gives it (ADR 0033): from the directory the
+			// command was started in, or the repository path.
+			paths, err := s.repoPaths(cmd, []string{file})
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: write + check + ": the file's directory must exist, inside the repository"}
+				return err
 			}
-			name := filepath.Base(file)
+			folder, err := workspace.OpenFolder(s.cwd, filepath.FromSlash(path.Dir(paths[0])))
+			if err != nil {
+				return usageError{command: cmd.FullName(), msg: file + ": the file's directory must exist, inside the repository"}
+			}
+			name := path.Base(paths[0])
 			shown := folder.DisplayPath(name)
 			old, err := folder.Read(name)
 			exists := err == nil
@@ -182,14 +181,6 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 			return err
 		},
 	}
-}
-
-// getwd is the working directory the run sees.
-func getwd(env environment) (string, error) {
-	if env.Getwd != nil {
-		return env.Getwd()
-	}
-	return os.Getwd()
 }
 
 func renumberCommand(stdout io.Writer, env environment) *cli.Command {
