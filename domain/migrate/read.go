@@ -109,7 +109,7 @@ var (
 	// #12, 0012.
 	numberRef = lazyregexp.New(`(?i)(?:\badr[-_ ]?|#|\b)([0-9]+)\b`)
 	// textSuperseded is a status that names its successor without a link.
-	textSuperseded = lazyregexp.New(`(?i)^(superseded|superceded|superseeded|replaced)\s+by\b[:\s]*(.*)$`)
+	textSuperseded = lazyregexp.New(`(?i)^(superseded|superceded|superseeded|replaced)[:\s]+by\b[:\s]*(.*)$`)
 	textSupersedes = lazyregexp.New(`(?i)^(supersedes|supercedes|replaces)\b[:\s]*(.*)$`)
 	// textReverted and textPartly are statuses that keep a relation but
 	// are not supersession: a decision reverted by another, one that
@@ -451,6 +451,13 @@ func (s *signals) readMarkdown(text string) {
 	}
 }
 
+// undated is text without the dates in it ("Superseded: 2019-12-19 by
+// ADR 14" → "Superseded: by ADR 14"): a date is when, and its digits are
+// not a decision's number.
+func undated(text string) string {
+	return strings.Join(strings.Fields(verbDate.ReplaceAllString(text, " ")), " ")
+}
+
 // lineBody is a line without the block quote and list marks in front.
 func lineBody(line string) string {
 	return bulletPrefix.ReplaceAllString(quotePrefix.ReplaceAllString(line, ""), "")
@@ -532,7 +539,7 @@ func (s *signals) statusLine(line string) {
 		case len(locs) > 0:
 			s.addLinks(text, locs, relRelates)
 		default:
-			if n := numberRef.FindStringSubmatch(m[1]); n != nil {
+			if n := numberRef.FindStringSubmatch(undated(m[1])); n != nil {
 				s.links = append(s.links, link{rel: relRelates, number: n[1], text: plain})
 			}
 		}
@@ -543,14 +550,14 @@ func (s *signals) statusLine(line string) {
 	}
 	if len(locs) == 0 {
 		plain := cleanText(text)
-		if m := textSuperseded.FindStringSubmatch(plain); m != nil {
+		if m := textSuperseded.FindStringSubmatch(undated(plain)); m != nil {
 			s.statuses = append(s.statuses, "superseded")
 			if n := numberRef.FindStringSubmatch(m[2]); n != nil {
 				s.links = append(s.links, link{rel: relSupersededBy, number: n[1], text: plain})
 			}
 			return
 		}
-		if m := textSupersedes.FindStringSubmatch(plain); m != nil {
+		if m := textSupersedes.FindStringSubmatch(undated(plain)); m != nil {
 			if n := numberRef.FindStringSubmatch(m[2]); n != nil {
 				s.links = append(s.links, link{rel: relSupersedes, number: n[1], text: plain})
 			}
@@ -600,7 +607,7 @@ func (s *signals) linkLine(line string) {
 			re  *lazyregexp.Regexp
 			rel relation
 		}{{textSuperseded, relSupersededBy}, {textSupersedes, relSupersedes}} {
-			if m := re.re.FindStringSubmatch(plain); m != nil {
+			if m := re.re.FindStringSubmatch(undated(plain)); m != nil {
 				if n := numberRef.FindStringSubmatch(m[2]); n != nil {
 					s.links = append(s.links, link{rel: re.rel, number: n[1], text: plain})
 				}
