@@ -518,3 +518,16 @@ func TestHeaderRelation(t *testing.T) {
 		t.Errorf("0007: %s relates %v; %q", f.Status, f.RelatesTo, f.Warnings)
 	}
 }
+
+// TestHeaderProse: a header line that starts like a relation but is prose
+// declares nothing.
+func TestHeaderProse(t *testing.T) {
+	files := []File{
+		{Name: "0001-a.md", Path: "d/0001-a.md", Content: []byte("# 1. Alpha\n\nDate: 2020-01-01\nReplaced the cron jobs of [the runner](0002-b.md) with timers.\n\n## Status\n\nAccepted\n")},
+		{Name: "0002-b.md", Path: "d/0002-b.md", Content: []byte("# 2. Bravo\n\nDate: 2020-01-01\n\n## Status\n\nAccepted\n")},
+	}
+	p := Build(files, Options{})
+	if f := p.Files[0]; f.Status != adr.StatusAccepted || len(f.Supersedes)+len(f.RelatesTo) != 0 || f.SupersededBy != "" {
+		t.Errorf("%+v", f)
+	}
+}

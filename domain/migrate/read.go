@@ -467,15 +467,25 @@ func lineBody(line string) string {
 // bullets of MADR 2.x and log4brains, adr-tools' "Date:" line.
 func (s *signals) headerField(line string, haveStatus bool, havePeople [roleCount]bool) {
 	body := lineBody(line)
-	if headerRelation.MatchString(cleanText(body)) {
+	if plain := cleanText(body); headerRelation.MatchString(plain) {
 		// A relation among the header lines, next to the date:
-		// "Superseded: 2019-12-19 by [ADR 14](0014-x.md)".
-		if textReverted.MatchString(cleanText(body)) || textPartly.MatchString(cleanText(body)) {
+		// "Superseded: 2019-12-19 by [ADR 14](0014-x.md)". Only a
+		// supersession, a revert or a partial one: prose that starts with
+		// "Replaced ..." stays prose.
+		locs := mdLink.FindAllStringSubmatchIndex(body, -1)
+		switch {
+		case textReverted.MatchString(plain) || textPartly.MatchString(plain):
 			s.statusLine(body)
-		} else {
+			return
+		case len(locs) == 0 && (textSuperseded.MatchString(undated(plain)) || textSupersedes.MatchString(undated(plain))):
 			s.linkLine(body)
+			return
+		case len(locs) > 0:
+			if rel := relationOf(cleanText(body[:locs[0][0]])); rel == relSupersededBy || rel == relSupersedes {
+				s.linkLine(body)
+				return
+			}
 		}
-		return
 	}
 	key, value, ok := strings.Cut(body, ":")
 	if !ok {
