@@ -96,6 +96,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			chainCommand(stdout, env),
 			changesCommand(stdout, env),
 			graphCommand(stdout, env),
+			siteCommand(stdout, env),
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
