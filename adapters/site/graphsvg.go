@@ -17,13 +17,15 @@ import (
 // one, deterministic by construction:
 //
 //   - the weakly connected components, in order of their first node;
-//   - in a component, a node's layer is the longest run of supersedes
-//     edges that leads to it from an older record, so a line of
-//     replacements reads top to bottom, oldest first (a cycle is cut
-//     after as many rounds as there are nodes);
+//   - in a component, a node's layer is the longest run of edges that
+//     leads to it from an older record (supersedes from the replaced
+//     record, other relations from the lower id), so the picture reads
+//     top to bottom, oldest first (a cycle is cut after as many rounds as
+//     there are nodes);
 //   - in a layer, nodes start in node order, then two sweeps place each
 //     at the mean position of its neighbours in the layer above, ties by
 //     node order;
+//   - a layer wider than rowMax boxes folds into several rows;
 //   - components of one node share a grid below the others.
 const (
 	nodeW   = 200
@@ -32,6 +34,7 @@ const (
 	gapY    = 56
 	margin  = 16
 	gridCol = 5
+	rowMax  = 6
 )
 
 type placed struct{ x, y int }
@@ -140,13 +143,19 @@ func layout(g *app.Graph) []placed {
 		comps = append(comps, members)
 	}
 
-	// Layers: supersedes goes From (newer) → To (older); the older is above.
+	// Layers: an older decision sits above a newer one. supersedes goes
+	// From (newer) to To (older); the other relations have no direction,
+	// so record order (ids ascending) stands in for age.
 	layer := make([]int, n)
 	for round := 0; round < n; round++ {
 		changed := false
 		for _, e := range g.Edges {
-			if e.Kind == app.EdgeSupersedes && layer[e.From] < layer[e.To]+1 {
-				layer[e.From] = layer[e.To] + 1
+			newer, older := e.From, e.To
+			if e.Kind != app.EdgeSupersedes && e.From < e.To {
+				newer, older = e.To, e.From
+			}
+			if layer[newer] < layer[older]+1 {
+				layer[newer] = layer[older] + 1
 				changed = true
 			}
 		}
@@ -225,12 +234,18 @@ func placeComponent(members, layer []int, adj [][]int, pos []placed, top int) in
 			}
 		}
 	}
-	bottom := top
-	for r, row := range rows {
+	// A wide layer is folded into rows of at most rowMax boxes, so that
+	// the picture stays as wide as a screen or two.
+	bottom, y := top, top
+	for _, row := range rows {
 		for k, v := range row {
-			pos[v] = placed{x: margin + k*(nodeW+gapX), y: top + r*(nodeH+gapY)}
+			if k > 0 && k%rowMax == 0 {
+				y += nodeH + gapY
+			}
+			pos[v] = placed{x: margin + (k%rowMax)*(nodeW+gapX), y: y}
 			bottom = max(bottom, pos[v].y+nodeH)
 		}
+		y += nodeH + gapY
 	}
 	return bottom
 }

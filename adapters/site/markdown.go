@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
@@ -35,13 +36,18 @@ func newMarkdown(pages map[string]string) *markdown {
 func (m *markdown) render(r *adr.Record) (string, error) {
 	src := []byte(r.Body)
 	doc := m.md.Parser().Parse(text.NewReader(src), parser.WithContext(parser.NewContext()))
+	// The page shows the title as its heading already; a body that opens
+	// with the same title as a heading of its own would say it twice.
+	if h, ok := doc.FirstChild().(*ast.Heading); ok && h.Level == 1 && plainText(h, src) == strings.TrimSpace(r.Frontmatter.Title) {
+		doc.RemoveChild(doc, h)
+	}
 	var targets []ast.Node
 	err := ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch n.(type) {
-		case *ast.Link, *ast.Image:
+		case *ast.Link, *ast.Image, *east.TaskCheckBox:
 			targets = append(targets, n)
 		}
 		return ast.WalkContinue, nil
@@ -50,6 +56,16 @@ func (m *markdown) render(r *adr.Record) (string, error) {
 		return "", fmt.Errorf("walking the Markdown: %w", err)
 	}
 	for _, n := range targets {
+		if box, ok := n.(*east.TaskCheckBox); ok {
+			// A task list's box is text, not a form control without a
+			// label: the page has nothing to submit.
+			mark := "☐ "
+			if box.IsChecked {
+				mark = "☑ "
+			}
+			box.Parent().ReplaceChild(box.Parent(), box, ast.NewString([]byte(mark)))
+			continue
+		}
 		m.rewrite(r, n)
 	}
 	var buf bytes.Buffer
@@ -99,4 +115,16 @@ func fragment(u *url.URL) string {
 		return ""
 	}
 	return "#" + u.EscapedFragment()
+}
+
+// plainText is the text of n's inline content, trimmed.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			b.Write(t.Segment.Value(src))
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.TrimSpace(b.String())
 }

@@ -264,7 +264,7 @@ func (b *builder) decisionPages() error {
 		}
 		for _, f := range b.s.Lint.Findings {
 			if f.Path == d.Rec.SourcePath {
-				body.Findings = append(body.Findings, b.findingOf(f))
+				body.Findings = append(body.Findings, b.findingOf(f, "../"))
 			}
 		}
 		title := d.FM.ID + " " + d.FM.Title
@@ -471,11 +471,12 @@ type findingView struct {
 	Line                                                    int
 }
 
-func (b *builder) findingOf(f adr.Finding) findingView {
+// findingOf lays out f for a page root away from the site's root.
+func (b *builder) findingOf(f adr.Finding, root string) findingView {
 	v := findingView{Severity: string(f.Severity), Rule: f.Rule, Message: f.Message, ID: f.ID, Path: f.Path, Field: f.Field, Pattern: f.Pattern, Line: f.Line}
 	for _, d := range b.decisions {
 		if d.Rec.SourcePath == f.Path {
-			v.Page = d.Page
+			v.Page = root + d.Page
 			break
 		}
 	}
@@ -496,7 +497,7 @@ func (b *builder) health() error {
 		Errors: rep.Count(adr.SeverityError), Warnings: rep.Count(adr.SeverityWarn), Infos: rep.Count(adr.SeverityInfo),
 	}
 	for _, f := range rep.Findings {
-		body.Findings = append(body.Findings, b.findingOf(f))
+		body.Findings = append(body.Findings, b.findingOf(f, ""))
 	}
 	return b.render("health.html", "health.html", "Corpus health", "health", nil, body)
 }
