@@ -506,6 +506,24 @@ type changeView struct {
 	Kind, ID, Title, Status, Path, FromPath, Before, After, Cause, Commit, Date, Page string
 }
 
+func (b *builder) changeOf(it app.ChangeItem) changeView {
+	v := changeView{
+		Kind: string(it.Kind), ID: string(it.ID), Title: string(it.Title), Status: string(it.Status),
+		Path: string(it.SourcePath), FromPath: string(it.FromPath), Before: string(it.Before), After: string(it.After),
+		Cause: string(it.Cause), Commit: it.Commit, Date: it.CommittedAt,
+	}
+	if len(v.Commit) > 12 {
+		v.Commit = v.Commit[:12]
+	}
+	for _, d := range b.decisions {
+		if d.Rec.SourcePath == v.Path {
+			v.Page = d.Page
+			break
+		}
+	}
+	return v
+}
+
 type changesBody struct {
 	Unavailable string
 	Items       []changeView
@@ -515,24 +533,17 @@ func (b *builder) changes() error {
 	var body changesBody
 	switch {
 	case b.s.Changes != nil:
+		// Newest commit first; a commit's changes in the feed's order.
 		items := b.s.Changes.Items
-		for i := len(items) - 1; i >= 0; i-- { // newest first
-			it := items[i]
-			v := changeView{
-				Kind: string(it.Kind), ID: string(it.ID), Title: string(it.Title), Status: string(it.Status),
-				Path: string(it.SourcePath), FromPath: string(it.FromPath), Before: string(it.Before), After: string(it.After),
-				Cause: string(it.Cause), Commit: it.Commit, Date: it.CommittedAt,
+		for end := len(items); end > 0; {
+			start := end - 1
+			for start > 0 && items[start-1].Commit == items[end-1].Commit {
+				start--
 			}
-			if len(v.Commit) > 12 {
-				v.Commit = v.Commit[:12]
+			for _, it := range items[start:end] {
+				body.Items = append(body.Items, b.changeOf(it))
 			}
-			for _, d := range b.decisions {
-				if d.Rec.SourcePath == v.Path {
-					v.Page = d.Page
-					break
-				}
-			}
-			body.Items = append(body.Items, v)
+			end = start
 		}
 	case b.s.HistoryMessage != "":
 		body.Unavailable = b.s.HistoryMessage
