@@ -94,8 +94,9 @@ func graphSVG(g *app.Graph, root string) string {
 			continue
 		}
 		href := root + "decisions/" + strings.TrimSuffix(path.Base(nd.SourcePath), ".md") + ".html"
-		fmt.Fprintf(&b, `<a href="%s" aria-label="%s">%s</a>`+"\n",
-			html.EscapeString(href), html.EscapeString(nd.ID+" "+nd.Title+" ("+status+")"), shape)
+		// The link's name is its visible text (the full title is in the
+		// list below the picture).
+		fmt.Fprintf(&b, `<a href="%s">%s</a>`+"\n", html.EscapeString(href), shape)
 	}
 	b.WriteString("</svg>")
 	return b.String()

@@ -12,54 +12,20 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/sebdah/goldie/v2"
 	"golang.org/x/net/html"
 
 	"github.com/adrkit/adrkit-go/adapters/site"
 	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
-	"github.com/adrkit/adrkit-go/internal/gittest"
+	"github.com/adrkit/adrkit-go/internal/sitetest"
 )
 
-// repo copies a fixture corpus (testdata/corpus or testdata/broken) to a
-// fresh repository root. The corpus gets a history of two commits (two
-// of its records, then all of them) for the changes page; the broken one
-// only the .git entry the reader wants.
+// repo copies a fixture corpus (testdata/corpus, with a history of two
+// commits for the changes page, or testdata/broken) to a fresh root.
 func repo(t *testing.T, fixture string) string {
-	t.Helper()
-	root := filepath.Join(t.TempDir(), "repo")
-	if err := os.CopyFS(root, os.DirFS(filepath.Join("testdata", fixture))); err != nil {
-		t.Fatal(err)
-	}
-	if fixture != "corpus" {
-		if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return root
-	}
-	all := map[string]string{}
-	entries, err := os.ReadDir(filepath.Join(root, "docs", "adr"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(root, "docs", "adr", e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		all["docs/adr/"+e.Name()] = string(data)
-	}
-	first := map[string]string{}
-	for _, n := range []string{"docs/adr/0002-cache-with-redis.md", "docs/adr/0006-rejected-soap.md"} {
-		first[n] = all[n]
-	}
-	r := gittest.Init(t, root)
-	c1 := r.Commit(plumbing.ZeroHash, "two decisions", time.Date(2025, 1, 2, 10, 0, 0, 0, time.UTC), first)
-	r.Commit(c1, "the rest", time.Date(2025, 6, 1, 10, 0, 0, 0, time.UTC), all)
-	return root
+	return sitetest.Repo(t, filepath.Join("testdata", fixture), fixture == "corpus")
 }
 
 // build builds the site of the fixture as adrkit site does.
