@@ -27,13 +27,15 @@ func siteCommand(stdout io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "site",
 		Usage:     "build a browsable static site of the decisions, or preview it on a loopback address",
-		UsageText: "adrkit site OUTDIR [--title TEXT] [--base-url URL] [--as-of YYYY-MM-DD]\n   adrkit site --serve ADDR [--title TEXT]",
+		UsageText: "adrkit site (OUTDIR | --serve ADDR) [--title TEXT] [--base-url URL] [--as-of YYYY-MM-DD]",
 		Description: "Writes a static site of the decisions to OUTDIR for people: an index with filters, a page\n" +
 			"per decision (its body, frontmatter, relations both ways, supersession chain and verdict,\n" +
 			"affects patterns), the relation graph as SVG, a \"what governs this path?\" box that follows\n" +
 			"explain's rules, the lint findings and the changes from git history. It needs no server:\n" +
 			"open OUTDIR/index.html, or publish OUTDIR on any static host. The same corpus gives the\n" +
-			"same bytes. OUTDIR must be new, empty or an earlier site (whose stale pages are removed).\n" +
+			"same bytes (on the same day, or with --as-of: lint's reviewBy check reads the date). OUTDIR\n" +
+			"must be new, empty or an earlier site (whose stale pages are removed). Exits 0 once the\n" +
+			"site is written, whatever the corpus's findings: the site shows them.\n" +
 			"With --serve ADDR (a loopback address such as 127.0.0.1:8000) the site is served from\n" +
 			"memory instead, and built again when a record changes. See docs/site.md.\n\n" +
 			"Examples:\n" +
