@@ -63,13 +63,14 @@ type PathMatcher struct {
 	Problem   string
 }
 
-// Site reads the corpus once for lint and once projected, from the same
-// state of it (compared by fingerprint), and derives the rest.
+// Site reads the corpus once, as lint does, and derives the rest from
+// that one read.
 func (s *Service) Site(ctx context.Context, in SiteInput) (*Site, error) {
-	rep, p, err := s.lintAndProject(ctx, CheckInput{AsOf: in.AsOf, Clock: in.Clock})
+	rep, err := s.Lint(ctx, LintInput{AsOf: in.AsOf, Clock: in.Clock})
 	if err != nil {
 		return nil, err
 	}
+	p := rep.proj
 	out := &Site{
 		Lint: rep, Projection: p, Graph: BuildGraph(p),
 		Chains:   make(map[*adr.Record]lineage.Chain, len(p.Records)),

@@ -10,9 +10,11 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"path"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -22,6 +24,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage"
+	"github.com/adrkit/adrkit-go/internal/parallel"
 )
 
 //go:embed templates/*.html assets/*
@@ -115,7 +118,7 @@ type frame struct {
 	Site      string
 	Title     string
 	Root      string // "" or "../": from the page to the site's root
-	Nav       string // the nav entry of the page, for aria-current
+	Menu      []menuItem
 	Canonical string
 	Source    string
 	Scripts   []string
@@ -123,8 +126,22 @@ type frame struct {
 }
 
 func (b *builder) render(name, page, title, nav string, scripts []string, body any) error {
+	data, err := b.page(name, page, title, nav, scripts, body)
+	if err != nil {
+		return err
+	}
+	b.out[page] = data
+	return nil
+}
+
+// page executes template name for page; it only reads the builder, so
+// pages may be made at once.
+func (b *builder) page(name, page, title, nav string, scripts []string, body any) ([]byte, error) {
 	root := strings.Repeat("../", strings.Count(page, "/"))
-	f := frame{Site: b.o.Title, Title: title, Root: root, Nav: nav, Source: b.o.Source, Body: body}
+	f := frame{Site: b.o.Title, Title: title, Root: root, Source: b.o.Source, Body: body, Menu: make([]menuItem, len(menu))}
+	for i, m := range menu {
+		f.Menu[i] = menuItem{Href: root + m.page, Label: m.label, Current: m.nav == nav}
+	}
 	if b.o.BaseURL != "" {
 		f.Canonical = strings.TrimSuffix(b.o.BaseURL, "/") + "/" + page
 	}
@@ -133,10 +150,24 @@ func (b *builder) render(name, page, title, nav string, scripts []string, body a
 	}
 	var buf bytes.Buffer
 	if err := pages.ExecuteTemplate(&buf, name, f); err != nil {
-		return fmt.Errorf("rendering %s: %w", page, err)
+		return nil, fmt.Errorf("rendering %s: %w", page, err)
 	}
-	b.out[page] = buf.Bytes()
-	return nil
+	return buf.Bytes(), nil
+}
+
+// menuItem is one entry of the site's navigation.
+type menuItem struct {
+	Href, Label string
+	Current     bool
+}
+
+// menu is the site's navigation, in order.
+var menu = []struct{ nav, page, label string }{
+	{"index", "index.html", "Decisions"},
+	{"graph", "graph.html", "Graph"},
+	{"paths", "paths.html", "What governs a path?"},
+	{"health", "health.html", "Health"},
+	{"changes", "changes.html", "Changes"},
 }
 
 // row is one decision of the index.
@@ -249,30 +280,46 @@ type decisionBody struct {
 }
 
 func (b *builder) decisionPages() error {
-	md := newMarkdown(b.recordPages())
-	for _, d := range b.decisions {
-		html, err := md.render(d.Rec)
-		if err != nil {
-			return fmt.Errorf("rendering the body of %s: %w", d.Rec.SourcePath, err)
+	pagesMap := b.recordPages()
+	out := make([][]byte, len(b.decisions))
+	errs := make([]error, len(b.decisions))
+	// Pages are independent: each worker renders with a Markdown
+	// converter of its own.
+	mds := make([]*markdown, runtime.GOMAXPROCS(0))
+	parallel.For(len(b.decisions), 16, func(w, i int) bool {
+		if mds[w] == nil {
+			mds[w] = newMarkdown(pagesMap)
 		}
-		body := decisionBody{
-			D: d, Status: string(d.FM.Status), Fields: fieldsOf(d.FM), YAML: d.FM.YAML,
-			Relations: b.relations(d), Chain: b.chain(d), HTML: template.HTML(html),
-		}
-		for _, m := range d.FM.Affects {
-			body.Affects = append(body.Affects, matcherView{Type: string(m.Type), Pattern: m.Pattern, Repo: m.Repo, Negate: m.Negate})
-		}
-		for _, f := range b.s.Lint.Findings {
-			if f.Path == d.Rec.SourcePath {
-				body.Findings = append(body.Findings, b.findingOf(f, "../"))
-			}
-		}
-		title := d.FM.ID + " " + d.FM.Title
-		if err := b.render("decision.html", d.Page, title, "", nil, body); err != nil {
-			return err
-		}
+		out[i], errs[i] = b.decisionPage(mds[w], b.decisions[i])
+		return errs[i] == nil
+	})
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	for i, d := range b.decisions {
+		b.out[d.Page] = out[i]
 	}
 	return nil
+}
+
+func (b *builder) decisionPage(md *markdown, d *decision) ([]byte, error) {
+	html, err := md.render(d.Rec)
+	if err != nil {
+		return nil, fmt.Errorf("rendering the body of %s: %w", d.Rec.SourcePath, err)
+	}
+	body := decisionBody{
+		D: d, Status: string(d.FM.Status), Fields: fieldsOf(d.FM), YAML: d.FM.YAML,
+		Relations: b.relations(d), Chain: b.chain(d), HTML: template.HTML(html),
+	}
+	for _, m := range d.FM.Affects {
+		body.Affects = append(body.Affects, matcherView{Type: string(m.Type), Pattern: m.Pattern, Repo: m.Repo, Negate: m.Negate})
+	}
+	for _, f := range b.s.Lint.Findings {
+		if f.Path == d.Rec.SourcePath {
+			body.Findings = append(body.Findings, b.findingOf(f, "../"))
+		}
+	}
+	return b.page("decision.html", d.Page, d.FM.ID+" "+d.FM.Title, "", nil, body)
 }
 
 // recordPages maps each record file's repository path to its page, for

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/internal/parallel"
 )
 
 // manifestName is the file that marks a directory as a site adrkit
@@ -28,14 +31,33 @@ func WriteDir(dir string, files Files) error {
 		return err
 	}
 	names := files.Names()
+	// Until the build is whole the manifest names both builds' files, so
+	// that a build cut short leaves nothing a later one would not remove.
+	if err := writeManifest(dir, slices.Concat(old, names)); err != nil {
+		return err
+	}
+	dirs := map[string]bool{}
 	for _, n := range names {
-		p := filepath.Join(dir, filepath.FromSlash(n))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("creating %s: %w", filepath.Dir(n), err)
+		dirs[path.Dir(n)] = true
+	}
+	for _, d := range sortedKeys(dirs) {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(d)), 0o755); err != nil {
+			return fmt.Errorf("creating %s: %w", d, err)
 		}
-		if err := writeFile(p, files[n]); err != nil {
-			return err
+	}
+	// A thousand pages are a thousand file creations, which cost more
+	// than building them: they go on every core.
+	errs := make([]error, len(names))
+	parallel.For(len(names), 16, func(_, i int) bool {
+		p := filepath.Join(dir, filepath.FromSlash(names[i]))
+		if err := os.WriteFile(p, files[names[i]], 0o644); err != nil {
+			errs[i] = fmt.Errorf("writing %s: %w", names[i], err)
+			return false
 		}
+		return true
+	})
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	for _, n := range old {
 		if _, kept := files[n]; kept || !safeName(n) {
@@ -45,29 +67,20 @@ func WriteDir(dir string, files Files) error {
 			return fmt.Errorf("removing %s of the previous build: %w", n, err)
 		}
 	}
-	return writeFile(filepath.Join(dir, manifestName), []byte(strings.Join(names, "\n")+"\n"))
+	return writeManifest(dir, names)
 }
 
-// writeFile replaces p with data through a temporary file beside it, so
-// that a server publishing the directory never sees half a page.
-func writeFile(p string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(p), ".adrkit-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", filepath.Base(p), err)
+// writeManifest lists names, sorted and without repeats, as dir's
+// manifest.
+func writeManifest(dir string, names []string) error {
+	names = slices.Clone(names)
+	slices.Sort(names)
+	names = slices.Compact(names)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating the output directory: %w", err)
 	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", filepath.Base(p), err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", filepath.Base(p), err)
-	}
-	if err := os.Rename(tmp.Name(), p); err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", filepath.Base(p), err)
+	if err := os.WriteFile(filepath.Join(dir, manifestName), []byte(strings.Join(names, "\n")+"\n"), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", manifestName, err)
 	}
 	return nil
 }
