@@ -25,6 +25,9 @@ import (
 // repo copies a fixture corpus (testdata/corpus, with a history of two
 // commits for the changes page, or testdata/broken) to a fresh root.
 func repo(t *testing.T, fixture string) string {
+	if fixture == "own" {
+		return sitetest.Decisions(t, filepath.Join("..", "..", "docs", "adr"))
+	}
 	return sitetest.Repo(t, filepath.Join("testdata", fixture), fixture == "corpus")
 }
 
@@ -85,10 +88,10 @@ func TestDeterministic(t *testing.T) {
 }
 
 // TestLinks checks every link and resource of every page of both
-// fixtures: a relative one names a file of the site, and nothing is
-// loaded from another host.
+// fixtures and of this repository's own decisions: a relative one names
+// a file of the site, and nothing is loaded from another host.
 func TestLinks(t *testing.T) {
-	for _, fixture := range []string{"corpus", "broken"} {
+	for _, fixture := range []string{"corpus", "broken", "own"} {
 		t.Run(fixture, func(t *testing.T) {
 			files, _ := build(t, fixture, site.Options{BaseURL: "https://example.org/adr/"})
 			checked := 0

@@ -57,3 +57,18 @@ func Repo(t testing.TB, src string, history bool) string {
 	r.Commit(c1, "the rest", time.Date(2025, 6, 1, 10, 0, 0, 0, time.UTC), all)
 	return root
 }
+
+// Decisions copies an ADR directory (such as this repository's own
+// docs/adr) to docs/adr of a fresh root with a .git entry, and returns
+// the root: a corpus the fixtures were not written for.
+func Decisions(t testing.TB, adrDir string) string {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), "repo")
+	if err := os.CopyFS(filepath.Join(root, "docs", "adr"), os.DirFS(adrDir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
