@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"io"
+	"os"
+	osexec "os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -26,8 +28,16 @@ func BenchmarkSiteVsLint(b *testing.B) {
 	}
 	outs := b.TempDir()
 	env := environment{Clock: fixedClock{}, Getwd: func() (string, error) { return root, nil }}
+	bin := os.Getenv("ADRKIT_BENCH_BIN")
 	exec := func(args ...string) time.Duration {
 		start := time.Now()
+		if bin != "" {
+			cmd := osexec.Command(bin, append([]string{"--cwd", root}, args...)...)
+			if err := cmd.Run(); err != nil {
+				b.Fatalf("%q: %v", args, err)
+			}
+			return time.Since(start)
+		}
 		// lint exits 1 on findings; the generated corpus has none, so any
 		// status but 0 is a failure.
 		if code := run(context.Background(), append([]string{"adrkit", "--cwd", root}, args...), io.Discard, io.Discard, env); code != 0 {

@@ -364,8 +364,8 @@ func checkAxe(t *testing.T, ctx context.Context, base, axe string) {
 // file:// (every check, axe included) and from site --serve (filters,
 // a link, the path box, and a rebuild after a record changes).
 func TestSiteInBrowser(t *testing.T) {
-	ctx := newBrowser(t)
 	axe := axeSource(t)
+	ctx := newBrowser(t)
 	root := siteRepo(t)
 	out := filepath.Join(t.TempDir(), "site")
 	r := newRunner(t)
