@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"html"
-	"path"
 	"slices"
 	"strings"
 
@@ -93,7 +92,7 @@ func graphSVG(g *app.Graph, root string) string {
 			b.WriteString(`<g>` + shape + "</g>\n")
 			continue
 		}
-		href := root + "decisions/" + strings.TrimSuffix(path.Base(nd.SourcePath), ".md") + ".html"
+		href := root + hrefOf(pageOfPath(nd.SourcePath))
 		// The link's name is its visible text (the full title is in the
 		// list below the picture).
 		fmt.Fprintf(&b, `<a href="%s">%s</a>`+"\n", html.EscapeString(href), shape)

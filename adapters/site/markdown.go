@@ -91,7 +91,7 @@ func (m *markdown) rewrite(r *adr.Record, n ast.Node) {
 	target := path.Join(path.Dir(r.SourcePath), u.Path)
 	if l, ok := n.(*ast.Link); ok {
 		if page, ok := m.pages[target]; ok {
-			l.Destination = []byte("../" + page + fragment(u))
+			l.Destination = []byte("../" + hrefOf(page) + fragment(u))
 			return
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"net/url"
 	"path"
 	"runtime"
 	"slices"
@@ -69,6 +70,7 @@ type decision struct {
 	Rec   *adr.Record
 	FM    *adr.Frontmatter
 	Page  string // site-relative: decisions/0001-x.html
+	Href  string // Page as a relative URL (a name may hold "#", "?", spaces...)
 	Index int
 }
 
@@ -80,6 +82,7 @@ func Build(s *app.Site, o Options) (Files, error) {
 	b := &builder{s: s, o: o, out: Files{}, byRecord: map[*adr.Record]*decision{}}
 	for i, r := range s.Projection.Records {
 		d := &decision{Rec: r, FM: r.Frontmatter, Page: pageOf(r), Index: i}
+		d.Href = hrefOf(d.Page)
 		b.decisions = append(b.decisions, d)
 		b.byRecord[r] = d
 	}
@@ -109,8 +112,21 @@ type builder struct {
 
 // pageOf is a record's page: its file name with .html for .md. Records
 // are top-level files of one directory, so the names are unique.
-func pageOf(r *adr.Record) string {
-	return "decisions/" + strings.TrimSuffix(path.Base(r.SourcePath), ".md") + ".html"
+func pageOf(r *adr.Record) string { return pageOfPath(r.SourcePath) }
+
+func pageOfPath(sourcePath string) string {
+	return "decisions/" + strings.TrimSuffix(path.Base(sourcePath), ".md") + ".html"
+}
+
+// hrefOf is a site-relative page as a relative URL: each segment
+// escaped, so that a record file named "0004-c#-or-f#?.md" links to its
+// page rather than to a fragment.
+func hrefOf(page string) string {
+	segs := strings.Split(page, "/")
+	for i, s := range segs {
+		segs[i] = url.PathEscape(s)
+	}
+	return strings.Join(segs, "/")
 }
 
 // frame is what every page's layout needs.
@@ -143,7 +159,7 @@ func (b *builder) page(name, page, title, nav string, scripts []string, body any
 		f.Menu[i] = menuItem{Href: root + m.page, Label: m.label, Current: m.nav == nav}
 	}
 	if b.o.BaseURL != "" {
-		f.Canonical = strings.TrimSuffix(b.o.BaseURL, "/") + "/" + page
+		f.Canonical = strings.TrimSuffix(b.o.BaseURL, "/") + "/" + hrefOf(page)
 	}
 	for _, s := range scripts {
 		f.Scripts = append(f.Scripts, root+s)
@@ -197,7 +213,7 @@ func (b *builder) index() error {
 	for _, d := range b.decisions {
 		fm := d.FM
 		r := row{
-			ID: fm.ID, Title: fm.Title, Status: string(fm.Status), Date: fm.Date, Page: d.Page,
+			ID: fm.ID, Title: fm.Title, Status: string(fm.Status), Date: fm.Date, Page: d.Href,
 			Deciders: fm.Deciders, Tags: fm.Tags, TagKey: "|" + strings.Join(fm.Tags, "|") + "|",
 		}
 		r.Text = strings.ToLower(strings.Join(slices.Concat([]string{fm.ID, fm.Title}, fm.Tags, fm.Deciders), " "))
@@ -403,7 +419,7 @@ func (b *builder) linkTo(n app.GraphNode, root string) link {
 		}
 		return link{ID: n.Ref, Missing: why}
 	}
-	return link{Href: root + "decisions/" + strings.TrimSuffix(path.Base(n.SourcePath), ".md") + ".html",
+	return link{Href: root + hrefOf(pageOfPath(n.SourcePath)),
 		ID: n.ID, Title: n.Title, Status: string(n.Status)}
 }
 
@@ -417,7 +433,7 @@ func (b *builder) chain(d *decision) chainView {
 		nd := b.byRecord[n.Record]
 		fm := n.Record.Frontmatter
 		v.Nodes = append(v.Nodes, chainNode{
-			L:   link{Href: "../" + nd.Page, ID: fm.ID, Title: fm.Title, Status: string(fm.Status)},
+			L:   link{Href: "../" + nd.Href, ID: fm.ID, Title: fm.Title, Status: string(fm.Status)},
 			Hop: n.Hop, Self: n.Record == d.Rec,
 		})
 	}
@@ -482,7 +498,7 @@ func (b *builder) paths() error {
 		data.Statuses[string(st)] = bucketNames[st.Bucket()]
 	}
 	for i, d := range b.decisions {
-		r := governsRecord{ID: d.FM.ID, Title: d.FM.Title, Status: string(d.FM.Status), Href: d.Page, Matchers: []governsMatcher{}}
+		r := governsRecord{ID: d.FM.ID, Title: d.FM.Title, Status: string(d.FM.Status), Href: d.Href, Matchers: []governsMatcher{}}
 		for _, m := range b.s.Matchers[i] {
 			if m.Source == "" {
 				continue // never matches: a bad pattern (lint reports it)
@@ -523,7 +539,7 @@ func (b *builder) findingOf(f adr.Finding, root string) findingView {
 	v := findingView{Severity: string(f.Severity), Rule: f.Rule, Message: f.Message, ID: f.ID, Path: f.Path, Field: f.Field, Pattern: f.Pattern, Line: f.Line}
 	for _, d := range b.decisions {
 		if d.Rec.SourcePath == f.Path {
-			v.Page = root + d.Page
+			v.Page = root + d.Href
 			break
 		}
 	}
@@ -564,7 +580,7 @@ func (b *builder) changeOf(it app.ChangeItem) changeView {
 	}
 	for _, d := range b.decisions {
 		if d.Rec.SourcePath == v.Path {
-			v.Page = d.Page
+			v.Page = d.Href
 			break
 		}
 	}
@@ -610,7 +626,7 @@ func (b *builder) sitemap() error {
 	for _, n := range b.out.Names() {
 		if strings.HasSuffix(n, ".html") {
 			buf.WriteString("  <url><loc>")
-			template.HTMLEscape(&buf, []byte(base+n))
+			template.HTMLEscape(&buf, []byte(base+hrefOf(n)))
 			buf.WriteString("</loc></url>\n")
 		}
 	}
