@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/adrkit/adrkit-go/internal/sitetest"
 )
@@ -149,6 +150,10 @@ func newBrowser(t *testing.T) context.Context {
 	if _, err := chromedp.Run(ctx, chromedp.Title()); err != nil {
 		t.Fatalf("starting Chromium: %v", err)
 	}
+	// Waits for an element that never comes end here rather than at the
+	// go test timeout (a context that has run once may take a deadline).
+	ctx, cancelAll := context.WithTimeout(ctx, 2*time.Minute)
+	t.Cleanup(cancelAll)
 	return ctx
 }
 
@@ -275,6 +280,29 @@ func checkPaths(t *testing.T, ctx context.Context, base, root string, paths []st
 	}
 }
 
+// checkKeyboard: with the keyboard alone, the first Tab reaches the skip
+// link, and a path typed into the box and Enter give the answer.
+func checkKeyboard(t *testing.T, ctx context.Context, base string) {
+	t.Helper()
+	err := chromedp.Do(ctx, chromedp.Navigate(base+"paths.html"), chromedp.WaitVisible(chromedp.ID("governs")),
+		chromedp.KeyEvent(kb.Tab))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first != "Skip to the content" {
+		t.Errorf("the first Tab reaches %q", first)
+	}
+	err = chromedp.Do(ctx, chromedp.Focus(chromedp.ID("path")), chromedp.KeyEvent("deploy/main.tf"+kb.Enter),
+		chromedp.WaitVisible(chromedp.CSS(`#answer li[data-id="0004"]`)))
+	if err != nil {
+		t.Errorf("typing a path and Enter: %v", err)
+	}
+}
+
 func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
@@ -381,6 +409,7 @@ func TestSiteInBrowser(t *testing.T) {
 		checkFilters(t, ctx, fileBase)
 		checkRelationLink(t, ctx, fileBase)
 		checkPaths(t, ctx, fileBase, root, governsTable)
+		checkKeyboard(t, ctx, fileBase)
 		checkAxe(t, ctx, fileBase, axe)
 	})
 
