@@ -173,6 +173,12 @@ func TestBroken(t *testing.T) {
 	if !strings.Contains(string(files["paths.html"]), "shows no decision for any path") {
 		t.Error("paths.html does not say why it shows no decision")
 	}
+	// The path box gets the patterns that can match, never one that
+	// cannot (lint reports it).
+	governs := string(files["assets/governs-data.js"])
+	if !strings.Contains(governs, `"docs/**"`) || strings.Contains(governs, `/abs/**`) {
+		t.Errorf("governs-data.js: %s", governs)
+	}
 	graph := string(files["graph.html"])
 	if !strings.Contains(graph, "in the decision log payments") || !strings.Contains(graph, "0009 · unknown") {
 		t.Error("graph.html does not draw the refs to records the corpus does not hold")
