@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -60,10 +61,14 @@ func (f Files) Names() []string {
 	return names
 }
 
-var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"statusLabel": statusLabel,
-	"join":        strings.Join,
-}).ParseFS(files, "templates/*.html"))
+// pages are the page templates, parsed on first use: every command of
+// the binary links this package, and only site needs them.
+var pages = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(template.FuncMap{
+		"statusLabel": statusLabel,
+		"join":        strings.Join,
+	}).ParseFS(files, "templates/*.html"))
+})
 
 // decision is one record as its pages show it.
 type decision struct {
@@ -165,7 +170,7 @@ func (b *builder) page(name, page, title, nav string, scripts []string, body any
 		f.Scripts = append(f.Scripts, root+s)
 	}
 	var buf bytes.Buffer
-	if err := pages.ExecuteTemplate(&buf, name, f); err != nil {
+	if err := pages().ExecuteTemplate(&buf, name, f); err != nil {
 		return nil, fmt.Errorf("rendering %s: %w", page, err)
 	}
 	return buf.Bytes(), nil
