@@ -27,7 +27,7 @@ import (
 //   - a layer wider than rowMax boxes folds into several rows;
 //   - components of one node share a grid below the others.
 const (
-	nodeW   = 200
+	nodeW   = 220
 	nodeH   = 52
 	gapX    = 28
 	gapY    = 56
@@ -87,7 +87,7 @@ func graphSVG(g *app.Graph, root string) string {
 		shape := fmt.Sprintf(`<rect class="node %s" x="%d" y="%d" width="%d" height="%d" rx="6"/>`+
 			`<text x="%d" y="%d" class="node-id">%s</text><text x="%d" y="%d" class="node-title">%s</text>`,
 			status, p.x, p.y, nodeW, nodeH, p.x+10, p.y+20, html.EscapeString(label+" · "+status),
-			p.x+10, p.y+40, html.EscapeString(clip(title, 28)))
+			p.x+10, p.y+40, html.EscapeString(clip(title, 27)))
 		if nd.Unknown {
 			b.WriteString(`<g>` + shape + "</g>\n")
 			continue

@@ -180,7 +180,7 @@ func TestBroken(t *testing.T) {
 		t.Errorf("governs-data.js: %s", governs)
 	}
 	graph := string(files["graph.html"])
-	if !strings.Contains(graph, "in the decision log payments") || !strings.Contains(graph, "0009 · unknown") {
+	if !strings.Contains(graph, "payments:0012 · unknown") || !strings.Contains(graph, "0009 · unknown") {
 		t.Error("graph.html does not draw the refs to records the corpus does not hold")
 	}
 	if !strings.Contains(string(files["changes.html"]), "no-repository") && !strings.Contains(string(files["changes.html"]), "history") {
