@@ -84,6 +84,22 @@ func (m *markdown) rewrite(r *adr.Record, n ast.Node) {
 		dest = l.Destination
 	}
 	u, err := url.Parse(string(dest))
+	if img, ok := n.(*ast.Image); ok && (err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/")) {
+		// The site loads nothing from another host: an image from
+		// elsewhere becomes a link to it, named by its alternative text.
+		link := ast.NewLink()
+		link.Destination, link.Title = img.Destination, img.Title
+		for c := img.FirstChild(); c != nil; {
+			next := c.NextSibling()
+			link.AppendChild(link, c)
+			c = next
+		}
+		if !link.HasChildren() {
+			link.AppendChild(link, ast.NewString(img.Destination))
+		}
+		img.Parent().ReplaceChild(img.Parent(), img, link)
+		return
+	}
 	if err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(u.Path, "/") || u.Path == "" {
 		// Absolute, in-page (#x), or not a URL at all: as written.
 		return
