@@ -64,10 +64,7 @@ func (f Files) Names() []string {
 // pages are the page templates, parsed on first use: every command of
 // the binary links this package, and only site needs them.
 var pages = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("").Funcs(template.FuncMap{
-		"statusLabel": statusLabel,
-		"join":        strings.Join,
-	}).ParseFS(files, "templates/*.html"))
+	return template.Must(template.New("").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(files, "templates/*.html"))
 })
 
 // decision is one record as its pages show it.
