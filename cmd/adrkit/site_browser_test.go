@@ -103,6 +103,10 @@ var governsTable = []string{
 	"services/warehouse/soap.go",
 	"README.md",
 	"services/catalogue",
+	"services/x/../catalogue/a.go",
+	"services//catalogue/a.go",
+	"services/catalogue/é/😀.go",
+	"deploy/.terraform/x.tf",
 }
 
 type buckets struct {
