@@ -217,6 +217,31 @@ func checkFilters(t *testing.T, ctx context.Context, base string) {
 	}
 }
 
+// checkWithoutScript: with JavaScript off the index is the complete,
+// linked list, and the filters it cannot run stay hidden.
+func checkWithoutScript(t *testing.T, ctx context.Context, base string) {
+	t.Helper()
+	off := func(v bool) {
+		if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: v}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	off(true)
+	defer off(false)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"index.html"), chromedp.WaitReady(chromedp.CSS("footer"))); err != nil {
+		t.Fatal(err)
+	}
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[document.querySelectorAll("#decisions tbody tr a[href]").length,
+		Array.from(document.querySelectorAll("#decisions tbody tr")).filter(r => r.offsetParent !== null).length,
+		getComputedStyle(document.getElementById("filters")).display].join(" ")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if state != "6 6 none" {
+		t.Errorf("without JavaScript the index shows (links, rows, filters' display) %q, want 6 6 none", state)
+	}
+}
+
 // checkRelationLink: 0002 relates to 0001; its link opens 0001's page.
 func checkRelationLink(t *testing.T, ctx context.Context, base string) {
 	t.Helper()
@@ -410,6 +435,7 @@ func TestSiteInBrowser(t *testing.T) {
 	}
 
 	t.Run("file", func(t *testing.T) {
+		checkWithoutScript(t, ctx, fileBase)
 		checkFilters(t, ctx, fileBase)
 		checkRelationLink(t, ctx, fileBase)
 		checkPaths(t, ctx, fileBase, root, governsTable)
