@@ -63,8 +63,9 @@ type PathMatcher struct {
 	Problem   string
 }
 
-// Site reads the corpus once, as lint does, and derives the rest from
-// that one read.
+// Site reads the corpus once, as lint does, and derives the pages' data
+// from that one read; the change feed, when asked for, reads the git
+// history as list_decision_changes does.
 func (s *Service) Site(ctx context.Context, in SiteInput) (*Site, error) {
 	rep, err := s.Lint(ctx, LintInput{AsOf: in.AsOf, Clock: in.Clock})
 	if err != nil {
