@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSiteCommand: adrkit site's mistakes are usage errors (status 2), a
@@ -80,5 +83,53 @@ func TestSiteUnusableCorpus(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("the output directory was made (%v)", err)
+	}
+}
+
+// TestSiteServe: --serve answers from memory on loopback, follows a
+// changed record (it says when it has rebuilt, so the test waits on
+// that, not on time) and ends with status 0 when stopped. The browser
+// tests drive the same server; this one needs no browser.
+func TestSiteServe(t *testing.T) {
+	root := siteRepo(t)
+	base, notes, stop := startSiteServer(t, root)
+	defer stop()
+	get := func(path string) (int, string) {
+		t.Helper()
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	if code, body := get(""); code != 200 || !strings.Contains(body, "Export metrics with OpenTelemetry") {
+		t.Fatalf("GET /: %d\n%s", code, body)
+	}
+	if code, _ := get("decisions/0003-use-cockroach.html"); code != 200 {
+		t.Errorf("a decision page: %d", code)
+	}
+	if code, _ := get("nothing.html"); code != 404 {
+		t.Errorf("a page the site does not have: %d", code)
+	}
+	rec := filepath.Join(root, "docs", "adr", "0005-draft-metrics.md")
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(rec, []byte(strings.Replace(string(data), "OpenTelemetry", "Prometheus", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case note := <-notes:
+		if !strings.HasPrefix(note, "Rebuilt: 6 records") {
+			t.Fatalf("site --serve said %q", note)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("site --serve did not rebuild after a record changed")
+	}
+	if _, body := get("index.html"); !strings.Contains(body, "Export metrics with Prometheus") {
+		t.Error("the rebuilt index does not show the changed title")
 	}
 }
