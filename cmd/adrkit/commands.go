@@ -102,6 +102,9 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			siteCommand(stdout, env),
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
+			statusCommand(stdout, env),
+			renumberCommand(stdout, env),
+			indexCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 		},
 	}
