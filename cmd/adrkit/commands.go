@@ -99,6 +99,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
+			initCommand(stdout, env),
 		},
 	}
 	for _, c := range root.Commands {
