@@ -1,0 +1,150 @@
+package hostconfig
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func target(t *testing.T, path string) Target {
+	t.Helper()
+	for _, tg := range Targets(Hosts) {
+		if tg.Path == path {
+			return tg
+		}
+	}
+	t.Fatalf("no target %s", path)
+	return Target{}
+}
+
+// TestMerge: user keys survive in order and raw form, our entries are
+// added once, and files that cannot be written back without loss are
+// left alone with a snippet.
+func TestMerge(t *testing.T) {
+	l := Launch{Command: "adrkit", Dir: "docs/adr"}
+	cases := []struct {
+		name, path, current string
+		exists              bool
+		want                Outcome
+		contains            []string // in the new content (or the snippet for Manual)
+		order               []string // substrings that must appear in this order
+	}{
+		{name: "new mcp.json", path: ".mcp.json", want: Create, contains: []string{`"command": "adrkit"`, `"mcp"`}},
+		{name: "empty file", path: ".mcp.json", exists: true, current: " \n", want: Update, contains: []string{`"adrkit"`}},
+		{name: "other servers kept in order", path: ".mcp.json", exists: true,
+			current:  "{\n    \"mcpServers\": {\"zeta\": {\"command\": \"z\", \"n\": 1e400}},\n    \"alpha\": true\n}\n",
+			want:     Update,
+			contains: []string{`"n": 1e400`, "\n        \"adrkit\": {"},
+			order:    []string{`"mcpServers"`, `"zeta"`, `"adrkit"`, `"alpha"`}},
+		{name: "adrkit entry of the user's kept", path: ".mcp.json", exists: true,
+			current: `{"mcpServers": {"adrkit": {"command": "npx", "args": ["-y", "adrkit-mcp"]}}}`, want: Unchanged},
+		{name: "JSONC comment", path: ".vscode/mcp.json", exists: true,
+			current: "{\n  // mine\n  \"servers\": {}\n}\n", want: Manual, contains: []string{`"servers"`, `"${workspaceFolder}"`, `"full"`}},
+		{name: "trailing comma", path: ".cursor/mcp.json", exists: true, current: `{"mcpServers": {},}`, want: Manual},
+		{name: "repeated key", path: ".mcp.json", exists: true, current: `{"a": 1, "a": 2}`, want: Manual},
+		{name: "not an object", path: ".mcp.json", exists: true, current: `[1]`, want: Manual},
+		{name: "servers not an object", path: ".mcp.json", exists: true, current: `{"mcpServers": []}`, want: Manual},
+		{name: "text after", path: ".mcp.json", exists: true, current: `{} {}`, want: Manual},
+		{name: "claude hooks added beside the user's", path: ".claude/settings.json", exists: true,
+			current: `{"permissions": {"allow": ["Bash(ls)"]}, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard"}]}]}}`,
+			want:    Update, contains: []string{`"guard"`, `"Bash(ls)"`, `"Write|Edit|MultiEdit|NotebookEdit"`, `"SessionStart"`},
+			order: []string{`"permissions"`, `"hooks"`, `"PreToolUse"`, `"guard"`, `"adrkit hook"`, `"SessionStart"`}},
+		{name: "claude hook already there, edited", path: ".claude/settings.json", exists: true,
+			current: `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "adrkit hook", "timeout": 5}]}], "SessionStart": [{"hooks": [{"type": "command", "command": "/usr/local/bin/adrkit hook"}]}]}}`,
+			want:    Unchanged},
+		{name: "claude hooks not an array", path: ".claude/settings.json", exists: true, current: `{"hooks": {"PreToolUse": {}}}`, want: Manual},
+		{name: "codex hooks", path: ".codex/hooks.json", want: Create, contains: []string{`"adrkit hook --host codex"`, `"apply_patch|Edit|Write"`, `"timeout": 10`}},
+		{name: "cursor hooks keep version", path: ".cursor/hooks.json", exists: true, current: `{"version": 2, "hooks": {}}`,
+			want: Update, contains: []string{`"version": 2`, `"command": "adrkit hook --host cursor"`}},
+		{name: "copilot hooks", path: ".github/hooks/adrkit.json", want: Create,
+			contains: []string{`"version": 1`, `"bash": "adrkit hook --host copilot"`, `"powershell": "adrkit hook --host copilot"`}},
+		{name: "codex toml new", path: ".codex/config.toml", want: Create, contains: []string{"[mcp_servers.adrkit]\ncommand = \"adrkit\"\nargs = [\"mcp\"]\n"}},
+		{name: "codex toml appended, comments kept", path: ".codex/config.toml", exists: true,
+			current: "# my settings\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"x\"\n", want: Update,
+			order: []string{"# my settings", "[mcp_servers.other]", "[mcp_servers.adrkit]"}},
+		{name: "codex toml without final newline", path: ".codex/config.toml", exists: true, current: "model = \"o3\"", want: Update,
+			contains: []string{"model = \"o3\"\n\n[mcp_servers.adrkit]\n"}},
+		{name: "codex toml present", path: ".codex/config.toml", exists: true, current: "[ mcp_servers.adrkit ]\ncommand = \"npx\"\n", want: Unchanged},
+		{name: "codex toml inline", path: ".codex/config.toml", exists: true, current: "mcp_servers = { other = { command = \"x\" } }\n", want: Manual,
+			contains: []string{"[mcp_servers.adrkit]"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Merge(target(t, c.path), l, []byte(c.current), c.exists)
+			if r.Outcome != c.want {
+				t.Fatalf("outcome %s, want %s (reason %q)", r.Outcome, c.want, r.Reason)
+			}
+			text := string(r.Content)
+			if r.Outcome == Manual {
+				text = r.Snippet
+				if r.Reason == "" {
+					t.Error("a manual outcome needs a reason")
+				}
+			}
+			for _, s := range c.contains {
+				if !strings.Contains(text, s) {
+					t.Errorf("missing %q in:\n%s", s, text)
+				}
+			}
+			last := -1
+			for _, s := range c.order {
+				i := strings.Index(text, s)
+				if i <= last {
+					t.Errorf("%q out of order in:\n%s", s, text)
+				}
+				last = i
+			}
+			if strings.HasSuffix(c.path, ".json") && (r.Outcome == Create || r.Outcome == Update) {
+				if !json.Valid(r.Content) {
+					t.Errorf("not JSON:\n%s", r.Content)
+				}
+				// A second merge of what was written changes nothing.
+				if again := Merge(r.Target, l, r.Content, true); again.Outcome != Unchanged {
+					t.Errorf("second merge: %s %v", again.Outcome, again.Added)
+				}
+			}
+			if strings.HasSuffix(c.path, ".toml") && (r.Outcome == Create || r.Outcome == Update) {
+				if again := Merge(r.Target, l, r.Content, true); again.Outcome != Unchanged {
+					t.Errorf("second merge: %s", again.Outcome)
+				}
+			}
+		})
+	}
+}
+
+// TestLaunch: --dir only when it is not the default; a command with
+// spaces is quoted for the shell in hooks and kept as is in server
+// entries.
+func TestLaunch(t *testing.T) {
+	l := Launch{Command: "/opt/my tools/adrkit", Dir: "doc/adr"}
+	if got := l.HookCommand(Claude); got != `"/opt/my tools/adrkit" hook` {
+		t.Errorf("hook command %s", got)
+	}
+	if got := strings.Join(l.ServerArgs(Cursor), " "); got != "mcp --cwd ${workspaceFolder} --dir doc/adr" {
+		t.Errorf("cursor args %s", got)
+	}
+	r := Merge(Target{Claude, KindServer, ".mcp.json"}, l, nil, false)
+	if !strings.Contains(string(r.Content), `"command": "/opt/my tools/adrkit"`) {
+		t.Errorf("server entry:\n%s", r.Content)
+	}
+}
+
+func TestParseHosts(t *testing.T) {
+	for in, want := range map[string]string{
+		"claude": "claude", "copilot, Claude,claude": "claude,copilot", "vscode,cursor,codex": "codex,cursor,vscode",
+	} {
+		hs, err := ParseHosts(in)
+		var names []string
+		for _, h := range hs {
+			names = append(names, string(h))
+		}
+		if err != nil || strings.Join(names, ",") != want {
+			t.Errorf("%q: %v %v", in, names, err)
+		}
+	}
+	for _, bad := range []string{"", ",", "claude,windsurf"} {
+		if _, err := ParseHosts(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
