@@ -195,4 +195,3 @@ func (e EmptyFolder) DisplayPath(name string) string {
 	}
 	return strings.TrimSuffix(e.Dir, "/") + "/" + name
 }
-
