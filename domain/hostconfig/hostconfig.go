@@ -122,6 +122,10 @@ func (l Launch) ServerArgs(h Host) []string {
 	return args
 }
 
+// ClaudeEditTools is the PreToolUse matcher of Claude Code's
+// file-editing tools, the ones whose files the hook looks up.
+const ClaudeEditTools = "Write|Edit|MultiEdit|NotebookEdit"
+
 // Kind is what a file carries for its host.
 type Kind string
 
@@ -244,7 +248,7 @@ func wanted(t Target, l Launch) merger {
 	case t.Host == Claude:
 		return groupHooksMerger(l, []groupEvent{
 			{"SessionStart", ""},
-			{"PreToolUse", "Write|Edit|MultiEdit|NotebookEdit"},
+			{"PreToolUse", ClaudeEditTools},
 		}, t.Host, 0)
 	case t.Host == Codex:
 		return groupHooksMerger(l, []groupEvent{
