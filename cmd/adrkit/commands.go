@@ -100,10 +100,13 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 			initCommand(stdout, env),
+			hookCommand(stdout, env),
 		},
 	}
 	for _, c := range root.Commands {
-		c.OnUsageError = onUsageError
+		if c.OnUsageError == nil { // hook words its own: it never exits 2
+			c.OnUsageError = onUsageError
+		}
 	}
 	return root
 }
