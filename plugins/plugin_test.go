@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/hostconfig"
+	"github.com/adrkit/adrkit-go/internal/agenttools"
 )
 
 func readJSON(t *testing.T, path string, v any) {
@@ -170,31 +171,13 @@ func TestPluginStructure(t *testing.T) {
 	}
 }
 
-// claudeBinary finds Claude Code: $ADRKIT_CLAUDE, else claude on PATH.
-// Without it the test skips, unless ADRKIT_AGENT_TOOLS=required (.ci/run
-// installs @anthropic-ai/claude-code and sets both).
-func claudeBinary(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("ADRKIT_CLAUDE"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("claude"); err == nil {
-		return p
-	}
-	if os.Getenv("ADRKIT_AGENT_TOOLS") == "required" {
-		t.Fatal("Claude Code is not installed (set ADRKIT_CLAUDE or put claude on PATH), and ADRKIT_AGENT_TOOLS=required")
-	}
-	t.Skip("Claude Code is not installed: set ADRKIT_CLAUDE (.ci/run installs @anthropic-ai/claude-code@2.1.328 and sets ADRKIT_AGENT_TOOLS=required)")
-	return ""
-}
-
 // TestClaudeValidate: "claude plugin validate --strict" passes the
 // plugin and the marketplace. It runs offline, with a HOME of its own.
 func TestClaudeValidate(t *testing.T) {
-	claude := claudeBinary(t)
+	claude := agenttools.Claude(t)
 	for _, dir := range []string{"adrkit", ".."} {
 		cmd := exec.Command(claude, "plugin", "validate", "--strict", dir)
-		cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1")
+		cmd.Env = agenttools.Env(t.TempDir())
 		out, err := cmd.CombinedOutput()
 		if err != nil || !bytes.Contains(out, []byte("Validation passed")) {
 			t.Errorf("claude plugin validate --strict %s: %v\n%s", dir, err, out)
