@@ -100,6 +100,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
 			initCommand(stdout, env),
+			doctorCommand(stdout, env),
 			hookCommand(stdout, env),
 		},
 	}

@@ -28,6 +28,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -59,6 +60,8 @@ type environment struct {
 	// ADR directory are looked for when no option names them (os.Getwd
 	// when nil).
 	Getwd func() (string, error)
+	// Probe starts the commands doctor checks (nil: the real processes).
+	Probe app.Prober
 }
 
 // systemClock is the real clock; nothing else in adrkit reads the time.

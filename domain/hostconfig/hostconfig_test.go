@@ -148,3 +148,39 @@ func TestParseHosts(t *testing.T) {
 		}
 	}
 }
+
+// TestReadBack: what init writes reads back as its command lines, for
+// every target; a JSONC file still shows its hook lines.
+func TestReadBack(t *testing.T) {
+	l := Launch{Command: "/opt/my tools/adrkit", Dir: "decisions"}
+	for _, tg := range Targets(Hosts) {
+		r := Merge(tg, l, nil, false)
+		f := ReadBack(tg, r.Content)
+		if tg.Kind == KindServer {
+			want := append([]string{l.Command}, l.ServerArgs(tg.Host)...)
+			if strings.Join(f.Server, "|") != strings.Join(want, "|") {
+				t.Errorf("%s: server %q, want %q", tg.Path, f.Server, want)
+			}
+		} else {
+			if len(f.Hooks) != 1 || f.Hooks[0] != l.HookCommand(tg.Host) {
+				t.Errorf("%s: hooks %q", tg.Path, f.Hooks)
+			}
+			if w := SplitCommand(f.Hooks[0]); len(w) < 2 || w[0] != l.Command || w[1] != "hook" {
+				t.Errorf("%s: split %q", tg.Path, w)
+			}
+		}
+	}
+	jsonc := "{\n  // ours\n  \"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"adrkit hook\"}]}]}\n}\n"
+	f := ReadBack(Target{Claude, KindHooks, ".claude/settings.json"}, []byte(jsonc))
+	if f.Unreadable == "" || len(f.Hooks) != 1 || f.Hooks[0] != "adrkit hook" {
+		t.Errorf("JSONC: %+v", f)
+	}
+	for line, want := range map[string]bool{
+		"adrkit hook": true, "/usr/bin/adrkit hook --host codex": true, `"C:\Tools\adrkit.exe" hook`: true,
+		"adrkit mcp": false, "notadrkit hook": false, "adrkit": false,
+	} {
+		if IsHookCommand(line) != want {
+			t.Errorf("IsHookCommand(%q) != %v", line, want)
+		}
+	}
+}
