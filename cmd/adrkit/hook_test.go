@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sebdah/goldie/v2"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/sebdah/goldie/v2"
 )
 
 // hookEvent reads a recorded-shape event of testdata/hook with $ROOT
