@@ -13,7 +13,10 @@ func Answer(ev Event, text string) []byte {
 	case Cursor:
 		v = cursorAnswer(ev, text)
 	case Copilot:
-		v = copilotAnswer(ev, text)
+		// Copilot's hooks have no place for context: its sessionStart
+		// output is not read and its preToolUse output is a permission
+		// decision only (docs/agents-hooks-sources.md).
+		return nil
 	default:
 		// Claude Code and Codex: hookEventName is required whenever
 		// additionalContext is sent (recent clients drop it otherwise).

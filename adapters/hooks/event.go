@@ -53,8 +53,10 @@ type Kind int
 const (
 	// Other is an event adrkit has nothing to add to.
 	Other Kind = iota
-	// BeforeEdit: a tool is about to write the event's Paths.
-	BeforeEdit
+	// Edit: a tool writes the event's Paths: it is about to (Claude
+	// Code, Codex), or just did (Cursor, whose hooks can add context only
+	// after a tool ran).
+	Edit
 	// SessionStart: a session begins (or resumes, or was cleared or
 	// compacted); the digest of the corpus goes into its context.
 	SessionStart
@@ -76,7 +78,7 @@ type Event struct {
 	// Cwd is the directory the host runs the agent in (Cursor: the first
 	// workspace root); "" when the host sent none.
 	Cwd string
-	// Tool is the tool about to run (BeforeEdit and Other tool events).
+	// Tool is the tool about to run (Edit and Other tool events).
 	Tool string
 	// Paths are the files the tool writes, as the tool names them:
 	// absolute, or relative to Cwd. Empty for a tool that writes none.
@@ -157,8 +159,10 @@ type wire struct {
 type toolInput struct {
 	FilePath     string `json:"file_path"`
 	NotebookPath string `json:"notebook_path"`
-	// Path is Cursor's and Copilot's name for it.
-	Path string `json:"path"`
+	// Path and TargetFile are other hosts' names for it (Copilot's
+	// create and edit, Cursor's tools).
+	Path       string `json:"path"`
+	TargetFile string `json:"target_file"`
 	// Command (Codex: the patch of apply_patch), Input and Patch (other
 	// spellings of the patch text).
 	Command json.RawMessage `json:"command"`
@@ -171,8 +175,10 @@ type toolInput struct {
 var editTools = map[string]bool{
 	// Claude Code.
 	"Write": true, "Edit": true, "MultiEdit": true, "NotebookEdit": true,
+	// Cursor (Write and Edit as Claude Code's).
+	"Delete": true,
 	// GitHub Copilot CLI.
-	"edit": true, "create": true, "write": true,
+	"edit": true, "create": true,
 }
 
 const applyPatch = "apply_patch"
@@ -190,7 +196,7 @@ func (w wire) claude(host Host) (Event, error) {
 			return Event{}, err
 		}
 		if edits {
-			ev.Kind, ev.Paths = BeforeEdit, paths
+			ev.Kind, ev.Paths = Edit, paths
 		}
 	case "":
 		return Event{}, errors.New("the event has no hook_event_name")
@@ -220,7 +226,7 @@ func toolPaths(tool string, raw json.RawMessage) (paths []string, edits bool, er
 		}
 		return paths, true, nil
 	}
-	for _, p := range []string{in.FilePath, in.NotebookPath, in.Path} {
+	for _, p := range []string{in.FilePath, in.NotebookPath, in.Path, in.TargetFile} {
 		if p != "" {
 			paths = append(paths, p)
 			break

@@ -8,7 +8,11 @@ import (
 
 // cursor decodes Cursor's shape (docs/agents-hooks-sources.md): camelCase
 // event names, the conversation for the session and the workspace roots
-// for the directory.
+// for the directory. Cursor's preToolUse answers with a permission
+// decision only (adrkit decides no permission), so the files a tool
+// writes are answered at postToolUse, whose answer adds context. Cursor's preToolUse answers with a permission
+// decision only (adrkit decides no permission), so the files a tool
+// writes are answered at postToolUse, whose answer adds context.
 func (w wire) cursor() (Event, error) {
 	ev := Event{Host: Cursor, Name: w.HookEventName, SessionID: w.ConversationID, Tool: w.ToolName, Source: w.Source}
 	if ev.SessionID == "" {
@@ -23,13 +27,13 @@ func (w wire) cursor() (Event, error) {
 	switch w.HookEventName {
 	case "sessionStart":
 		ev.Kind = SessionStart
-	case "preToolUse":
+	case "postToolUse":
 		paths, edits, err := toolPaths(w.ToolName, w.ToolInput)
 		if err != nil {
 			return Event{}, err
 		}
 		if edits {
-			ev.Kind, ev.Paths = BeforeEdit, paths
+			ev.Kind, ev.Paths = Edit, paths
 		}
 	case "":
 		return Event{}, errors.New("the event has no hook_event_name")
@@ -37,10 +41,11 @@ func (w wire) cursor() (Event, error) {
 	return ev, nil
 }
 
-// copilot decodes GitHub Copilot's shape (docs/agents-hooks-sources.md):
-// camelCase fields, the tool's arguments as a JSON string, and no event
-// name, which the hook's configuration implies: an event with a tool is
-// preToolUse, one without is sessionStart.
+// copilot decodes GitHub Copilot CLI's camelCase shape
+// (docs/agents-hooks-sources.md): the tool's arguments as a JSON string
+// or a value, and no event name, which the hook's configuration implies:
+// an event with a tool is preToolUse, one without is sessionStart. (Its
+// VS Code compatible shape is Claude Code's.)
 func (w wire) copilot() (Event, error) {
 	ev := Event{Host: Copilot, SessionID: w.SessionIDCam, Cwd: w.Cwd, Tool: w.ToolNameCamel, Source: w.Source}
 	if ev.Tool == "" {
@@ -61,7 +66,7 @@ func (w wire) copilot() (Event, error) {
 		return Event{}, err
 	}
 	if edits {
-		ev.Kind, ev.Paths = BeforeEdit, paths
+		ev.Kind, ev.Paths = Edit, paths
 	}
 	return ev, nil
 }

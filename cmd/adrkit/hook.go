@@ -61,10 +61,14 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return hookFailure(err)
 			}
+			if host == hooks.Copilot {
+				return exitError{code: exitOK, msg: "hook: GitHub Copilot's hooks cannot add context for the model " +
+					"(docs/agents.md); nothing to write"}
+			}
 			switch {
 			case ev.Kind == hooks.Other && !toolEvent(ev.Name):
 				return exitError{code: exitOK, msg: fmt.Sprintf("hook: nothing to add to a %s event", ev.Name)}
-			case ev.Kind == hooks.Other, ev.Kind == hooks.BeforeEdit && len(ev.Paths) == 0:
+			case ev.Kind == hooks.Other, ev.Kind == hooks.Edit && len(ev.Paths) == 0:
 				return nil
 			}
 			h := &hookRun{cmd: cmd, env: env, ev: ev, stdout: stdout}
@@ -75,7 +79,13 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 
 // toolEvent reports whether an event is about a tool (which adrkit
 // answers only for the tools that write files).
-func toolEvent(name string) bool { return name == "PreToolUse" || name == "preToolUse" }
+func toolEvent(name string) bool {
+	switch name {
+	case "PreToolUse", "preToolUse", "postToolUse", "PostToolUse":
+		return true
+	}
+	return false
+}
 
 // hookFailure is the exit for a problem: status 1, one line.
 func hookFailure(err error) error {
