@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 
@@ -263,8 +262,6 @@ func sessionStartEvent(h hostconfig.Host, root string) []byte {
 	switch h {
 	case hostconfig.Cursor:
 		v = map[string]any{"hook_event_name": "sessionStart", "conversation_id": "adrkit-doctor", "workspace_roots": []string{root}}
-	case hostconfig.Copilot:
-		v = map[string]any{"sessionId": "adrkit-doctor", "cwd": root, "source": "new"}
 	default:
 		v = map[string]any{"hook_event_name": "SessionStart", "session_id": "adrkit-doctor", "cwd": root, "source": "startup"}
 	}
@@ -301,10 +298,7 @@ func contextLength(out []byte) int {
 	return n
 }
 
-func isAdrkit(exe string) bool {
-	b := path.Base(strings.ReplaceAll(exe, `\`, "/"))
-	return b == "adrkit" || b == "adrkit.exe"
-}
+func isAdrkit(exe string) bool { return hostconfig.IsAdrkitExecutable(exe) }
 
 func installFix(exe string) string {
 	if isAdrkit(exe) {

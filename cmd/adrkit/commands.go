@@ -99,9 +99,9 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
+			hookCommand(stdout, env),
 			initCommand(stdout, env),
 			doctorCommand(stdout, env),
-			hookCommand(stdout, env),
 		},
 	}
 	for _, c := range root.Commands {

@@ -21,11 +21,12 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 		Name:      "init",
 		Usage:     "wire this repository for coding agents: MCP server entries, hooks, a first record (writes files)",
 		UsageText: "adrkit init [--agents claude,codex,cursor,vscode,copilot] [--dry-run] [--command PATH]",
-		Description: "For each agent named, writes the MCP server entry (.mcp.json, .codex/config.toml,\n" +
-			".cursor/mcp.json, .vscode/mcp.json) and the hooks that hand the model the decisions\n" +
-			"governing a file before it edits it (.claude/settings.json, .codex/hooks.json,\n" +
-			".cursor/hooks.json, .github/hooks/adrkit.json), and a first decision record when the ADR\n" +
-			"directory has none. Existing files are merged: nothing of yours is dropped, an entry named\n" +
+		Description: "For each agent named, writes the MCP server entry (.mcp.json for Claude Code and GitHub\n" +
+			"Copilot, .codex/config.toml, .cursor/mcp.json, .vscode/mcp.json) and the hooks that hand the\n" +
+			"model the decisions governing a file when it edits it (.claude/settings.json,\n" +
+			".codex/hooks.json, .cursor/hooks.json; Copilot's hooks cannot add context), and a first\n" +
+			"decision record when the ADR directory has none. Existing files are merged: nothing of yours\n" +
+			"is dropped, an entry named\n" +
 			"adrkit is kept as it is, and a file that cannot be rewritten without loss (comments, a\n" +
 			"trailing comma) is left alone with the snippet to add. A second run changes nothing.\n" +
 			"Every entry starts 'adrkit' (--command names another executable), so it must be on PATH.\n" +

@@ -96,7 +96,7 @@ func (l Launch) command() string {
 func (l Launch) HookCommand(h Host) string {
 	line := l.shellCommand() + " hook"
 	switch h {
-	case Codex, Cursor, Copilot:
+	case Codex, Cursor:
 		line += " --host " + string(h)
 	}
 	return line
@@ -143,21 +143,33 @@ type Target struct {
 	Path string
 }
 
-// Targets lists the files init handles for hosts, in order.
+// Targets lists the files init handles for hosts, in order, each once:
+// GitHub Copilot (its CLI and VS Code's Copilot harness) reads the
+// portable .mcp.json at the root, the file Claude Code reads, and its
+// hooks have no place for context (docs/agents.md), so it gets only that
+// server entry. Cursor hands context to the model after a tool ran
+// (postToolUse) and at session start, not before the tool.
 func Targets(hosts []Host) []Target {
 	var out []Target
+	add := func(ts ...Target) {
+		for _, t := range ts {
+			if !slices.ContainsFunc(out, func(o Target) bool { return o.Path == t.Path }) {
+				out = append(out, t)
+			}
+		}
+	}
 	for _, h := range hosts {
 		switch h {
 		case Claude:
-			out = append(out, Target{h, KindServer, ".mcp.json"}, Target{h, KindHooks, ".claude/settings.json"})
+			add(Target{h, KindServer, ".mcp.json"}, Target{h, KindHooks, ".claude/settings.json"})
 		case Codex:
-			out = append(out, Target{h, KindServer, ".codex/config.toml"}, Target{h, KindHooks, ".codex/hooks.json"})
+			add(Target{h, KindServer, ".codex/config.toml"}, Target{h, KindHooks, ".codex/hooks.json"})
 		case Cursor:
-			out = append(out, Target{h, KindServer, ".cursor/mcp.json"}, Target{h, KindHooks, ".cursor/hooks.json"})
+			add(Target{h, KindServer, ".cursor/mcp.json"}, Target{h, KindHooks, ".cursor/hooks.json"})
 		case VSCode:
-			out = append(out, Target{h, KindServer, ".vscode/mcp.json"})
+			add(Target{h, KindServer, ".vscode/mcp.json"})
 		case Copilot:
-			out = append(out, Target{h, KindHooks, ".github/hooks/adrkit.json"})
+			add(Target{h, KindServer, ".mcp.json"})
 		}
 	}
 	return out
@@ -255,13 +267,9 @@ func wanted(t Target, l Launch) merger {
 			{"SessionStart", "startup|resume"},
 			{"PreToolUse", "apply_patch|Edit|Write"},
 		}, t.Host, 10)
-	case t.Host == Cursor:
-		return flatHooksMerger(l, t.Host, []string{"sessionStart", "preToolUse"}, func(cmd string) any {
+	default: // Cursor
+		return flatHooksMerger(l, t.Host, []string{"sessionStart", "postToolUse"}, func(cmd string) any {
 			return cursorHook{Command: cmd}
-		})
-	default: // Copilot
-		return flatHooksMerger(l, t.Host, []string{"sessionStart", "preToolUse"}, func(cmd string) any {
-			return copilotHook{Type: "command", Bash: cmd, PowerShell: cmd, TimeoutSec: 10}
 		})
 	}
 }
@@ -333,13 +341,6 @@ func groupHooksMerger(l Launch, events []groupEvent, h Host, timeout int) merger
 
 type cursorHook struct {
 	Command string `json:"command"`
-}
-
-type copilotHook struct {
-	Type       string `json:"type"`
-	Bash       string `json:"bash"`
-	PowerShell string `json:"powershell"`
-	TimeoutSec int    `json:"timeoutSec"`
 }
 
 // flatHooksMerger is for hosts whose file is {"version": 1, "hooks":

@@ -55,9 +55,8 @@ func TestMerge(t *testing.T) {
 		{name: "claude hooks not an array", path: ".claude/settings.json", exists: true, current: `{"hooks": {"PreToolUse": {}}}`, want: Manual},
 		{name: "codex hooks", path: ".codex/hooks.json", want: Create, contains: []string{`"adrkit hook --host codex"`, `"apply_patch|Edit|Write"`, `"timeout": 10`}},
 		{name: "cursor hooks keep version", path: ".cursor/hooks.json", exists: true, current: `{"version": 2, "hooks": {}}`,
-			want: Update, contains: []string{`"version": 2`, `"command": "adrkit hook --host cursor"`}},
-		{name: "copilot hooks", path: ".github/hooks/adrkit.json", want: Create,
-			contains: []string{`"version": 1`, `"bash": "adrkit hook --host copilot"`, `"powershell": "adrkit hook --host copilot"`}},
+			want: Update, contains: []string{`"version": 2`, `"command": "adrkit hook --host cursor"`, `"sessionStart"`, `"postToolUse"`}},
+		{name: "cursor hooks new", path: ".cursor/hooks.json", want: Create, contains: []string{`"version": 1`}},
 		{name: "codex toml new", path: ".codex/config.toml", want: Create, contains: []string{"[mcp_servers.adrkit]\ncommand = \"adrkit\"\nargs = [\"mcp\"]\n"}},
 		{name: "codex toml appended, comments kept", path: ".codex/config.toml", exists: true,
 			current: "# my settings\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"x\"\n", want: Update,
@@ -129,6 +128,20 @@ func TestLaunch(t *testing.T) {
 	}
 }
 
+// TestTargets: a file shared by two hosts is handled once.
+func TestTargets(t *testing.T) {
+	var paths []string
+	for _, tg := range Targets([]Host{Claude, Copilot}) {
+		paths = append(paths, tg.Path)
+	}
+	if strings.Join(paths, " ") != ".mcp.json .claude/settings.json" {
+		t.Errorf("claude and copilot: %v", paths)
+	}
+	if tg := Targets([]Host{Copilot}); len(tg) != 1 || tg[0].Path != ".mcp.json" || tg[0].Host != Copilot {
+		t.Errorf("copilot: %v", tg)
+	}
+}
+
 func TestParseHosts(t *testing.T) {
 	for in, want := range map[string]string{
 		"claude": "claude", "copilot, Claude,claude": "claude,copilot", "vscode,cursor,codex": "codex,cursor,vscode",
@@ -177,7 +190,7 @@ func TestReadBack(t *testing.T) {
 	}
 	for line, want := range map[string]bool{
 		"adrkit hook": true, "/usr/bin/adrkit hook --host codex": true, `"C:\Tools\adrkit.exe" hook`: true,
-		"adrkit mcp": false, "notadrkit hook": false, "adrkit": false,
+		"/tmp/adrkit-dev hook": true, "adrkit mcp": false, "adrkit-mcp hook": false, "guard hook": false, "adrkit": false,
 	} {
 		if IsHookCommand(line) != want {
 			t.Errorf("IsHookCommand(%q) != %v", line, want)

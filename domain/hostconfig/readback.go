@@ -116,14 +116,19 @@ func quoted(line string) []string {
 }
 
 // IsHookCommand reports whether a command line runs "adrkit hook": its
-// first word names an executable called adrkit, its second is hook.
+// first word names an adrkit executable, its second is hook.
 func IsHookCommand(line string) bool {
 	words := SplitCommand(line)
-	if len(words) < 2 || words[1] != "hook" {
-		return false
-	}
-	base := path.Base(strings.ReplaceAll(words[0], `\`, "/"))
-	return base == "adrkit" || base == "adrkit.exe"
+	return len(words) >= 2 && words[1] == "hook" && IsAdrkitExecutable(words[0])
+}
+
+// IsAdrkitExecutable reports whether a command's first word names the
+// adrkit command line: a file name with adrkit in it (adrkit, adrkit.exe,
+// a renamed build such as adrkit-dev), but not the adrkit-mcp server,
+// which has no subcommands.
+func IsAdrkitExecutable(word string) bool {
+	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(word, `\`, "/")), ".exe")
+	return strings.Contains(base, "adrkit") && !strings.Contains(base, "adrkit-mcp")
 }
 
 // SplitCommand splits a command line into words the way a POSIX shell
