@@ -3,6 +3,8 @@
 // wired by "adrkit init", and checks what the model would have been told
 // by the hooks: the decisions governing a file reach the request that
 // follows the client's Write of it; a file nothing governs adds nothing.
+// It also runs "adrkit doctor" with the built binary, which starts the
+// processes the wired files name.
 package claudee2e
 
 import (
@@ -183,6 +185,19 @@ func (s *stub) afterToolResult() []string {
 	return out
 }
 
+// mentioned reports whether any request body holds text.
+func (s *stub) mentioned(text string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range s.bodies {
+		raw, _ := json.Marshal(b)
+		if bytes.Contains(raw, []byte(text)) {
+			return true
+		}
+	}
+	return false
+}
+
 // buildAdrkit builds the adrkit binary into a directory of its own, to be
 // put first on PATH: the entries init writes name "adrkit".
 func buildAdrkit(t *testing.T) string {
@@ -312,6 +327,11 @@ func TestClaudeCodeHooks(t *testing.T) {
 		if _, err := os.Stat(target); err != nil {
 			t.Errorf("the hook must not block the Write: %v", err)
 		}
+		// The .mcp.json init wrote started the server: its tools are
+		// offered to the model.
+		if !s.mentioned("mcp__adrkit__get_decision_context") {
+			t.Error("no request offered the adrkit MCP server's tools")
+		}
 	})
 
 	t.Run("ungoverned", func(t *testing.T) {
@@ -329,4 +349,27 @@ func TestClaudeCodeHooks(t *testing.T) {
 			t.Errorf("the Write did not happen: %v", err)
 		}
 	})
+}
+
+// TestDoctorRealBinary: in a repository wired by init, "adrkit doctor"
+// with the built binary on PATH starts the real processes (the binary's
+// --version, the servers' initialize, the hooks' session start) and
+// finds no problem.
+func TestDoctorRealBinary(t *testing.T) {
+	bin := buildAdrkit(t)
+	root := newRepo(t, bin)
+	wire := exec.Command(filepath.Join(bin, "adrkit"), "init", "--agents", "claude,codex,cursor,vscode,copilot")
+	wire.Dir = root
+	if out, err := wire.CombinedOutput(); err != nil {
+		t.Fatalf("adrkit init: %v\n%s", err, out)
+	}
+	cmd := exec.Command(filepath.Join(bin, "adrkit"), "doctor")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "No problems found.") ||
+		!strings.Contains(string(out), "hook of .claude/settings.json: answers") ||
+		!strings.Contains(string(out), "MCP server of .mcp.json: answers initialize") {
+		t.Errorf("adrkit doctor: %v\n%s", err, out)
+	}
 }
