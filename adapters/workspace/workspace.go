@@ -6,7 +6,7 @@
 // knows about the directory (the numbers taken on every branch, the day a
 // file was first committed).
 //
-// Only the CLI's authoring commands (migrate, new) write, and only here;
+// Only the CLI's authoring commands (migrate, new, init) write, and only here;
 // the MCP server never imports this package.
 package workspace
 
