@@ -12,6 +12,7 @@
 package hostconfig
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -233,7 +234,12 @@ func Merge(t Target, l Launch, current []byte, exists bool) Result {
 	if len(added) == 0 {
 		return Result{Target: t, Outcome: Unchanged}
 	}
-	return Result{Target: t, Outcome: Update, Content: format(merged.marshal(), indentOf(current)), Added: added}
+	content := format(merged.marshal(), indentOf(current))
+	if bytes.Contains(current, []byte("\r\n")) {
+		// Keep the file's line ends.
+		content = bytes.ReplaceAll(content, []byte("\n"), []byte("\r\n"))
+	}
+	return Result{Target: t, Outcome: Update, Content: content, Added: added}
 }
 
 // describeParse words why a file is not plain JSON init can rewrite.

@@ -38,6 +38,10 @@ func TestMerge(t *testing.T) {
 			order:    []string{`"mcpServers"`, `"zeta"`, `"adrkit"`, `"alpha"`}},
 		{name: "adrkit entry of the user's kept", path: ".mcp.json", exists: true,
 			current: `{"mcpServers": {"adrkit": {"command": "npx", "args": ["-y", "adrkit-mcp"]}}}`, want: Unchanged},
+		{name: "CRLF kept", path: ".mcp.json", exists: true, current: "{\r\n  \"mcpServers\": {}\r\n}\r\n", want: Update,
+			contains: []string{"{\r\n  \"mcpServers\": {\r\n    \"adrkit\": {\r\n"}},
+		{name: "byte order mark", path: ".mcp.json", exists: true, current: "\ufeff{}", want: Manual},
+		{name: "null servers", path: ".mcp.json", exists: true, current: `{"mcpServers": null}`, want: Manual},
 		{name: "JSONC comment", path: ".vscode/mcp.json", exists: true,
 			current: "{\n  // mine\n  \"servers\": {}\n}\n", want: Manual, contains: []string{`"servers"`, `"${workspaceFolder}"`, `"full"`}},
 		{name: "trailing comma", path: ".cursor/mcp.json", exists: true, current: `{"mcpServers": {},}`, want: Manual},
@@ -196,4 +200,74 @@ func TestReadBack(t *testing.T) {
 			t.Errorf("IsHookCommand(%q) != %v", line, want)
 		}
 	}
+}
+
+// FuzzMerge: whatever a file holds, a merge that writes keeps every
+// member the file had, with the same value (our entries only add), and
+// a second merge of the result changes nothing.
+func FuzzMerge(f *testing.F) {
+	for _, seed := range []string{
+		`{}`, `{"mcpServers": {"x": {"command": "y"}}, "z": [1, 2.50, "\u00e9"]}`,
+		`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": []}], "Stop": []}, "model": null}`,
+		`{"version": 1, "hooks": {"postToolUse": [{"command": "fmt"}]}}`, `{"servers": {}, "inputs": []}`,
+	} {
+		f.Add(seed)
+	}
+	l := Launch{Command: "adrkit", Dir: "docs/adr"}
+	f.Fuzz(func(t *testing.T, current string) {
+		for _, tg := range Targets(Hosts) {
+			if strings.HasSuffix(tg.Path, ".toml") {
+				continue
+			}
+			r := Merge(tg, l, []byte(current), true)
+			if r.Outcome != Update {
+				continue
+			}
+			var before, after map[string]any
+			if json.Unmarshal([]byte(current), &before) != nil {
+				continue // an empty file
+			}
+			if err := json.Unmarshal(r.Content, &after); err != nil {
+				t.Fatalf("%s: merged file is not JSON: %v\n%s", tg.Path, err, r.Content)
+			}
+			if !contains(after, before) {
+				t.Fatalf("%s: lost something:\nbefore %s\nafter %s", tg.Path, current, r.Content)
+			}
+			if again := Merge(tg, l, r.Content, true); again.Outcome != Unchanged {
+				t.Fatalf("%s: second merge %s", tg.Path, again.Outcome)
+			}
+		}
+	})
+}
+
+// contains reports whether every member of want is in got with an equal
+// value, arrays keeping their elements in order as a prefix.
+func contains(got, want any) bool {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, v := range w {
+			if !contains(g[k], v) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) < len(w) {
+			return false
+		}
+		for i := range w {
+			if !contains(g[i], w[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	gb, _ := json.Marshal(got)
+	wb, _ := json.Marshal(want)
+	return string(gb) == string(wb)
 }
