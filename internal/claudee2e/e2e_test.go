@@ -3,7 +3,9 @@
 // wired by "adrkit init", and checks what the model would have been told
 // by the hooks: the decisions governing a file reach the request that
 // follows the client's Write of it; a file nothing governs adds nothing.
-// It also runs "adrkit doctor" with the built binary, which starts the
+// The plugin of this repository (plugins/adrkit), loaded with
+// --plugin-dir, is held to the same. It also runs "adrkit doctor" with
+// the built binary, which starts the
 // processes the wired files name.
 package claudee2e
 
@@ -218,6 +220,18 @@ func buildAdrkit(t *testing.T) string {
 // adrkit's "init" (Claude Code: .mcp.json and .claude/settings.json).
 func newRepo(t *testing.T, bin string) string {
 	t.Helper()
+	root := corpusRepo(t)
+	cmd := exec.Command(filepath.Join(bin, "adrkit"), "init")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("adrkit init: %v\n%s", err, out)
+	}
+	return root
+}
+
+// corpusRepo is a git repository with the two decisions and nothing else.
+func corpusRepo(t *testing.T) string {
+	t.Helper()
 	root := filepath.Join(t.TempDir(), "repo")
 	for p, content := range map[string]string{
 		"docs/adr/0001-keep-session-state-in-postgresql.md": accepted,
@@ -233,17 +247,12 @@ func newRepo(t *testing.T, bin string) string {
 		}
 	}
 	gittest.Init(t, root)
-	cmd := exec.Command(filepath.Join(bin, "adrkit"), "init")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("adrkit init: %v\n%s", err, out)
-	}
 	return root
 }
 
 // runClaude runs one non-interactive Claude Code turn in root against
 // the stub, bounded in time, and returns the stub.
-func runClaude(t *testing.T, claude, bin, root, target string) *stub {
+func runClaude(t *testing.T, claude, bin, root, target string, extra ...string) *stub {
 	t.Helper()
 	s := &stub{target: target}
 	srv := httptest.NewServer(s)
@@ -251,8 +260,9 @@ func runClaude(t *testing.T, claude, bin, root, target string) *stub {
 	home := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, claude, "-p", "Write the file the task needs.",
-		"--permission-mode", "acceptEdits", "--allowedTools", "Write,Edit", "--model", "claude-sonnet-4-5")
+	args := append([]string{"-p", "Write the file the task needs.",
+		"--permission-mode", "acceptEdits", "--allowedTools", "Write,Edit", "--model", "claude-sonnet-4-5"}, extra...)
+	cmd := exec.CommandContext(ctx, claude, args...)
 	cmd.Dir = root
 	cmd.Env = agenttools.Env(home,
 		"ANTHROPIC_BASE_URL="+srv.URL,
@@ -331,6 +341,30 @@ func TestClaudeCodeHooks(t *testing.T) {
 		// offered to the model.
 		if !s.mentioned("mcp__adrkit__get_decision_context") {
 			t.Error("no request offered the adrkit MCP server's tools")
+		}
+	})
+
+	// The plugin of this repository, loaded for the session, wires the
+	// same hooks and server in a repository init never touched.
+	t.Run("plugin", func(t *testing.T) {
+		plugin, err := filepath.Abs(filepath.Join("..", "..", "plugins", "adrkit"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		root := corpusRepo(t)
+		target := filepath.Join(root, "services", "session", "store.go")
+		s := runClaude(t, claude, bin, root, target, "--plugin-dir", plugin)
+		next := s.afterToolResult()
+		if len(next) == 0 {
+			t.Fatal("no request carried the Write's result")
+		}
+		for _, want := range []string{hookPrefix, "Keep session state in PostgreSQL", "Keep session state in Redis"} {
+			if !strings.Contains(next[0], want) {
+				t.Errorf("the request after the Write lacks %q; its hook context:\n%s", want, hookLines(next[0]))
+			}
+		}
+		if !s.mentioned("mcp__plugin_adrkit_adrkit__get_decision_context") {
+			t.Error("no request offered the plugin's MCP server's tools")
 		}
 	})
 
