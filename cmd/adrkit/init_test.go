@@ -142,6 +142,7 @@ func TestInitRefuses(t *testing.T) {
 		{"init", "--command", ""},
 		{"init", "extra"},
 		{"init", "--rev", "HEAD"},
+		{"init", "--dir", "../elsewhere"},
 	} {
 		got := r.run(args...)
 		b.WriteString("$ adrkit " + strings.Join(args, " ") + "\n" + got.String())

@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -65,17 +67,16 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 				return exitError{code: exitFailure, msg: "no repository here: init wires a Git worktree (a directory with a .git entry); run 'git init' first, or name the root with --cwd"}
 			}
 			dryRun := cmd.Bool("dry-run")
-			dirPath := filepath.Join(s.cwd, filepath.FromSlash(s.dir))
-			if filepath.IsAbs(s.dir) {
-				dirPath = s.dir
+			dirPath, rel, err := dirInside(s.cwd, s.dir)
+			if err != nil {
+				return usageError{command: cmd.FullName(), msg: err.Error()}
 			}
 			var folder app.NewFolder
-			rel := s.dir
 			switch st, err := os.Stat(dirPath); {
 			case err == nil && !st.IsDir():
 				return exitError{code: exitFailure, msg: "the ADR directory " + s.dir + " is a file"}
 			case errors.Is(err, fs.ErrNotExist) && dryRun:
-				folder = app.EmptyFolder{Dir: s.dir}
+				folder = app.EmptyFolder{Dir: rel}
 			case errors.Is(err, fs.ErrNotExist):
 				if err := os.MkdirAll(dirPath, 0o755); err != nil {
 					return exitError{code: exitFailure, msg: "creating the ADR directory " + s.dir + ": " + describeFileError(err)}
@@ -112,4 +113,23 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// dirInside is the ADR directory's path, and its path relative to the
+// root, "/"-separated; it must lie inside the root (init creates it when
+// missing, and nothing outside the repository).
+func dirInside(root, dir string) (abs, rel string, err error) {
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return "", "", err
+	}
+	p := dir
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(absRoot, filepath.FromSlash(dir))
+	}
+	rel, err = filepath.Rel(absRoot, filepath.Clean(p))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", "", fmt.Errorf("--dir %s is not inside the repository", dir)
+	}
+	return p, filepath.ToSlash(rel), nil
 }
