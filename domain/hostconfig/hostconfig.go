@@ -93,14 +93,26 @@ func (l Launch) command() string {
 }
 
 // HookCommand is the hook line for host: "adrkit hook", with --host for
-// the hosts whose events have a shape of their own.
+// the hosts whose events have a shape of their own, and --dir when the
+// ADR directory is not one the hook finds by itself.
 func (l Launch) HookCommand(h Host) string {
 	line := l.shellCommand() + " hook"
 	switch h {
 	case Codex, Cursor:
 		line += " --host " + string(h)
 	}
+	if l.Dir != "" && l.Dir != DefaultDir {
+		line += " --dir " + shellQuote(l.Dir)
+	}
 	return line
+}
+
+// shellQuote quotes a word for a POSIX shell when it needs it.
+func shellQuote(w string) string {
+	if w != "" && !strings.ContainsAny(w, " \t'\"$`\\*?[]#~=%&;|<>(){}") {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
 // hookPrefix is what every hook line of ours starts with.

@@ -120,8 +120,14 @@ func TestMerge(t *testing.T) {
 // entries.
 func TestLaunch(t *testing.T) {
 	l := Launch{Command: "/opt/my tools/adrkit", Dir: "doc/adr"}
-	if got := l.HookCommand(Claude); got != `"/opt/my tools/adrkit" hook` {
+	if got := l.HookCommand(Claude); got != `"/opt/my tools/adrkit" hook --dir doc/adr` {
 		t.Errorf("hook command %s", got)
+	}
+	if got := (Launch{Dir: "my decisions"}).HookCommand(Cursor); got != `adrkit hook --host cursor --dir 'my decisions'` {
+		t.Errorf("hook command %s", got)
+	}
+	if w := SplitCommand((Launch{Dir: "it's"}).HookCommand(Claude)); strings.Join(w, "|") != "adrkit|hook|--dir|it's" {
+		t.Errorf("split %q", w)
 	}
 	if got := strings.Join(l.ServerArgs(Cursor), " "); got != "mcp --cwd ${workspaceFolder} --dir doc/adr" {
 		t.Errorf("cursor args %s", got)
