@@ -115,9 +115,6 @@ func shellQuote(w string) string {
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
-// hookPrefix is what every hook line of ours starts with.
-func (l Launch) hookPrefix() string { return l.shellCommand() + " hook" }
-
 // ServerArgs are the arguments of the MCP server entry for host.
 func (l Launch) ServerArgs(h Host) []string {
 	args := []string{"mcp"}
@@ -343,7 +340,7 @@ func groupHooksMerger(l Launch, events []groupEvent, h Host, timeout int) merger
 			if err != nil {
 				return nil, nil, fmt.Errorf("hooks.%w", err)
 			}
-			if slices.ContainsFunc(list, func(v json.RawMessage) bool { return mentions(v, l.hookPrefix()) }) {
+			if slices.ContainsFunc(list, runsHook) {
 				continue
 			}
 			list = append(list, raw(hookGroup{Matcher: ev.matcher, Hooks: []commandHook{{Type: "command", Command: l.HookCommand(h), Timeout: timeout}}}))
@@ -378,7 +375,7 @@ func flatHooksMerger(l Launch, h Host, events []string, entry func(cmd string) a
 			if err != nil {
 				return nil, nil, fmt.Errorf("hooks.%w", err)
 			}
-			if slices.ContainsFunc(list, func(v json.RawMessage) bool { return mentions(v, l.hookPrefix()) }) {
+			if slices.ContainsFunc(list, runsHook) {
 				continue
 			}
 			list = append(list, raw(entry(l.HookCommand(h))))

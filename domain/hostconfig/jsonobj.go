@@ -166,11 +166,12 @@ func indentOf(raw []byte) string {
 	return "  "
 }
 
-// mentions reports whether any string in the JSON value v starts with
-// prefix: how init recognises its own hook entry, whatever shape the
-// host gives an entry, so that an entry the user edited (a timeout
-// added, a path made absolute) is not added again.
-func mentions(v json.RawMessage, prefix string) bool {
+// runsHook reports whether any string in the JSON value v is a command
+// line running "adrkit hook" (IsHookCommand): how init recognises an
+// entry of its own, whatever shape the host gives an entry, so that one
+// the user edited (a timeout added, a path made absolute) is not added
+// again.
+func runsHook(v json.RawMessage) bool {
 	var x any
 	if err := json.Unmarshal(v, &x); err != nil {
 		return false
@@ -179,7 +180,7 @@ func mentions(v json.RawMessage, prefix string) bool {
 	walk = func(x any) bool {
 		switch x := x.(type) {
 		case string:
-			return strings.HasPrefix(x, prefix) || strings.Contains(x, "/"+prefix)
+			return IsHookCommand(x)
 		case []any:
 			for _, e := range x {
 				if walk(e) {
