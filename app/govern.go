@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 )
 
@@ -67,7 +68,17 @@ func (s *Service) Govern(ctx context.Context, in GovernInput) (*Governance, erro
 	slices.SortFunc(files, jsstring.Compare)
 	files = slices.Compact(files)
 
-	checked := checkFiles(p, files, in.Markers, s.memo.compile)
+	// Only path matchers can fire for a file; the findings the others
+	// raise (a package range that does not parse...) are lint's, and
+	// working them out (semver's expressions) would cost a cold process
+	// more than the match.
+	compile := func(typ adr.MatcherType, pattern string) affects.Compiled {
+		if typ != adr.MatcherPath {
+			return affects.Compiled{}
+		}
+		return s.memo.compile(typ, pattern)
+	}
+	checked := checkFiles(p, files, in.Markers, compile)
 	bodies := make(map[Text]string, len(p.Records))
 	for _, r := range p.Records {
 		bodies[Text(r.SourcePath)] = r.Body

@@ -163,6 +163,8 @@ type toolInput struct {
 	// create and edit, Cursor's tools).
 	Path       string `json:"path"`
 	TargetFile string `json:"target_file"`
+	// Files is VS Code's editFiles.
+	Files []string `json:"files"`
 	// Command (Codex: the patch of apply_patch), Input and Patch (other
 	// spellings of the patch text).
 	Command json.RawMessage `json:"command"`
@@ -175,6 +177,8 @@ type toolInput struct {
 var editTools = map[string]bool{
 	// Claude Code.
 	"Write": true, "Edit": true, "MultiEdit": true, "NotebookEdit": true,
+	// VS Code's agent mode.
+	"editFiles": true,
 	// Cursor (Write and Edit as Claude Code's).
 	"Delete": true,
 	// GitHub Copilot CLI.
@@ -230,6 +234,11 @@ func toolPaths(tool string, raw json.RawMessage) (paths []string, edits bool, er
 		if p != "" {
 			paths = append(paths, p)
 			break
+		}
+	}
+	for _, p := range in.Files {
+		if p != "" {
+			paths = append(paths, p)
 		}
 	}
 	return paths, true, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -71,11 +72,22 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			case ev.Kind == hooks.Other, ev.Kind == hooks.Edit && len(ev.Paths) == 0:
 				return nil
 			}
+			// One short process per edit: collecting less often is
+			// cheaper than collecting as a server does, and the limit
+			// keeps a very large corpus from growing the heap unchecked.
+			defer debug.SetGCPercent(debug.SetGCPercent(hookGCPercent))
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(hookMemoryLimit))
 			h := &hookRun{cmd: cmd, env: env, ev: ev, stdout: stdout}
 			return h.answer(ctx)
 		},
 	}
 }
+
+// The hook's collector settings (see the Action).
+const (
+	hookGCPercent   = 400
+	hookMemoryLimit = 256 << 20
+)
 
 // toolEvent reports whether an event is about a tool (which adrkit
 // answers only for the tools that write files).
