@@ -15,7 +15,7 @@ func Answer(ev Event, text string) []byte {
 	case Copilot:
 		// Copilot's hooks have no place for context: its sessionStart
 		// output is not read and its preToolUse output is a permission
-		// decision only (docs/agents-hooks-sources.md).
+		// decision only (docs/agents.md).
 		return nil
 	default:
 		// Claude Code and Codex: hookEventName is required whenever

@@ -1,6 +1,6 @@
 package hooks
 
-// cursorAnswer is Cursor's answer (docs/agents-hooks-sources.md):
+// cursorAnswer is Cursor's answer (docs/agents.md):
 // additional_context, at sessionStart and postToolUse.
 func cursorAnswer(ev Event, text string) any {
 	switch ev.Kind {

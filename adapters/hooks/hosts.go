@@ -6,7 +6,7 @@ import (
 	"fmt"
 )
 
-// cursor decodes Cursor's shape (docs/agents-hooks-sources.md): camelCase
+// cursor decodes Cursor's shape (docs/agents.md): camelCase
 // event names, the conversation for the session and the workspace roots
 // for the directory. Cursor's preToolUse answers with a permission
 // decision only (adrkit decides no permission), so the files a tool
@@ -42,7 +42,7 @@ func (w wire) cursor() (Event, error) {
 }
 
 // copilot decodes GitHub Copilot CLI's camelCase shape
-// (docs/agents-hooks-sources.md): the tool's arguments as a JSON string
+// (docs/agents.md): the tool's arguments as a JSON string
 // or a value, and no event name, which the hook's configuration implies:
 // an event with a tool is preToolUse, one without is sessionStart. (Its
 // VS Code compatible shape is Claude Code's.)

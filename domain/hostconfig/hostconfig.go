@@ -132,9 +132,10 @@ func (l Launch) ServerArgs(h Host) []string {
 	return args
 }
 
-// ClaudeEditTools is the PreToolUse matcher of Claude Code's
-// file-editing tools, the ones whose files the hook looks up.
-const ClaudeEditTools = "Write|Edit|MultiEdit|NotebookEdit"
+// ClaudeEditTools is the PreToolUse matcher of the file-editing tools
+// whose files the hook looks up: Claude Code's, and VS Code's editFiles
+// (VS Code's agent runs hooks in Claude Code's shape).
+const ClaudeEditTools = "Write|Edit|MultiEdit|NotebookEdit|editFiles"
 
 // Kind is what a file carries for its host.
 type Kind string
@@ -177,7 +178,9 @@ func Targets(hosts []Host) []Target {
 		case Cursor:
 			add(Target{h, KindServer, ".cursor/mcp.json"}, Target{h, KindHooks, ".cursor/hooks.json"})
 		case VSCode:
-			add(Target{h, KindServer, ".vscode/mcp.json"})
+			// VS Code's agent hooks take Claude Code's shape and read
+			// Claude Code's settings files (docs/agents.md).
+			add(Target{h, KindServer, ".vscode/mcp.json"}, Target{h, KindHooks, ".claude/settings.json"})
 		case Copilot:
 			add(Target{h, KindServer, ".mcp.json"})
 		}
@@ -272,7 +275,7 @@ func wanted(t Target, l Launch) merger {
 		return serverMerger("servers", serverEntry{Type: "stdio", Command: l.command(), Args: l.ServerArgs(t.Host)})
 	case t.Kind == KindServer:
 		return serverMerger("mcpServers", serverEntry{Command: l.command(), Args: l.ServerArgs(t.Host)})
-	case t.Host == Claude:
+	case t.Host == Claude || t.Host == VSCode:
 		return groupHooksMerger(l, []groupEvent{
 			{"SessionStart", ""},
 			{"PreToolUse", ClaudeEditTools},

@@ -51,7 +51,7 @@ func TestMerge(t *testing.T) {
 		{name: "text after", path: ".mcp.json", exists: true, current: `{} {}`, want: Manual},
 		{name: "claude hooks added beside the user's", path: ".claude/settings.json", exists: true,
 			current: `{"permissions": {"allow": ["Bash(ls)"]}, "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard"}]}]}}`,
-			want:    Update, contains: []string{`"guard"`, `"Bash(ls)"`, `"Write|Edit|MultiEdit|NotebookEdit"`, `"SessionStart"`},
+			want:    Update, contains: []string{`"guard"`, `"Bash(ls)"`, `"Write|Edit|MultiEdit|NotebookEdit|editFiles"`, `"SessionStart"`},
 			order: []string{`"permissions"`, `"hooks"`, `"PreToolUse"`, `"guard"`, `"adrkit hook"`, `"SessionStart"`}},
 		{name: "claude hook already there, edited", path: ".claude/settings.json", exists: true,
 			current: `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "adrkit hook", "timeout": 5}]}], "SessionStart": [{"hooks": [{"type": "command", "command": "/usr/local/bin/adrkit hook"}]}]}}`,
