@@ -74,16 +74,7 @@ type Launch struct {
 }
 
 // shellCommand is Command as a shell reads it (hooks are shell lines).
-func (l Launch) shellCommand() string {
-	c := l.Command
-	if c == "" {
-		c = "adrkit"
-	}
-	if strings.ContainsAny(c, " \t'\"$`\\") {
-		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`").Replace(c) + `"`
-	}
-	return c
-}
+func (l Launch) shellCommand() string { return shellQuote(l.command()) }
 
 func (l Launch) command() string {
 	if l.Command == "" {

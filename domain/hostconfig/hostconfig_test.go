@@ -120,7 +120,7 @@ func TestMerge(t *testing.T) {
 // entries.
 func TestLaunch(t *testing.T) {
 	l := Launch{Command: "/opt/my tools/adrkit", Dir: "doc/adr"}
-	if got := l.HookCommand(Claude); got != `"/opt/my tools/adrkit" hook --dir doc/adr` {
+	if got := l.HookCommand(Claude); got != `'/opt/my tools/adrkit' hook --dir doc/adr` {
 		t.Errorf("hook command %s", got)
 	}
 	if got := (Launch{Dir: "my decisions"}).HookCommand(Cursor); got != `adrkit hook --host cursor --dir 'my decisions'` {
