@@ -25,12 +25,12 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 		UsageText: "adrkit init [--agents claude,codex,cursor,vscode,copilot] [--dry-run] [--command PATH]",
 		Description: "For each agent named, writes the MCP server entry (.mcp.json for Claude Code and GitHub\n" +
 			"Copilot, .codex/config.toml, .cursor/mcp.json, .vscode/mcp.json) and the hooks that hand the\n" +
-			"model the decisions governing a file when it edits it (.claude/settings.json,\n" +
-			".codex/hooks.json, .cursor/hooks.json; Copilot's hooks cannot add context), and a first\n" +
-			"decision record when the ADR directory has none. Existing files are merged: nothing of yours\n" +
-			"is dropped, an entry named\n" +
-			"adrkit is kept as it is, and a file that cannot be rewritten without loss (comments, a\n" +
-			"trailing comma) is left alone with the snippet to add. A second run changes nothing.\n" +
+			"model the decisions governing a file when it edits it (.claude/settings.json, also run by\n" +
+			"VS Code's agent, .codex/hooks.json, .cursor/hooks.json; Copilot's hooks cannot add context),\n" +
+			"and a first decision record when the ADR directory has none. Existing files are merged:\n" +
+			"nothing of yours is dropped, an entry named adrkit is kept as it is, and a file that cannot\n" +
+			"be rewritten without loss (comments, a trailing comma) is left alone with the snippet to\n" +
+			"add. A second run changes nothing.\n" +
 			"Every entry starts 'adrkit' (--command names another executable), so it must be on PATH.\n" +
 			"Exits 0 when everything is set up, 1 when a file was left for you to edit, 2 for a usage error.\n\n" +
 			"Examples:\n" +
