@@ -38,7 +38,8 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			"  adrkit lint --format sarif > adr.sarif   check the corpus for CI\n" +
 			"  adrkit --rev main superseded             what main says was replaced\n" +
 			"  adrkit migrate --dry-run                 adopt an adr-tools, MADR or log4brains folder\n" +
-			"  adrkit new \"Use PostgreSQL\"              write the next record",
+			"  adrkit new \"Use PostgreSQL\"              write the next record\n" +
+			"  adrkit init && adrkit doctor             wire Claude Code to the decisions, and check it",
 		Version:         version(),
 		Writer:          stdout,
 		ErrWriter:       stderr,
