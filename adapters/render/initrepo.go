@@ -9,10 +9,18 @@ import (
 	"github.com/adrkit/adrkit-go/domain/hostconfig"
 )
 
+// InitCommand is what init knows of the command its entries run.
+type InitCommand struct {
+	// Name is the executable the entries name.
+	Name string
+	// NotOnPath says it was not found on this process's PATH.
+	NotOnPath bool
+}
+
 // WriteInit prints what "adrkit init" did, or with a dry run would do: a
 // line per file, the content of every file written (dry run) and the
 // snippet of every file left for the user, then what to do next.
-func WriteInit(w io.Writer, rep *app.InitReport, command string, st Style) error {
+func WriteInit(w io.Writer, rep *app.InitReport, command InitCommand, st Style) error {
 	var b strings.Builder
 	verb := map[hostconfig.Outcome]string{
 		hostconfig.Create: "created", hostconfig.Update: "updated",
@@ -61,8 +69,12 @@ func WriteInit(w io.Writer, rep *app.InitReport, command string, st Style) error
 	case !rep.Changed() && !rep.DryRun:
 		b.WriteString("\nNothing to do: this repository is set up.\n")
 	}
+	if command.NotOnPath {
+		b.WriteString("\n" + st.Bad("'"+command.Name+"' is not on this PATH") + ": the agents will not find it either. Install it\n" +
+			"('go install ./cmd/adrkit' from a clone), or run init again with --command /absolute/path/to/adrkit.\n")
+	}
 	if rep.Changed() && !rep.DryRun {
-		b.WriteString("\nThe entries run '" + command + "': it must be on the PATH the agent runs with.\n" +
+		b.WriteString("\nThe entries run '" + command.Name + "': it must be on the PATH the agent runs with.\n" +
 			"Commit them to share the set-up; 'adrkit doctor' checks it. Claude Code asks once to approve\n" +
 			"a project's MCP server; Codex runs a project's hooks once you trust them.\n")
 	}

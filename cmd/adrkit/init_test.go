@@ -53,9 +53,7 @@ func treeFiles(t *testing.T, root string) map[string]string {
 func TestInit(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
 	root := bareRepo(t)
-	r := newRunner(t)
-	r.hide = append(r.hide, filepath.Dir(root))
-	r.wd = root
+	r := doctorRunner(t, root) // adrkit is on its PATH
 	all := "--agents=claude,codex,cursor,vscode,copilot"
 
 	dry := r.run("init", all, "--dry-run")
@@ -110,9 +108,7 @@ func TestInitMerges(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := newRunner(t)
-	r.hide = append(r.hide, filepath.Dir(root))
-	r.wd = root
+	r := doctorRunner(t, root)
 	before := treeFiles(t, root)
 
 	got := r.run("init", "--agents", "claude,vscode")
@@ -132,9 +128,7 @@ func TestInitMerges(t *testing.T) {
 func TestInitRefuses(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
 	root := bareRepo(t)
-	r := newRunner(t)
-	r.hide = append(r.hide, filepath.Dir(root))
-	r.wd = root
+	r := doctorRunner(t, root)
 	var b strings.Builder
 	for _, args := range [][]string{
 		{"init", "--agents", "claude,windsurf"},
@@ -153,6 +147,20 @@ func TestInitRefuses(t *testing.T) {
 	g.Assert(t, "init-refuses", []byte(b.String()))
 	if files := treeFiles(t, root); len(files) != 0 {
 		t.Errorf("wrote %v", files)
+	}
+}
+
+// TestInitNotOnPath: init says when the command its entries name is not
+// on PATH, where the agents would not find it either.
+func TestInitNotOnPath(t *testing.T) {
+	root := bareRepo(t)
+	r := doctorRunner(t, root)
+	got := r.run("init", "--command", "adrkit-nowhere")
+	if got.code != 0 || !strings.Contains(got.stdout, "'adrkit-nowhere' is not on this PATH") {
+		t.Errorf("init --command adrkit-nowhere:\n%s", got)
+	}
+	if again := r.run("init"); strings.Contains(again.stdout, "not on this PATH") {
+		t.Errorf("adrkit is on PATH:\n%s", again)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -98,13 +99,14 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 			rep, err := app.Init(ctx, files, folder, app.InitInput{
 				Hosts: hosts, Launch: launch, DryRun: dryRun, Date: env.Clock.Now().UTC().Format("2006-01-02"),
 			})
+			notes := render.InitCommand{Name: launch.Command, NotOnPath: !onPath(env, launch.Command)}
 			if err != nil {
 				if rep != nil {
-					_ = render.WriteInit(stdout, rep, launch.Command, style)
+					_ = render.WriteInit(stdout, rep, notes, style)
 				}
 				return exitError{code: exitFailure, msg: err.Error()}
 			}
-			if err := render.WriteInit(stdout, rep, launch.Command, style); err != nil {
+			if err := render.WriteInit(stdout, rep, notes, style); err != nil {
 				return err
 			}
 			if rep.Manual() {
@@ -132,4 +134,15 @@ func dirInside(root, dir string) (abs, rel string, err error) {
 		return "", "", fmt.Errorf("--dir %s is not inside the repository", dir)
 	}
 	return p, filepath.ToSlash(rel), nil
+}
+
+// onPath reports whether the executable the entries name is found on
+// PATH (or, for a path, exists), as doctor would look it up.
+func onPath(env environment, command string) bool {
+	if env.Probe != nil {
+		_, err := env.Probe.LookPath(command)
+		return err == nil
+	}
+	_, err := exec.LookPath(command)
+	return err == nil
 }
