@@ -161,11 +161,10 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 	if err != nil {
 		return hookFailure(err)
 	}
-	g, err := h.s.service.Govern(ctx, app.GovernInput{Files: files, Markers: rep})
+	blocks, errs, err := h.govern(ctx, files, rep)
 	if err != nil {
-		return h.s.failure(err)
+		return err
 	}
-	blocks := hooks.Blocks(g)
 	mem := h.memory()
 	if mem != nil {
 		kept := blocks[:0]
@@ -176,7 +175,7 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 		}
 		blocks = kept
 	}
-	text := hooks.ContextText(h.s.source.Dir, blocks, g.Errors)
+	text := hooks.ContextText(h.s.source.Dir, blocks, errs)
 	if err := h.write(text); err != nil {
 		return err
 	}
@@ -187,6 +186,39 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 		_ = mem.Save() // a hook that cannot remember only repeats itself
 	}
 	return nil
+}
+
+// govern works out what covers files, or takes the answer kept for the
+// same files of the same corpus (hooks.AnswerKey: the key hashes every
+// file of the ADR directory, so a kept answer is never stale). A corpus
+// read from a revision is always worked out.
+func (h *hookRun) govern(ctx context.Context, files []string, rep app.MarkerReport) ([]hooks.Block, int, error) {
+	dir, key := h.stateDir(), ""
+	keyOf := func() string { return "" }
+	if dir != "" && h.s.rev == "" {
+		adrDir := h.s.dir
+		if !filepath.IsAbs(adrDir) {
+			adrDir = filepath.Join(h.root, adrDir)
+		}
+		build := hooks.BuildID(version())
+		keyOf = func() string { return hooks.AnswerKey(build, h.root, adrDir, files, rep.Files) }
+		key = keyOf()
+		if blocks, errs, ok := hooks.LoadAnswer(dir, key); ok {
+			return blocks, errs, nil
+		}
+	}
+	g, err := h.s.service.Govern(ctx, app.GovernInput{Files: files, Markers: rep})
+	if err != nil {
+		return nil, 0, h.s.failure(err)
+	}
+	blocks := hooks.Blocks(g)
+	// Kept only if the corpus is still what the key says: a file that
+	// changed while the answer was worked out would file it under bytes
+	// it was not read from. Failing to keep it costs the next run only.
+	if key != "" && keyOf() == key {
+		_ = hooks.StoreAnswer(dir, key, blocks, g.Errors)
+	}
+	return blocks, g.Errors, nil
 }
 
 // sessionStart answers with the digest of the corpus. After a clear or a

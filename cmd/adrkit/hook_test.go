@@ -206,3 +206,31 @@ func TestHookUnwritableMemory(t *testing.T) {
 		t.Fatalf("an unwritable memory changed the answer:\n%s", o)
 	}
 }
+
+// An answer kept for the same files of the same corpus is the answer
+// worked out afresh, and a corpus that changed is worked out again.
+func TestHookKeptAnswer(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	event := hookEvent(t, "claude-edit-marker", root)
+	r.stdin = event
+	first := r.run("hook")
+	kept, _ := os.ReadDir(filepath.Join(r.env["ADRKIT_HOOK_STATE_DIR"], "answers"))
+	if first.stdout == "" || len(kept) != 1 {
+		t.Fatalf("first run: %d answers kept\n%s", len(kept), first)
+	}
+	r.stdin = strings.Replace(event, "9a1f0c2e-claude", "second-session", 1)
+	if again := r.run("hook"); again.String() != first.String() {
+		t.Fatalf("the kept answer differs:\n%s\nfirst:\n%s", again, first)
+	}
+	// Accepting the proposal changes what governs the file.
+	rec := filepath.Join(root, "docs", "adr", "0006-grpc.md")
+	data, _ := os.ReadFile(rec)
+	accepted := strings.Replace(string(data), "status: proposed", "status: accepted\ndeciders: [\"@dana\"]", 1)
+	if err := os.WriteFile(rec, []byte(accepted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.stdin = strings.Replace(event, "9a1f0c2e-claude", "third-session", 1)
+	if o := r.run("hook"); !strings.Contains(o.stdout, `governs: 0006`) || strings.Contains(o.stdout, "on hold") {
+		t.Fatalf("a changed corpus got the kept answer:\n%s", o)
+	}
+}
