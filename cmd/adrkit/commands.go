@@ -16,7 +16,9 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/source"
+	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -140,14 +142,30 @@ func commandNames(cmd *cli.Command) string {
 // settings is what every command needs once the global options are read.
 type settings struct {
 	cwd, dir, rev string
-	source        render.Source
-	style         render.Style
-	service       *app.Service
+	// wd is the directory FILE arguments are relative to: where the
+	// command was started, or the root when --cwd named it.
+	wd string
+	// unnamed says that nothing named the ADR directory and none of
+	// workspace.DefaultDirs exists: the repository has no decisions yet.
+	unnamed bool
+	source  render.Source
+	style   render.Style
+	service *app.Service
 }
+
+// noDecisionsYet is what a command that reads decisions says in a
+// repository that has none: where it looked, and the next step.
+var noDecisionsYet = "This repository has no decisions yet: there is no " +
+	strings.Join(workspace.DefaultDirs[:len(workspace.DefaultDirs)-1], ", ") + " or " + workspace.DefaultDirs[len(workspace.DefaultDirs)-1] +
+	" directory and no " + workspace.AdrDirFile + " file naming one. Run adrkit init to set the repository up " +
+	"(the first record included), or adrkit new \"Title\" to write the first record in " + workspace.DefaultDirs[0] + "."
 
 // failure turns an error from the app into the exit the command ends
 // with: an unusable corpus is status 1 with the worded diagnostic.
 func (s *settings) failure(err error) error {
+	if u := (*ports.UnavailableError)(nil); s.unnamed && errors.As(err, &u) && u.Reason == corpus.DirNotFound {
+		return exitError{code: exitFailure, msg: noDecisionsYet}
+	}
 	if msg := render.DescribeUnavailable(err, s.source); msg != "" {
 		return exitError{code: exitFailure, msg: msg}
 	}
@@ -165,7 +183,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
 	locate(cmd, env, s)
-	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv))
+	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv)).WithWidth(tableWidth(env))
 	s.source = render.NewSource(s.cwd, s.dir, s.rev)
 
 	reader := source.New(s.cwd, s.dir, s.rev)
