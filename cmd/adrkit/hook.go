@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/hooks"
+	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
 )
 
@@ -147,12 +148,21 @@ func (h *hookRun) answer(ctx context.Context) error {
 func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 	var files, outside []string
 	for _, p := range h.ev.Paths {
-		rel, err := hooks.Relative(h.root, base, p)
-		if err != nil {
+		// A tool's path is absolute (Claude Code) or relative to the
+		// session's directory (Codex's patches), as a shell's would be.
+		rel, err := workspace.RepoPath(h.root, base, p)
+		if err != nil || rel == "." {
 			outside = append(outside, filepath.Base(p))
 			continue
 		}
-		files = append(files, rel...)
+		files = append(files, rel)
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(base, p)
+		}
+		if target, ok := hooks.LinkTarget(h.root, abs); ok && target != rel {
+			files = append(files, target)
+		}
 	}
 	if len(files) == 0 {
 		return exitError{code: exitOK, msg: fmt.Sprintf("hook: %s is not inside the repository; nothing to add", strings.Join(outside, ", "))}

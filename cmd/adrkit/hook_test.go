@@ -9,6 +9,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/sebdah/goldie/v2"
+
+	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
 // hookEvent reads a recorded-shape event of testdata/hook with $ROOT
@@ -233,4 +235,30 @@ func TestHookKeptAnswer(t *testing.T) {
 	if o := r.run("hook"); !strings.Contains(o.stdout, `governs: 0006`) || strings.Contains(o.stdout, "on hold") {
 		t.Fatalf("a changed corpus got the kept answer:\n%s", o)
 	}
+}
+
+// A path that is a symbolic link is governed by its path as written and,
+// when it leads to a file inside the repository, by that file too.
+func TestHookSymlink(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	if err := os.MkdirAll(filepath.Join(root, "services", "session"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "services", "session", "store.go"), []byte("package session\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	linktest.Make(t, filepath.Join("..", "session", "store.go"), filepath.Join(root, "services", "api", "alias.go"))
+	alias := filepath.Join(root, "services", "api", "alias.go")
+	r.stdin = `{"session_id":"s","cwd":` + jsonString(root) + `,"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":` + jsonString(alias) + `}}`
+	o := r.run("hook")
+	checkHookOutcome(t, o)
+	if !strings.Contains(o.stdout, "services/api/alias.go") || !strings.Contains(o.stdout, "services/session/store.go") ||
+		!strings.Contains(o.stdout, "governs: 0001") || !strings.Contains(o.stdout, "governs: 0005") {
+		t.Fatalf("a link is not governed by both its path and its target:\n%s", o)
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
