@@ -31,7 +31,8 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			"accepted ones with the sentence that states each, the rejected and superseded ones not to\n" +
 			"propose again, active proposals and holds. A file nothing covers gets no output. At the start\n" +
 			"of a session it gives a short digest of the corpus. The same context is given once per file and\n" +
-			"session (remembered under --state-dir, never inside the repository).\n" +
+			"session (remembered under --state-dir, never inside the repository, where the answer for the\n" +
+			"same files of an unchanged corpus is kept for the next edit too).\n" +
 			"It never blocks the tool: on any problem the status is 1 (0 for an event it has nothing to\n" +
 			"add to), with one line on stderr. See docs/cli.md and docs/agents.md.\n\n" +
 			"Examples:\n" +
