@@ -43,7 +43,7 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{Name: "host", Value: string(hooks.Claude), Usage: "the host's contract: claude (also VS Code), codex, cursor or copilot"},
 			&cli.StringFlag{
 				Name:      "state-dir",
-				Usage:     "where the sessions' memory of what was said is kept (default: adrkit/hooks in the user cache directory)",
+				Usage:     "where the sessions' memory and the kept answers live, never inside the repository (default: adrkit/hooks in the user cache directory)",
 				Sources:   fromEnv(env, "ADRKIT_HOOK_STATE_DIR"),
 				TakesFile: true,
 			},
