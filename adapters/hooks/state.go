@@ -101,25 +101,11 @@ func (m *Memory) Save() error {
 		return nil
 	}
 	dir := filepath.Dir(m.file)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("writing the session memory: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing the session memory: %w", err)
-	}
-	_, werr := tmp.WriteString(strings.Join(m.keys, "\n") + "\n")
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		_ = os.Remove(tmp.Name())
-		return fmt.Errorf("writing the session memory: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), m.file); err != nil {
-		_ = os.Remove(tmp.Name())
+	if err := writeAtomic(dir, filepath.Base(m.file), []byte(strings.Join(m.keys, "\n")+"\n")); err != nil {
 		return fmt.Errorf("writing the session memory: %w", err)
 	}
 	m.dirty = false
-	prune(dir)
+	prune(dir, MaxSessions)
 	return nil
 }
 
@@ -133,12 +119,12 @@ func Forget(dir, session string) error {
 	return nil
 }
 
-// prune removes the least recently written memories past MaxSessions
-// (by modification time, oldest first; ties by name). Failures are
-// ignored: the next run tries again.
-func prune(dir string) {
+// prune removes the least recently written files of dir past max (by
+// modification time, oldest first; ties by name). Failures are ignored:
+// the next run tries again.
+func prune(dir string, max int) {
 	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) <= MaxSessions {
+	if err != nil || len(entries) <= max {
 		return
 	}
 	type aged struct {
@@ -148,7 +134,7 @@ func prune(dir string) {
 	var files []aged
 	for _, e := range entries {
 		info, err := e.Info()
-		if err != nil || !info.Mode().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+		if err != nil || !info.Mode().IsRegular() || isTemp(e.Name()) {
 			continue
 		}
 		files = append(files, aged{e.Name(), info.ModTime().UnixNano()})
@@ -162,7 +148,7 @@ func prune(dir string) {
 		}
 		return strings.Compare(a.name, b.name)
 	})
-	for len(files) > MaxSessions {
+	for len(files) > max {
 		_ = os.Remove(filepath.Join(dir, files[0].name))
 		files = files[1:]
 	}

@@ -22,8 +22,12 @@ type HookResult struct {
 	N int `json:"n"`
 	// Hook is a PreToolUse of Write on a governed file, each run a new
 	// session (so that the memory of what was said never makes it
-	// silent).
+	// silent): the same file every run, whose answer is kept after the
+	// first (an agent's next edit of a file, another session).
 	Hook Dist `json:"hook"`
+	// Cold is the same, for a new file every run: nothing kept, the
+	// corpus read and parsed in full (an agent's first edit of a file).
+	Cold Dist `json:"cold"`
 	// Version is `adrkit --version`: the binary's start-up.
 	Version Dist `json:"version"`
 	Floor   Dist `json:"floor"`
@@ -31,9 +35,12 @@ type HookResult struct {
 	// system): on a busy machine the wall-clock times above measure the
 	// machine's other work as well.
 	HookCPU    Dist `json:"hookCpu"`
+	ColdCPU    Dist `json:"coldCpu"`
 	VersionCPU Dist `json:"versionCpu"`
-	// Ratio is Hook's median over Version's plus Floor's.
-	Ratio float64 `json:"ratioToStartPlusFloor"`
+	// Ratio and ColdRatio are Hook's and Cold's medians over Version's
+	// plus Floor's.
+	Ratio     float64 `json:"ratioToStartPlusFloor"`
+	ColdRatio float64 `json:"coldRatioToStartPlusFloor"`
 	// ContextChars is the length of the context the hook gave.
 	ContextChars int `json:"contextChars"`
 }
@@ -58,7 +65,7 @@ func measureHooks(ctx context.Context, bin, tmp string, sizes []int, runs, warmu
 		root := filepath.Join(tmp, "n"+fmt.Sprint(n))
 		dir := filepath.Join(root, "docs", "adr")
 		logf("N=%d: %d rounds of adrkit hook, adrkit --version and the floor", n, warmup+runs)
-		var hook, version, floor, hookCPU, versionCPU []time.Duration
+		var hook, cold, version, floor, hookCPU, coldCPU, versionCPU []time.Duration
 		hr := HookResult{N: n}
 		for round := range warmup + runs {
 			if err := ctx.Err(); err != nil {
@@ -79,9 +86,9 @@ func measureHooks(ctx context.Context, bin, tmp string, sizes []int, runs, warmu
 			if timed {
 				floor = append(floor, f)
 			}
-			event := hookEvent(root, fmt.Sprintf("bench-%d-%d", n, round))
+			session := fmt.Sprintf("bench-%d-%d", n, round)
 			var stdout bytes.Buffer
-			d, c, err = timeProcess(ctx, bin, root, state, event, &stdout, "hook")
+			d, c, err = timeProcess(ctx, bin, root, state, hookEvent(root, session, ""), &stdout, "hook")
 			if err != nil {
 				return nil, fmt.Errorf("adrkit hook: %w", err)
 			}
@@ -92,24 +99,38 @@ func measureHooks(ctx context.Context, bin, tmp string, sizes []int, runs, warmu
 			if timed {
 				hook, hookCPU = append(hook, d), append(hookCPU, c)
 			}
+			stdout.Reset()
+			d, c, err = timeProcess(ctx, bin, root, state, hookEvent(root, session, fmt.Sprintf("new_%d.go", round)), &stdout, "hook")
+			if err != nil {
+				return nil, fmt.Errorf("adrkit hook: %w", err)
+			}
+			if _, err := contextChars(stdout.Bytes()); err != nil {
+				return nil, err
+			}
+			if timed {
+				cold, coldCPU = append(cold, d), append(coldCPU, c)
+			}
 		}
 		hr.Hook, hr.Version, hr.Floor = distOf(hook), distOf(version), distOf(floor)
-		hr.HookCPU, hr.VersionCPU = distOf(hookCPU), distOf(versionCPU)
+		hr.Cold, hr.HookCPU, hr.ColdCPU, hr.VersionCPU = distOf(cold), distOf(hookCPU), distOf(coldCPU), distOf(versionCPU)
 		hr.Ratio = ratio(hr.Hook.Median, hr.Version.Median+hr.Floor.Median)
+		hr.ColdRatio = ratio(hr.Cold.Median, hr.Version.Median+hr.Floor.Median)
 		out = append(out, hr)
 	}
 	return out, nil
 }
 
 // hookEvent is Claude Code's PreToolUse of a Write of the workload's
-// first file (which the generated corpus governs).
-func hookEvent(root, session string) string {
+// first file (which the generated corpus governs), or of a file named
+// name beside it.
+func hookEvent(root, session, name string) string {
+	file := filepath.Join(root, filepath.FromSlash(corpusgen.ContextFiles()[0]))
+	if name != "" {
+		file = filepath.Join(filepath.Dir(file), name)
+	}
 	ev := map[string]any{
 		"session_id": session, "cwd": root, "hook_event_name": "PreToolUse", "tool_name": "Write",
-		"tool_input": map[string]string{
-			"file_path": filepath.Join(root, filepath.FromSlash(corpusgen.ContextFiles()[0])),
-			"content":   "package api\n",
-		},
+		"tool_input": map[string]string{"file_path": file, "content": "package api\n"},
 	}
 	b, _ := json.Marshal(ev)
 	return string(b)
@@ -151,19 +172,31 @@ func contextChars(answer []byte) (int, error) {
 	return len([]rune(v.HookSpecificOutput.AdditionalContext)), nil
 }
 
-// evaluateHooks adds the hook's target.
+// evaluateHooks adds the hook's target, for an edit of a file whose
+// answer is kept and for a first edit (the corpus read cold).
 func (r *Results) evaluateHooks() {
-	name := fmt.Sprintf("adrkit hook at %d records ≤ %.1f× (adrkit --version + floor)", targetHookN, targetHookRatio)
+	names := [2]string{
+		fmt.Sprintf("adrkit hook at %d records ≤ %.1f× (adrkit --version + floor), answer kept", targetHookN, targetHookRatio),
+		fmt.Sprintf("adrkit hook at %d records ≤ %.1f× (adrkit --version + floor), first edit of a file", targetHookN, targetHookRatio),
+	}
 	for _, h := range r.Hooks {
-		if h.N == targetHookN {
-			ok := h.Ratio <= targetHookRatio
-			r.Targets = append(r.Targets, Target{Name: name, Met: &ok, Figure: fmt.Sprintf("%.2f ms = %.2f× (%.2f + %.2f ms)",
-				h.Hook.Median, h.Ratio, h.Version.Median, h.Floor.Median)})
-			return
+		if h.N != targetHookN {
+			continue
 		}
+		for i, d := range [2]struct {
+			dist  Dist
+			ratio float64
+		}{{h.Hook, h.Ratio}, {h.Cold, h.ColdRatio}} {
+			ok := d.ratio <= targetHookRatio
+			r.Targets = append(r.Targets, Target{Name: names[i], Met: &ok, Figure: fmt.Sprintf("%.2f ms = %.2f× (%.2f + %.2f ms)",
+				d.dist.Median, d.ratio, h.Version.Median, h.Floor.Median)})
+		}
+		return
 	}
 	if len(r.Hooks) > 0 || r.Config.HookRuns > 0 {
-		r.Targets = append(r.Targets, Target{Name: name, Figure: "not measured"})
+		for _, name := range names {
+			r.Targets = append(r.Targets, Target{Name: name, Figure: "not measured"})
+		}
 	}
 }
 
@@ -173,11 +206,13 @@ func (r *Results) hooksMarkdown() string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n`adrkit hook` (a new process per event: PreToolUse of Write on a governed file), median / p90 in ms, %d runs per size:\n\n", r.Hooks[0].Hook.N)
-	b.WriteString("| records | adrkit hook | adrkit --version | floor | hook ÷ (version + floor) | CPU: hook / version | context |\n|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "\n`adrkit hook` (a new process per event: PreToolUse of Write on a governed file; kept: the same file each run, "+
+		"its answer kept; first: a new file each run), median / p90 in ms, %d runs per size:\n\n", r.Hooks[0].Hook.N)
+	b.WriteString("| records | hook, kept | hook, first | adrkit --version | floor | ÷ (version + floor): kept, first | CPU: kept / first / version | context |\n" +
+		"|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, h := range r.Hooks {
-		fmt.Fprintf(&b, "| %d | %s | %s | %s | %.2f× | %s / %s | %d chars |\n", h.N, dist(h.Hook), dist(h.Version), dist(h.Floor), h.Ratio,
-			ms(h.HookCPU.Median), ms(h.VersionCPU.Median), h.ContextChars)
+		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %.2f×, %.2f× | %s / %s / %s | %d chars |\n", h.N, dist(h.Hook), dist(h.Cold), dist(h.Version),
+			dist(h.Floor), h.Ratio, h.ColdRatio, ms(h.HookCPU.Median), ms(h.ColdCPU.Median), ms(h.VersionCPU.Median), h.ContextChars)
 	}
 	return b.String()
 }

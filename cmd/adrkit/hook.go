@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/hooks"
+	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
 )
 
@@ -30,7 +31,8 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			"accepted ones with the sentence that states each, the rejected and superseded ones not to\n" +
 			"propose again, active proposals and holds. A file nothing covers gets no output. At the start\n" +
 			"of a session it gives a short digest of the corpus. The same context is given once per file and\n" +
-			"session (remembered under --state-dir, never inside the repository).\n" +
+			"session (remembered under --state-dir, never inside the repository, where the answer for the\n" +
+			"same files of an unchanged corpus is kept for the next edit too).\n" +
 			"It never blocks the tool: on any problem the status is 1 (0 for an event it has nothing to\n" +
 			"add to), with one line on stderr. See docs/cli.md and docs/agents.md.\n\n" +
 			"Examples:\n" +
@@ -41,7 +43,7 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{Name: "host", Value: string(hooks.Claude), Usage: "the host's contract: claude (also VS Code), codex, cursor or copilot"},
 			&cli.StringFlag{
 				Name:      "state-dir",
-				Usage:     "where the sessions' memory of what was said is kept (default: adrkit/hooks in the user cache directory)",
+				Usage:     "where the sessions' memory and the kept answers live, never inside the repository (default: adrkit/hooks in the user cache directory)",
 				Sources:   fromEnv(env, "ADRKIT_HOOK_STATE_DIR"),
 				TakesFile: true,
 			},
@@ -147,12 +149,21 @@ func (h *hookRun) answer(ctx context.Context) error {
 func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 	var files, outside []string
 	for _, p := range h.ev.Paths {
-		rel, err := hooks.Relative(h.root, base, p)
-		if err != nil {
+		// A tool's path is absolute (Claude Code) or relative to the
+		// session's directory (Codex's patches), as a shell's would be.
+		rel, err := workspace.RepoPath(h.root, base, p)
+		if err != nil || rel == "." {
 			outside = append(outside, filepath.Base(p))
 			continue
 		}
-		files = append(files, rel...)
+		files = append(files, rel)
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(base, p)
+		}
+		if target, ok := hooks.LinkTarget(h.root, abs); ok && target != rel {
+			files = append(files, target)
+		}
 	}
 	if len(files) == 0 {
 		return exitError{code: exitOK, msg: fmt.Sprintf("hook: %s is not inside the repository; nothing to add", strings.Join(outside, ", "))}
@@ -161,11 +172,10 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 	if err != nil {
 		return hookFailure(err)
 	}
-	g, err := h.s.service.Govern(ctx, app.GovernInput{Files: files, Markers: rep})
+	blocks, errs, err := h.govern(ctx, files, rep)
 	if err != nil {
-		return h.s.failure(err)
+		return err
 	}
-	blocks := hooks.Blocks(g)
 	mem := h.memory()
 	if mem != nil {
 		kept := blocks[:0]
@@ -176,7 +186,7 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 		}
 		blocks = kept
 	}
-	text := hooks.ContextText(h.s.source.Dir, blocks, g.Errors)
+	text := hooks.ContextText(h.s.source.Dir, blocks, errs)
 	if err := h.write(text); err != nil {
 		return err
 	}
@@ -187,6 +197,39 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 		_ = mem.Save() // a hook that cannot remember only repeats itself
 	}
 	return nil
+}
+
+// govern works out what covers files, or takes the answer kept for the
+// same files of the same corpus (hooks.AnswerKey: the key hashes every
+// file of the ADR directory, so a kept answer is never stale). A corpus
+// read from a revision is always worked out.
+func (h *hookRun) govern(ctx context.Context, files []string, rep app.MarkerReport) ([]hooks.Block, int, error) {
+	dir, key := h.stateDir(), ""
+	keyOf := func() string { return "" }
+	if dir != "" && h.s.rev == "" {
+		adrDir := h.s.dir
+		if !filepath.IsAbs(adrDir) {
+			adrDir = filepath.Join(h.root, adrDir)
+		}
+		build := hooks.BuildID(version())
+		keyOf = func() string { return hooks.AnswerKey(build, h.root, adrDir, files, rep.Files) }
+		key = keyOf()
+		if blocks, errs, ok := hooks.LoadAnswer(dir, key); ok {
+			return blocks, errs, nil
+		}
+	}
+	g, err := h.s.service.Govern(ctx, app.GovernInput{Files: files, Markers: rep})
+	if err != nil {
+		return nil, 0, h.s.failure(err)
+	}
+	blocks := hooks.Blocks(g)
+	// Kept only if the corpus is still what the key says: a file that
+	// changed while the answer was worked out would file it under bytes
+	// it was not read from. Failing to keep it costs the next run only.
+	if key != "" && keyOf() == key {
+		_ = hooks.StoreAnswer(dir, key, blocks, g.Errors)
+	}
+	return blocks, g.Errors, nil
 }
 
 // sessionStart answers with the digest of the corpus. After a clear or a

@@ -9,6 +9,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/sebdah/goldie/v2"
+
+	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
 // hookEvent reads a recorded-shape event of testdata/hook with $ROOT
@@ -205,4 +207,58 @@ func TestHookUnwritableMemory(t *testing.T) {
 	if o := r.run("hook"); o.stdout == "" || o.code != exitOK || o.stderr != "" {
 		t.Fatalf("an unwritable memory changed the answer:\n%s", o)
 	}
+}
+
+// An answer kept for the same files of the same corpus is the answer
+// worked out afresh, and a corpus that changed is worked out again.
+func TestHookKeptAnswer(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	event := hookEvent(t, "claude-edit-marker", root)
+	r.stdin = event
+	first := r.run("hook")
+	kept, _ := os.ReadDir(filepath.Join(r.env["ADRKIT_HOOK_STATE_DIR"], "answers"))
+	if first.stdout == "" || len(kept) != 1 {
+		t.Fatalf("first run: %d answers kept\n%s", len(kept), first)
+	}
+	r.stdin = strings.Replace(event, "9a1f0c2e-claude", "second-session", 1)
+	if again := r.run("hook"); again.String() != first.String() {
+		t.Fatalf("the kept answer differs:\n%s\nfirst:\n%s", again, first)
+	}
+	// Accepting the proposal changes what governs the file.
+	rec := filepath.Join(root, "docs", "adr", "0006-grpc.md")
+	data, _ := os.ReadFile(rec)
+	accepted := strings.Replace(string(data), "status: proposed", "status: accepted\ndeciders: [\"@dana\"]", 1)
+	if err := os.WriteFile(rec, []byte(accepted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.stdin = strings.Replace(event, "9a1f0c2e-claude", "third-session", 1)
+	if o := r.run("hook"); !strings.Contains(o.stdout, `governs: 0006`) || strings.Contains(o.stdout, "on hold") {
+		t.Fatalf("a changed corpus got the kept answer:\n%s", o)
+	}
+}
+
+// A path that is a symbolic link is governed by its path as written and,
+// when it leads to a file inside the repository, by that file too.
+func TestHookSymlink(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	if err := os.MkdirAll(filepath.Join(root, "services", "session"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "services", "session", "store.go"), []byte("package session\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	linktest.Make(t, filepath.Join("..", "session", "store.go"), filepath.Join(root, "services", "api", "alias.go"))
+	alias := filepath.Join(root, "services", "api", "alias.go")
+	r.stdin = `{"session_id":"s","cwd":` + jsonString(root) + `,"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":` + jsonString(alias) + `}}`
+	o := r.run("hook")
+	checkHookOutcome(t, o)
+	if !strings.Contains(o.stdout, "services/api/alias.go") || !strings.Contains(o.stdout, "services/session/store.go") ||
+		!strings.Contains(o.stdout, "governs: 0001") || !strings.Contains(o.stdout, "governs: 0005") {
+		t.Fatalf("a link is not governed by both its path and its target:\n%s", o)
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }
