@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -198,12 +199,12 @@ func Doctor(ctx context.Context, files RepoFiles, probe Prober, in DoctorInput) 
 			rep.add(CheckProblem, subject, "not found on PATH", installFix(exe))
 			continue
 		}
-		if !isAdrkit(exe) {
+		if !startable(exe) {
 			rep.add(CheckNote, subject, "found; it starts adrkit through another program, which doctor does not start", "")
 			continue
 		}
 		res, err := probe.Run(ctx, []string{exe, "--version"}, in.Root, nil)
-		if err != nil || res.Code != 0 || !bytes.HasPrefix(res.Stdout, []byte("adrkit ")) {
+		if err != nil || res.Code != 0 || !bytes.HasPrefix(res.Stdout, []byte("adrkit")) {
 			broken[exe] = true
 			rep.add(CheckProblem, subject, "found, but '"+exe+" --version' did not answer as adrkit: "+describeRun(res, err), installFix(exe))
 			continue
@@ -213,7 +214,7 @@ func Doctor(ctx context.Context, files RepoFiles, probe Prober, in DoctorInput) 
 
 	// The servers answer initialize.
 	for i, s := range servers {
-		if !isAdrkit(s[0]) || broken[s[0]] {
+		if !startable(s[0]) || broken[s[0]] {
 			continue
 		}
 		argv := make([]string, len(s))
@@ -299,6 +300,13 @@ func contextLength(out []byte) int {
 }
 
 func isAdrkit(exe string) bool { return hostconfig.IsAdrkitExecutable(exe) }
+
+// startable reports whether doctor starts exe itself: the adrkit command
+// line, or the adrkit-mcp server the README's binary route names.
+func startable(exe string) bool {
+	base := strings.TrimSuffix(path.Base(strings.ReplaceAll(exe, `\`, "/")), ".exe")
+	return isAdrkit(exe) || base == "adrkit-mcp"
+}
 
 func installFix(exe string) string {
 	if isAdrkit(exe) {

@@ -25,13 +25,21 @@ type inProcess struct {
 }
 
 func (p inProcess) LookPath(name string) (string, error) {
-	if name == "adrkit" {
-		return "/usr/local/bin/adrkit", nil
+	if name == "adrkit" || name == "adrkit-mcp" || name == "npx" {
+		return "/usr/local/bin/" + name, nil
 	}
 	return "", exec.ErrNotFound
 }
 
 func (p inProcess) Run(ctx context.Context, argv []string, dir string, stdin []byte) (app.ProbeResult, error) {
+	if argv[0] == "adrkit-mcp" {
+		// The server binary of the README's binary route serves as
+		// "adrkit mcp" does (same engine, same options).
+		if len(argv) == 2 && argv[1] == "--version" {
+			return app.ProbeResult{Stdout: []byte("adrkit-mcp VERSION\n")}, nil
+		}
+		argv = append([]string{"adrkit", "mcp"}, argv[1:]...)
+	}
 	if argv[0] != "adrkit" {
 		return app.ProbeResult{}, errors.New("could not start: not found")
 	}
@@ -41,10 +49,16 @@ func (p inProcess) Run(ctx context.Context, argv []string, dir string, stdin []b
 		// it again. TestHelpEverywhere covers --version itself.
 		return app.ProbeResult{Stdout: []byte("adrkit VERSION\n")}, nil
 	}
-	if len(argv) > 1 && argv[1] == "mcp" && !slices.Contains(argv, "--cwd") {
-		// adrkit mcp serves the process's working directory, which a
-		// real process started in dir has; this one is the test's.
-		argv = append(slices.Clone(argv), "--cwd", dir)
+	if len(argv) > 1 && argv[1] == "mcp" {
+		// adrkit mcp serves the process's working directory (or --cwd
+		// relative to it), which a real process started in dir has; this
+		// one is the test's.
+		argv = slices.Clone(argv)
+		if i := slices.Index(argv, "--cwd"); i < 0 {
+			argv = append(argv, "--cwd", dir)
+		} else if i+1 < len(argv) && !filepath.IsAbs(argv[i+1]) {
+			argv[i+1] = filepath.Join(dir, argv[i+1])
+		}
 	}
 	var out, errOut bytes.Buffer
 	code := run(ctx, argv, &out, &errOut, environment{
@@ -132,6 +146,22 @@ func TestDoctor(t *testing.T) {
 		if got.code != 1 {
 			t.Errorf("exit %d", got.code)
 		}
+	})
+
+	// The README's binary route: the server entry names adrkit-mcp, which
+	// doctor starts too; an npx entry is found but not started.
+	t.Run("routes", func(t *testing.T) {
+		root := bareRepo(t)
+		r := doctorRunner(t, root)
+		if got := r.run("init"); got.code != 0 {
+			t.Fatalf("init:\n%s", got)
+		}
+		writeFiles(t, root, map[string]string{
+			".mcp.json":        `{"mcpServers": {"adrkit": {"command": "adrkit-mcp", "args": ["--cwd", "."]}}}`,
+			".cursor/mcp.json": `{"mcpServers": {"adrkit": {"command": "npx", "args": ["-y", "adrkit-mcp"]}}}`,
+		})
+		got := r.run("doctor", "--agents", "claude,cursor")
+		g.Assert(t, "doctor-routes", []byte(got.String()))
 	})
 
 	t.Run("outside", func(t *testing.T) {
