@@ -11,22 +11,8 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/hostconfig"
+	"github.com/adrkit/adrkit-go/ports"
 )
-
-// Prober starts the commands the hosts' files name, as the hosts would.
-type Prober interface {
-	// LookPath finds an executable on PATH (or checks a path).
-	LookPath(name string) (string, error)
-	// Run runs argv in dir with stdin, bounded in time; err is set when
-	// it could not be started or did not finish in time.
-	Run(ctx context.Context, argv []string, dir string, stdin []byte) (ProbeResult, error)
-}
-
-// ProbeResult is what a command printed and how it ended.
-type ProbeResult struct {
-	Stdout, Stderr []byte
-	Code           int
-}
 
 // CheckStatus is a check's verdict.
 type CheckStatus string
@@ -89,7 +75,7 @@ type DoctorInput struct {
 // the ADR directory and its lint summary, each host's files, that the
 // commands they name are on PATH and start, and that the hooks answer a
 // synthetic event. Every problem comes with what to do.
-func Doctor(ctx context.Context, files RepoFiles, probe Prober, in DoctorInput) *DoctorReport {
+func Doctor(ctx context.Context, files RepoFiles, probe ports.Processes, in DoctorInput) *DoctorReport {
 	rep := &DoctorReport{}
 	rep.add(CheckOK, "repository", "root found (a .git entry)", "")
 	switch {
@@ -316,7 +302,7 @@ func installFix(exe string) string {
 	return "install " + exe + ", or run 'adrkit init' to use the adrkit binary instead"
 }
 
-func describeRun(res ProbeResult, err error) string {
+func describeRun(res ports.ProcessResult, err error) string {
 	if err != nil {
 		return err.Error()
 	}

@@ -15,7 +15,7 @@ import (
 	"os/exec"
 	"time"
 
-	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // Timeout bounds one command.
@@ -24,7 +24,7 @@ const Timeout = 15 * time.Second
 // maxOutput bounds what is kept of a command's stdout and stderr each.
 const maxOutput = 1 << 20
 
-// Prober is the real app.Prober.
+// Prober is the real ports.Processes.
 type Prober struct {
 	stateDir string
 }
@@ -45,7 +45,7 @@ func (p *Prober) Close() error { return os.RemoveAll(p.stateDir) }
 func (p *Prober) LookPath(name string) (string, error) { return exec.LookPath(name) }
 
 // Run runs argv in dir with stdin.
-func (p *Prober) Run(ctx context.Context, argv []string, dir string, stdin []byte) (app.ProbeResult, error) {
+func (p *Prober) Run(ctx context.Context, argv []string, dir string, stdin []byte) (ports.ProcessResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
@@ -55,7 +55,7 @@ func (p *Prober) Run(ctx context.Context, argv []string, dir string, stdin []byt
 	var out, errOut capped
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
-	res := app.ProbeResult{Stdout: out.b.Bytes(), Stderr: errOut.b.Bytes()}
+	res := ports.ProcessResult{Stdout: out.b.Bytes(), Stderr: errOut.b.Bytes()}
 	if ctx.Err() != nil {
 		return res, fmt.Errorf("did not finish within %s", Timeout)
 	}

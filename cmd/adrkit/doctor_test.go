@@ -13,7 +13,7 @@ import (
 
 	"github.com/sebdah/goldie/v2"
 
-	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // inProcess is a prober for which "adrkit" is on PATH and is this
@@ -31,23 +31,23 @@ func (p inProcess) LookPath(name string) (string, error) {
 	return "", exec.ErrNotFound
 }
 
-func (p inProcess) Run(ctx context.Context, argv []string, dir string, stdin []byte) (app.ProbeResult, error) {
+func (p inProcess) Run(ctx context.Context, argv []string, dir string, stdin []byte) (ports.ProcessResult, error) {
 	if argv[0] == "adrkit-mcp" {
 		// The server binary of the README's binary route serves as
 		// "adrkit mcp" does (same engine, same options).
 		if len(argv) == 2 && argv[1] == "--version" {
-			return app.ProbeResult{Stdout: []byte("adrkit-mcp VERSION\n")}, nil
+			return ports.ProcessResult{Stdout: []byte("adrkit-mcp VERSION\n")}, nil
 		}
 		argv = append([]string{"adrkit", "mcp"}, argv[1:]...)
 	}
 	if argv[0] != "adrkit" {
-		return app.ProbeResult{}, errors.New("could not start: not found")
+		return ports.ProcessResult{}, errors.New("could not start: not found")
 	}
 	if len(argv) == 2 && argv[1] == "--version" {
 		// The cli package's version flag is one global value, already
 		// parsed by the run doctor is part of; a nested run does not see
 		// it again. TestHelpEverywhere covers --version itself.
-		return app.ProbeResult{Stdout: []byte("adrkit VERSION\n")}, nil
+		return ports.ProcessResult{Stdout: []byte("adrkit VERSION\n")}, nil
 	}
 	if len(argv) > 1 && argv[1] == "mcp" {
 		// adrkit mcp serves the process's working directory (or --cwd
@@ -73,7 +73,7 @@ func (p inProcess) Run(ctx context.Context, argv []string, dir string, stdin []b
 		Getwd: func() (string, error) { return dir, nil },
 	})
 	stdout := bytes.ReplaceAll(out.Bytes(), []byte(version()), []byte("VERSION"))
-	return app.ProbeResult{Stdout: stdout, Stderr: errOut.Bytes(), Code: code}, nil
+	return ports.ProcessResult{Stdout: stdout, Stderr: errOut.Bytes(), Code: code}, nil
 }
 
 // doctorRunner runs doctor in root with the in-process prober.

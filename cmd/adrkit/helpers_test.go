@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
-	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/internal/linktest"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // fixedClock is the clock every test runs with: 15 June 2026, late in the
@@ -46,7 +46,7 @@ type runner struct {
 	// repository unless a test sets it.
 	wd string
 	// probe starts the commands doctor checks (nil: real processes).
-	probe app.Prober
+	probe ports.Processes
 }
 
 func newRunner(t *testing.T) *runner {

@@ -30,7 +30,6 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
-	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -67,7 +66,7 @@ type environment struct {
 	// when nil).
 	Getwd func() (string, error)
 	// Probe starts the commands doctor checks (nil: the real processes).
-	Probe app.Prober
+	Probe ports.Processes
 }
 
 // systemClock is the real clock; nothing else in adrkit reads the time.
