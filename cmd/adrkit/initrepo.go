@@ -101,9 +101,8 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 			})
 			notes := render.InitCommand{Name: launch.Command, NotOnPath: !onPath(env, launch.Command)}
 			if err != nil {
-				if rep != nil {
-					_ = render.WriteInit(stdout, rep, notes, style)
-				}
+				// The report would claim files not written: the error
+				// names the one that failed.
 				return exitError{code: exitFailure, msg: err.Error()}
 			}
 			if err := render.WriteInit(stdout, rep, notes, style); err != nil {
