@@ -164,6 +164,17 @@ func TestInitNotOnPath(t *testing.T) {
 	}
 }
 
+// TestInitWriteFailure: a file that cannot be written stops init with
+// status 1 and its name; no report claims it.
+func TestInitWriteFailure(t *testing.T) {
+	root := bareRepo(t)
+	writeFiles(t, root, map[string]string{".claude": "a file where a directory goes"})
+	got := doctorRunner(t, root).run("init")
+	if got.code != 1 || !strings.Contains(got.stderr, ".claude/settings.json") || strings.Contains(got.stdout, "created") {
+		t.Errorf("init over a file named .claude:\n%s", got)
+	}
+}
+
 func indentLines(s string) string {
 	var b strings.Builder
 	for _, line := range strings.SplitAfter(s, "\n") {
