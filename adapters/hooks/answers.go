@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/markers"
-	"github.com/adrkit/adrkit-go/internal/parallel"
 )
 
 // MaxAnswers bounds the answers kept (the least recently written are
@@ -62,35 +61,22 @@ func AnswerKey(build, root, dir string, files []string, scans []markers.FileScan
 // digestDir writes every top-level entry of dir into h: its name, its
 // type and, for a regular file, the SHA-256 of its bytes. False when the
 // directory or a file cannot be read.
-// The files are read and hashed on every core (a hook's whole cost on an
-// unchanged corpus is this and starting the process).
 func digestDir(h hash.Hash, dir string) bool {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return false
 	}
-	sums := make([][sha256.Size]byte, len(entries))
-	failed := make([]bool, len(entries))
-	parallel.For(len(entries), 64, func(_, i int) bool {
-		if !entries[i].Type().IsRegular() {
-			return true
-		}
-		b, err := os.ReadFile(filepath.Join(dir, entries[i].Name()))
-		if err != nil {
-			failed[i] = true
-			return false
-		}
-		sums[i] = sha256.Sum256(b)
-		return true
-	})
-	for i, e := range entries {
-		if failed[i] {
-			return false
-		}
+	for _, e := range entries {
 		_, _ = fmt.Fprintf(h, "%d:%s%d;", len(e.Name()), e.Name(), e.Type())
-		if e.Type().IsRegular() {
-			h.Write(sums[i][:])
+		if !e.Type().IsRegular() {
+			continue
 		}
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return false
+		}
+		sum := sha256.Sum256(b)
+		h.Write(sum[:])
 	}
 	return true
 }
