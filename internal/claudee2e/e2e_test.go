@@ -72,13 +72,14 @@ Rejected: a second store to run for data we already keep in PostgreSQL.
 `
 
 // stub is the stand-in for the Messages API: the main loop's first
-// request is answered with a Write of target, every later one ends the
-// turn; every request body is kept.
+// writes requests are each answered with a Write of target, every later
+// one ends the turn; every request body is kept.
 type stub struct {
 	target string // absolute path the Write writes
+	writes int    // how many Writes to ask for (at least 1)
 	mu     sync.Mutex
 	bodies []map[string]any
-	wrote  bool
+	wrote  int
 }
 
 func (s *stub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -93,16 +94,17 @@ func (s *stub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_ = json.Unmarshal(raw, &body)
 	s.mu.Lock()
 	s.bodies = append(s.bodies, body)
-	useTool := !s.wrote && offersWrite(body)
+	useTool := s.wrote < max(s.writes, 1) && offersWrite(body)
 	if useTool {
-		s.wrote = true
+		s.wrote++
 	}
+	id := fmt.Sprintf("toolu_%02d", s.wrote)
 	s.mu.Unlock()
 	var blocks []map[string]any
 	stop := "end_turn"
 	if useTool {
-		input, _ := json.Marshal(map[string]string{"file_path": s.target, "content": "package session\n"})
-		blocks = append(blocks, map[string]any{"type": "tool_use", "id": "toolu_01", "name": "Write", "input": string(input)})
+		input, _ := json.Marshal(map[string]string{"file_path": s.target, "content": fmt.Sprintf("package session // %s\n", id)})
+		blocks = append(blocks, map[string]any{"type": "tool_use", "id": id, "name": "Write", "input": string(input)})
 		stop = "tool_use"
 	} else {
 		blocks = append(blocks, map[string]any{"type": "text", "text": "Done."})
@@ -166,17 +168,18 @@ func offersWrite(body map[string]any) bool {
 	return false
 }
 
-// afterToolResult is, for every request that carries the Write's tool
-// result, the text of its messages from that result on: what reached the
-// model because of the Write (the session's opening context is before it).
+// afterToolResult is, for every request that carries a Write's tool
+// result, the text of its messages from its last tool result on: what
+// reached the model because of that Write (the session's opening context,
+// and earlier Writes, are before it), in request order.
 func (s *stub) afterToolResult() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []string
 	for _, b := range s.bodies {
 		msgs, _ := b["messages"].([]any)
-		for i, m := range msgs {
-			raw, _ := json.Marshal(m)
+		for i := len(msgs) - 1; i >= 0; i-- {
+			raw, _ := json.Marshal(msgs[i])
 			if bytes.Contains(raw, []byte(`"tool_result"`)) {
 				tail, _ := json.Marshal(msgs[i:])
 				out = append(out, string(tail))
@@ -185,6 +188,24 @@ func (s *stub) afterToolResult() []string {
 		}
 	}
 	return out
+}
+
+// hookContexts counts the hook contexts in the messages of the i-th
+// request that carries a tool result.
+func (s *stub) hookContexts(i int) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range s.bodies {
+		raw, _ := json.Marshal(b["messages"])
+		if !bytes.Contains(raw, []byte(`"tool_result"`)) {
+			continue
+		}
+		if i == 0 {
+			return strings.Count(string(raw), hookPrefix)
+		}
+		i--
+	}
+	return -1
 }
 
 // mentioned reports whether any request body holds text.
@@ -252,9 +273,9 @@ func corpusRepo(t *testing.T) string {
 
 // runClaude runs one non-interactive Claude Code turn in root against
 // the stub, bounded in time, and returns the stub.
-func runClaude(t *testing.T, claude, bin, root, target string, extra ...string) *stub {
+func runClaude(t *testing.T, claude, bin, root, target string, writes int, extra ...string) *stub {
 	t.Helper()
-	s := &stub{target: target}
+	s := &stub{target: target, writes: writes}
 	srv := httptest.NewServer(s)
 	defer srv.Close()
 	home := t.TempDir()
@@ -279,7 +300,7 @@ func runClaude(t *testing.T, claude, bin, root, target string, extra ...string) 
 	if err != nil {
 		t.Fatalf("claude: %v\n%s", err, tail(out.String()))
 	}
-	if !s.wrote {
+	if s.wrote == 0 {
 		t.Fatalf("the client never offered the Write tool; output:\n%s", tail(out.String()))
 	}
 	return s
@@ -322,10 +343,16 @@ func TestClaudeCodeHooks(t *testing.T) {
 	t.Run("governed", func(t *testing.T) {
 		root := newRepo(t, bin)
 		target := filepath.Join(root, "services", "session", "store.go")
-		s := runClaude(t, claude, bin, root, target)
+		s := runClaude(t, claude, bin, root, target, 2)
 		next := s.afterToolResult()
-		if len(next) == 0 {
-			t.Fatal("no request carried the Write's result")
+		if len(next) < 2 {
+			t.Fatalf("%d requests carried a Write's result, want 2", len(next))
+		}
+		// The second Write of the same file in the same session is not
+		// told again what the first was: the request after it holds the
+		// context once, the first Write's.
+		if n := s.hookContexts(len(next) - 1); n != 1 {
+			t.Errorf("the request after the second Write holds %d hook contexts, want the first Write's alone", n)
 		}
 		text := next[0]
 		t.Logf("after the Write: %s", hookLines(text))
@@ -353,7 +380,7 @@ func TestClaudeCodeHooks(t *testing.T) {
 		}
 		root := corpusRepo(t)
 		target := filepath.Join(root, "services", "session", "store.go")
-		s := runClaude(t, claude, bin, root, target, "--plugin-dir", plugin)
+		s := runClaude(t, claude, bin, root, target, 1, "--plugin-dir", plugin)
 		next := s.afterToolResult()
 		if len(next) == 0 {
 			t.Fatal("no request carried the Write's result")
@@ -371,7 +398,7 @@ func TestClaudeCodeHooks(t *testing.T) {
 	t.Run("ungoverned", func(t *testing.T) {
 		root := newRepo(t, bin)
 		target := filepath.Join(root, "notes", "scratch.txt")
-		s := runClaude(t, claude, bin, root, target)
+		s := runClaude(t, claude, bin, root, target, 1)
 		next := s.afterToolResult()
 		if len(next) == 0 {
 			t.Fatal("no request carried the Write's result")
