@@ -73,6 +73,8 @@ func (p *Prober) Run(ctx context.Context, argv []string, dir string, stdin []byt
 // capped keeps the first maxOutput bytes written to it.
 type capped struct{ b bytes.Buffer }
 
+// Write keeps what fits and reports everything written, so that the
+// command never blocks on a full pipe.
 func (c *capped) Write(p []byte) (int, error) {
 	if room := maxOutput - c.b.Len(); room > 0 {
 		c.b.Write(p[:min(len(p), room)])

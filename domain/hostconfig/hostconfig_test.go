@@ -152,6 +152,8 @@ func TestTargets(t *testing.T) {
 	}
 }
 
+// TestParseHosts: names in any case and order, each once, in Hosts
+// order; nothing, or an unknown name, is refused.
 func TestParseHosts(t *testing.T) {
 	for in, want := range map[string]string{
 		"claude": "claude", "copilot, Claude,claude": "claude,copilot", "vscode,cursor,codex": "codex,cursor,vscode",
