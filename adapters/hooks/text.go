@@ -18,6 +18,8 @@ import (
 const (
 	ContextMax = 2000
 	DigestMax  = 1500
+	// tailPathsMax bounds the paths the context's last line names.
+	tailPathsMax = 300
 )
 
 // Block is what one file's coverage says: a line per covering decision
@@ -147,8 +149,21 @@ func ContextText(dir string, blocks []Block, errors int) string {
 	if errors > 0 {
 		out.WriteString("The corpus has " + plural(errors, "error") + " (adrkit lint): this is read from its valid records only.\n")
 	}
+	// The paths to explain, cut short when a patch names many files, so
+	// that the tail never eats the budget.
+	explain := strings.Join(paths, " ")
+	if utf8.RuneCountInString(explain) > tailPathsMax {
+		explain = ""
+		for _, p := range paths {
+			if utf8.RuneCountInString(explain+p) > tailPathsMax {
+				break
+			}
+			explain += p + " "
+		}
+		explain += "…"
+	}
 	tail := func(n int) string {
-		return "and " + strconv.Itoa(n) + " more: adrkit explain " + strings.Join(paths, " ") + "\n"
+		return "and " + strconv.Itoa(n) + " more: adrkit explain " + explain + "\n"
 	}
 	used := utf8.RuneCountInString(out.String())
 	left := 0

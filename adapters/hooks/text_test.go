@@ -133,3 +133,23 @@ func TestDigestText(t *testing.T) {
 		t.Fatalf("no count of the rejected left out:\n%s", got)
 	}
 }
+
+// A patch of many files still keeps the budget: the last line names
+// only the first of them.
+func TestContextCapManyFiles(t *testing.T) {
+	var g app.Governance
+	for i := range 120 {
+		g.Files = append(g.Files, app.GovernedFile{
+			Path:      fmt.Sprintf("services/component-%03d/internal/handler.go", i),
+			Governing: []app.GovernEntry{entry(fmt.Sprintf("%04d", i), "Decision", adr.StatusAccepted, fmt.Sprintf("services/component-%03d/**", i), "")},
+		})
+	}
+	got := ContextText("docs/adr", Blocks(&g), 0)
+	if n := utf8.RuneCountInString(got); n > ContextMax {
+		t.Fatalf("context of %d characters, cap %d", n, ContextMax)
+	}
+	last := got[strings.LastIndexByte(got, '\n')+1:]
+	if !strings.HasPrefix(last, "and ") || !strings.HasSuffix(last, "…") || utf8.RuneCountInString(last) > tailPathsMax+60 {
+		t.Fatalf("last line %q", last)
+	}
+}
