@@ -14,7 +14,7 @@ import (
 // TestRepoFiles: the tracked files are the index's regular files; a head
 // is cut at its limit and says there is more; a link is not read; a
 // replaced file keeps its mode; a path outside the root is refused.
-func TestRepoFiles(t *testing.T) {
+func TestTrackedRepoFiles(t *testing.T) {
 	w := gittest.NewWorktree(t, filepath.Join(t.TempDir(), "repo"))
 	w.Write("docs/adr/0001-a.md", "---\n")
 	w.Write("src/a.go", "// @adr 0001\npackage a\n")

@@ -7,7 +7,8 @@
 // file was first committed).
 //
 // Only the CLI's authoring commands (migrate, new, status, renumber,
-// index) write, and only here; the MCP server never imports this package.
+// index, init) write, and only here; the MCP server never imports this
+// package.
 package workspace
 
 import (
