@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -58,5 +60,87 @@ func TestGovernUnavailable(t *testing.T) {
 	}
 	if _, err := s.Digest(context.Background()); err == nil {
 		t.Fatal("no error for an unusable corpus")
+	}
+}
+
+// indexReader is a corpus with everything Govern reads: negated, dot,
+// repo-qualified, bad and non-path matchers, a line of supersession on
+// hold, history, proposals, an id held twice and a record with errors.
+func indexReader() *fakeReader {
+	head := "---\nid: \"%s\"\ntitle: %s\nstatus: %s\ndate: 2026-01-01\ndeciders: [\"@a\"]\n"
+	f := func(name, id, title, status, rest, body string) fakeFile {
+		return regular(name, fmt.Sprintf(head, id, title, status)+rest+"---\n"+body)
+	}
+	r := governReader()
+	r.files = append(r.files,
+		f("0005-svc.md", "0005", "Services speak gRPC", "accepted",
+			"affects:\n  - type: path\n    pattern: \"svc/**\"\n  - type: path\n    pattern: \"svc/legacy/**\"\n    negate: true\n"+
+				"  - type: path\n    pattern: \"**/*.proto\"\n    repo: other/log\n",
+			"\n## Decision\n\nServices speak *gRPC* to each other.\n"),
+		f("0006-svc-http.md", "0006", "Services speak HTTP", "proposed",
+			"supersedes: [\"0005\"]\naffects:\n  - type: path\n    pattern: \"svc/**\"\n", "\n## Decision\n\nHTTP it is.\n"),
+		f("0007-dot.md", "0007", "CI in GitHub Actions", "accepted",
+			"relatesTo: [\"0005\"]\naffects:\n  - type: path\n    pattern: \".github/**\"\n  - type: path\n    pattern: \"/abs/**\"\n"+
+				"  - type: path\n    pattern: \"**/*\"\n", "\nNo decision heading.\n"),
+		f("0008-old.md", "0008", "Services speak SOAP", "superseded",
+			"supersededBy: \"0005\"\naffects:\n  - type: path\n    pattern: \"svc/*.go\"\n", "\n## Decision\n\nSOAP.\n"),
+		f("0009-twice.md", "0009", "Twice A", "accepted", "affects:\n  - type: path\n    pattern: \"x/**\"\n", ""),
+		f("0009-twice-b.md", "0009", "Twice B", "deprecated", "conflictsWith: [\"0001\"]\naffects:\n  - type: path\n    pattern: \"x/**\"\n", ""),
+	)
+	return r
+}
+
+// GovernFrom over the index of a corpus answers as Govern over the
+// corpus itself, and DigestFrom as Digest, for every file and marker.
+func TestGovernFromIndex(t *testing.T) {
+	ctx := context.Background()
+	for _, reader := range []*fakeReader{governReader(), indexReader(), {}} {
+		s := New(reader, Options{})
+		ix, read, err := s.IndexCorpus(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(read) != len(reader.files) {
+			t.Fatalf("%d files read, want %d", len(read), len(reader.files))
+		}
+		p, err := s.Project(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(ix, IndexOf(p)) {
+			t.Fatal("IndexCorpus differs from IndexOf(Project)")
+		}
+		decl := func(path, ref string, line int) markers.FileScan {
+			return markers.FileScan{Path: path, State: markers.Scanned,
+				Scan: markers.Scan{Declarations: []markers.Declaration{{Path: path, Ref: ref, ID: ref, Line: line}}}}
+		}
+		holds := 0
+		for _, in := range []GovernInput{
+			{Files: []string{"db/conn.go"}},
+			{Files: []string{"svc/api.go", "svc/legacy/old.go", ".github/workflows/ci.yml", "x/y", "README.md"}},
+			{Files: []string{"svc/api.go"}, Markers: MarkerReport{Files: []markers.FileScan{decl("svc/api.go", "0008", 3)}}},
+			{Files: []string{"a/b.go"}, Markers: MarkerReport{Files: []markers.FileScan{decl("a/b.go", "0009", 1), decl("a/b.go", "0099", 2)}}},
+			{Files: []string{"db/x.proto", "./svc\\win.go"}},
+		} {
+			want, err := s.Govern(ctx, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := New(&fakeReader{}, Options{}).GovernFrom(ix, in)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%v: GovernFrom =\n%+v\nGovern =\n%+v", in.Files, got, want)
+			}
+			holds += len(want.Holds)
+		}
+		d, err := s.Digest(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := DigestFrom(ix); !reflect.DeepEqual(got, d) {
+			t.Errorf("DigestFrom = %+v, Digest = %+v", got, d)
+		}
+		if len(reader.files) > 6 && holds == 0 {
+			t.Error("no hold in the corpus meant to have one")
+		}
 	}
 }
