@@ -6,13 +6,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/markers"
 )
 
@@ -21,28 +23,85 @@ import (
 const MaxAnswers = 512
 
 // An answer is kept under the hash of everything it was worked out from:
-// the bytes of every entry of the ADR directory (the read floor's own
-// work, so that an answer is never older than the files it is read
-// from), the files asked about and what their heads declare, where the
-// corpus is, and which adrkit worked it out. A hook that runs again on
-// the same file of an unchanged corpus (the next edit of the same file,
-// another session, a parallel agent) pays the floor and no parsing. Any
-// doubt (a file that cannot be read, a revision instead of the working
-// tree) means no key, and the answer is worked out in full.
+// the state of the corpus (Corpus.Key: the bytes of every entry of the
+// ADR directory, the read floor's own work, so that an answer is never
+// older than the files it is read from, where the corpus is and which
+// adrkit worked it out), the files asked about and what their heads
+// declare. A hook that runs again on the same file of an unchanged corpus
+// (the next edit of the same file, another session, a parallel agent)
+// pays the floor and no parsing. Any doubt (a file that cannot be read, a
+// revision instead of the working tree) means no key, and the answer is
+// worked out in full.
 
-// AnswerKey is the key of the answer for files of the corpus in dir, or
-// "" when none can be made. root and dir are absolute; scans are the
-// files' marker scans; build identifies the adrkit that answers.
-func AnswerKey(build, root, dir string, files []string, scans []markers.FileScan) string {
+// Corpus is the ADR directory as the hook hashed it, once per run: the
+// key of its state, and the SHA-256 of each record file, by name, to
+// tell whether a read of the corpus read these very bytes (Same).
+type Corpus struct {
+	// Key is the lower-case hex SHA-256 of the build, the root, the
+	// directory and every top-level entry of the directory: its name, its
+	// type and, for a regular file, the SHA-256 of its bytes.
+	Key  string
+	sums map[string]app.Sum
+}
+
+// HashCorpus hashes the corpus in dir (absolute, as root is) for build
+// (BuildID); false when the directory or a file cannot be read.
+func HashCorpus(build, root, dir string) (*Corpus, bool) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, false
+	}
 	h := sha256.New()
 	field := func(s string) { _, _ = io.WriteString(h, strconv.Itoa(len(s))+":"+s) }
-	field("adrkit-hook-answer/1")
+	field("adrkit-hook-corpus/1")
 	field(build)
 	field(root)
 	field(dir)
-	if !digestDir(h, dir) {
-		return ""
+	c := &Corpus{sums: make(map[string]app.Sum, len(entries))}
+	for _, e := range entries {
+		_, _ = fmt.Fprintf(h, "%d:%s%d;", len(e.Name()), e.Name(), e.Type())
+		if !e.Type().IsRegular() {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, false
+		}
+		sum := sha256.Sum256(b)
+		h.Write(sum[:])
+		if corpus.IsCandidateName(e.Name()) {
+			c.sums[e.Name()] = sum
+		}
 	}
+	c.Key = hex.EncodeToString(h.Sum(nil))
+	return c, true
+}
+
+// Same reports whether a read of the corpus (app.Service.IndexCorpus)
+// read exactly the record files c hashed, byte for byte: then what was
+// worked out from that read is the answer for c.Key, and may be kept
+// under it, without hashing the directory a second time. A file the read
+// could not read, or any other difference, is false (nothing is kept).
+func (c *Corpus) Same(read []app.ReadFile) bool {
+	if len(read) != len(c.sums) {
+		return false
+	}
+	for _, f := range read {
+		sum, ok := c.sums[path.Base(f.Path)]
+		if f.Excluded || !ok || sum != f.Sum {
+			return false
+		}
+	}
+	return true
+}
+
+// AnswerKey is the key of the answer for files of the corpus c; scans
+// are the files' marker scans.
+func (c *Corpus) AnswerKey(files []string, scans []markers.FileScan) string {
+	h := sha256.New()
+	field := func(s string) { _, _ = io.WriteString(h, strconv.Itoa(len(s))+":"+s) }
+	field("adrkit-hook-answer/2")
+	field(c.Key)
 	field(strconv.Itoa(len(files)))
 	for _, f := range files {
 		field(f)
@@ -56,29 +115,6 @@ func AnswerKey(build, root, dir string, files []string, scans []markers.FileScan
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
-}
-
-// digestDir writes every top-level entry of dir into h: its name, its
-// type and, for a regular file, the SHA-256 of its bytes. False when the
-// directory or a file cannot be read.
-func digestDir(h hash.Hash, dir string) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
-		_, _ = fmt.Fprintf(h, "%d:%s%d;", len(e.Name()), e.Name(), e.Type())
-		if !e.Type().IsRegular() {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return false
-		}
-		sum := sha256.Sum256(b)
-		h.Write(sum[:])
-	}
-	return true
 }
 
 // BuildID identifies the running adrkit for answer keys: its version

@@ -27,7 +27,14 @@ func TestAnswerKey(t *testing.T) {
 	write("0001-a.md", "one")
 	files := []string{"src/a.go"}
 	scans := []markers.FileScan{{Path: "src/a.go", State: markers.Absent, FileBytes: -1}}
-	key := func() string { return AnswerKey("v1", root, dir, files, scans) }
+	key := func() string {
+		t.Helper()
+		c, ok := HashCorpus("v1", root, dir)
+		if !ok {
+			t.Fatal("the corpus cannot be hashed")
+		}
+		return c.AnswerKey(files, scans)
+	}
 	k0 := key()
 	if k0 == "" || key() != k0 {
 		t.Fatal("the key is not a function of its inputs")
@@ -49,10 +56,10 @@ func TestAnswerKey(t *testing.T) {
 	change("a marker", func() {
 		scans = []markers.FileScan{{Path: "src/b.go", State: markers.Scanned, Scan: markers.Scan{Declarations: []markers.Declaration{{Ref: "0001", Line: 1}}}}}
 	})
-	if k := AnswerKey("v2", root, dir, files, scans); seen[k] != "" {
+	if c, _ := HashCorpus("v2", root, dir); seen[c.AnswerKey(files, scans)] != "" {
 		t.Error("another build has the same key")
 	}
-	if AnswerKey("v1", root, filepath.Join(root, "missing"), files, scans) != "" {
+	if _, ok := HashCorpus("v1", root, filepath.Join(root, "missing")); ok {
 		t.Error("a key for a directory that cannot be read")
 	}
 }

@@ -199,40 +199,67 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 	return nil
 }
 
-// govern works out what covers files, or takes the answer kept for the
-// same files of the same corpus (hooks.AnswerKey: the key hashes every
-// file of the ADR directory, so a kept answer is never stale). A corpus
-// read from a revision is always worked out.
+// govern works out what covers files. The directory is hashed once
+// (hooks.HashCorpus: the read floor); then, with the first found of
+// these, the answer kept for the same files of the same corpus, the
+// corpus's governance index kept under its key (a first edit of a file),
+// or a read of the whole corpus, whose index and answer are kept when it
+// read the very bytes hashed. So nothing kept is ever stale: any change
+// to the directory is a new key. A corpus read from a revision is always
+// worked out.
 func (h *hookRun) govern(ctx context.Context, files []string, rep app.MarkerReport) ([]hooks.Block, int, error) {
-	dir, key := h.stateDir(), ""
-	keyOf := func() string { return "" }
-	if dir != "" && h.s.rev == "" {
-		adrDir := h.s.dir
-		if !filepath.IsAbs(adrDir) {
-			adrDir = filepath.Join(h.root, adrDir)
-		}
-		build := hooks.BuildID(version())
-		keyOf = func() string { return hooks.AnswerKey(build, h.root, adrDir, files, rep.Files) }
-		key = keyOf()
+	in := app.GovernInput{Files: files, Markers: rep}
+	c, dir := h.corpusState()
+	key := ""
+	if c != nil {
+		key = c.AnswerKey(files, rep.Files)
 		if blocks, errs, ok := hooks.LoadAnswer(dir, key); ok {
 			return blocks, errs, nil
 		}
+		if ix, ok := hooks.LoadIndex(dir, c.Key); ok {
+			g := h.s.service.GovernFrom(ix, in)
+			blocks := hooks.Blocks(g)
+			_ = hooks.StoreAnswer(dir, key, blocks, g.Errors)
+			return blocks, g.Errors, nil
+		}
 	}
-	g, err := h.s.service.Govern(ctx, app.GovernInput{Files: files, Markers: rep})
+	ix, read, err := h.s.service.IndexCorpus(ctx)
 	if err != nil {
 		return nil, 0, h.s.failure(err)
 	}
+	g := h.s.service.GovernFrom(ix, in)
 	blocks := hooks.Blocks(g)
-	// Kept only if the corpus is still what the key says: a file that
-	// changed while the answer was worked out would file it under bytes
-	// it was not read from. Failing to keep it costs the next run only.
-	if key != "" && keyOf() == key {
+	// Kept only if the read read what the key hashed: a file that
+	// changed in between would file them under bytes they were not read
+	// from. Failing to keep them costs the next run only.
+	if c != nil && c.Same(read) {
+		_ = hooks.StoreIndex(dir, c.Key, ix)
 		_ = hooks.StoreAnswer(dir, key, blocks, g.Errors)
 	}
 	return blocks, g.Errors, nil
 }
 
-// sessionStart answers with the digest of the corpus. After a clear or a
+// corpusState hashes the ADR directory for the state kept between runs
+// and says where that state is; nil when nothing can be kept (no state
+// directory, a revision, a directory that cannot be read).
+func (h *hookRun) corpusState() (*hooks.Corpus, string) {
+	dir := h.stateDir()
+	if dir == "" || h.s.rev != "" {
+		return nil, ""
+	}
+	adrDir := h.s.dir
+	if !filepath.IsAbs(adrDir) {
+		adrDir = filepath.Join(h.root, adrDir)
+	}
+	c, ok := hooks.HashCorpus(hooks.BuildID(version()), h.root, adrDir)
+	if !ok {
+		return nil, ""
+	}
+	return c, dir
+}
+
+// sessionStart answers with the digest of the corpus, from its kept
+// index when there is one (as govern reads it). After a clear or a
 // compaction the model no longer holds what it was told: the session's
 // memory is forgotten.
 func (h *hookRun) sessionStart(ctx context.Context) error {
@@ -241,11 +268,20 @@ func (h *hookRun) sessionStart(ctx context.Context) error {
 			_ = hooks.Forget(dir, h.ev.SessionID)
 		}
 	}
-	d, err := h.s.service.Digest(ctx)
+	c, dir := h.corpusState()
+	if c != nil {
+		if ix, ok := hooks.LoadIndex(dir, c.Key); ok {
+			return h.write(hooks.DigestText(h.s.source.Dir, app.DigestFrom(ix)))
+		}
+	}
+	ix, read, err := h.s.service.IndexCorpus(ctx)
 	if err != nil {
 		return h.s.failure(err)
 	}
-	return h.write(hooks.DigestText(h.s.source.Dir, d))
+	if c != nil && c.Same(read) {
+		_ = hooks.StoreIndex(dir, c.Key, ix)
+	}
+	return h.write(hooks.DigestText(h.s.source.Dir, app.DigestFrom(ix)))
 }
 
 // write prints the host's answer for text; nothing for "".
