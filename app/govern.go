@@ -144,12 +144,12 @@ type IndexMatcher struct {
 }
 
 // ReadFile is a record file as the read pipeline read it: its display
-// path and the SHA-256 of its bytes, or Excluded when it could not be
-// read (then Sum is zero).
+// path and the SHA-256 of its bytes, or why it was left out (then Sum is
+// zero).
 type ReadFile struct {
-	Path     string
-	Sum      Sum
-	Excluded bool
+	Path      string
+	Sum       Sum
+	Exclusion corpus.Exclusion
 }
 
 // IndexCorpus reads the corpus once, as Govern does, and returns its
@@ -164,7 +164,7 @@ func (s *Service) IndexCorpus(ctx context.Context) (*GovernIndex, []ReadFile, er
 	}
 	read := make([]ReadFile, len(ld.files))
 	for i, f := range ld.files {
-		read[i] = ReadFile{Path: f.Path, Sum: f.sum, Excluded: f.Exclusion != corpus.NotExcluded}
+		read[i] = ReadFile{Path: f.Path, Sum: f.sum, Exclusion: f.Exclusion}
 	}
 	return IndexOf(ld.proj), read, nil
 }

@@ -42,6 +42,9 @@ type Corpus struct {
 	// type and, for a regular file, the SHA-256 of its bytes.
 	Key  string
 	sums map[string]app.Sum
+	// large are the record files larger than a record may be, which a
+	// read leaves out whatever their bytes.
+	large map[string]bool
 }
 
 // HashCorpus hashes the corpus in dir (absolute, as root is) for build
@@ -57,7 +60,7 @@ func HashCorpus(build, root, dir string) (*Corpus, bool) {
 	field(build)
 	field(root)
 	field(dir)
-	c := &Corpus{sums: make(map[string]app.Sum, len(entries))}
+	c := &Corpus{sums: make(map[string]app.Sum, len(entries)), large: map[string]bool{}}
 	for _, e := range entries {
 		_, _ = fmt.Fprintf(h, "%d:%s%d;", len(e.Name()), e.Name(), e.Type())
 		if !e.Type().IsRegular() {
@@ -71,6 +74,7 @@ func HashCorpus(build, root, dir string) (*Corpus, bool) {
 		h.Write(sum[:])
 		if corpus.IsCandidateName(e.Name()) {
 			c.sums[e.Name()] = sum
+			c.large[e.Name()] = len(b) > corpus.MaxRecordBytes
 		}
 	}
 	c.Key = hex.EncodeToString(h.Sum(nil))
@@ -80,15 +84,26 @@ func HashCorpus(build, root, dir string) (*Corpus, bool) {
 // Same reports whether a read of the corpus (app.Service.IndexCorpus)
 // read exactly the record files c hashed, byte for byte: then what was
 // worked out from that read is the answer for c.Key, and may be kept
-// under it, without hashing the directory a second time. A file the read
-// could not read, or any other difference, is false (nothing is kept).
+// under it, without hashing the directory a second time. A file left
+// out as too large counts as read when it was too large when hashed (a
+// read leaves it out whatever its bytes); a file the read could not read
+// for any other reason, or any other difference, is false (nothing is
+// kept).
 func (c *Corpus) Same(read []app.ReadFile) bool {
 	if len(read) != len(c.sums) {
 		return false
 	}
 	for _, f := range read {
-		sum, ok := c.sums[path.Base(f.Path)]
-		if f.Excluded || !ok || sum != f.Sum {
+		name := path.Base(f.Path)
+		sum, ok := c.sums[name]
+		switch {
+		case !ok:
+			return false
+		case f.Exclusion == corpus.ExcludedTooLarge:
+			if !c.large[name] {
+				return false
+			}
+		case f.Exclusion != corpus.NotExcluded || c.large[name] || sum != f.Sum:
 			return false
 		}
 	}
@@ -198,3 +213,4 @@ func writeAtomic(dir, name string, data []byte) error {
 
 // isTemp reports a temporary file of writeAtomic.
 func isTemp(name string) bool { return strings.HasPrefix(name, ".") }
+
