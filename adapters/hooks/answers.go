@@ -213,4 +213,3 @@ func writeAtomic(dir, name string, data []byte) error {
 
 // isTemp reports a temporary file of writeAtomic.
 func isTemp(name string) bool { return strings.HasPrefix(name, ".") }
-
