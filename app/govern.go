@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"slices"
+	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
@@ -78,9 +79,17 @@ func (s *Service) governOver(p *corpus.Projection, errs int, decision func(*adr.
 	// Only path matchers can fire for a file; the findings the others
 	// raise (a package range that does not parse...) are lint's, and
 	// working them out (semver's expressions) would cost a cold process
-	// more than the match.
+	// more than the match. Nor can a path pattern whose leading
+	// directories name none of the files: compiling every glob of a
+	// corpus is most of what a hook pays once the records are read, and
+	// the zero Compiled matches nothing and says nothing, as such a
+	// pattern would.
+	norm := make([]string, len(files))
+	for i, f := range files {
+		norm[i] = affects.NormalizePath(f)
+	}
 	compile := func(typ adr.MatcherType, pattern string) affects.Compiled {
-		if typ != adr.MatcherPath {
+		if typ != adr.MatcherPath || !mayMatch(pattern, norm) {
 			return affects.Compiled{}
 		}
 		return s.memo.compile(typ, pattern)
@@ -108,6 +117,44 @@ func (s *Service) governOver(p *corpus.Projection, errs int, decision func(*adr.
 		}
 	}
 	return g
+}
+
+// mayMatch reports whether path pattern may match one of files
+// (normalised, affects.NormalizePath): false only when the pattern
+// begins with whole directory segments of plain characters (letters,
+// digits, "-", "_", "."; no "." or ".." segment) that no file begins
+// with, in a pattern without "|". A glob matches such characters as
+// themselves only, and "dir/**" also matches "dir" itself, hence the
+// file is compared with a "/" after it. TestMayMatch holds it to the
+// reference's recorded patterns.
+func mayMatch(pattern string, files []string) bool {
+	i := 0
+	for i < len(pattern) && plainGlobByte(pattern[i]) {
+		i++
+	}
+	lit := pattern[:strings.LastIndexByte(pattern[:i], '/')+1]
+	// A "|" anywhere is an alternation of the whole pattern's regex
+	// (the reference's "a/b|c" matches "c").
+	if lit == "" || strings.Contains(pattern, "|") {
+		return true
+	}
+	for seg := range strings.SplitSeq(lit[:len(lit)-1], "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return true
+		}
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f, lit) || f+"/" == lit {
+			return true
+		}
+	}
+	return false
+}
+
+// plainGlobByte reports whether c stands for itself wherever it is in a
+// path glob (domain/glob's dialect), "/" included.
+func plainGlobByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/'
 }
 
 // GovernIndex is all Govern and Digest read of a corpus, small enough
