@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"crypto/sha256"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -214,6 +216,43 @@ func (s *Service) IndexCorpus(ctx context.Context) (*GovernIndex, []ReadFile, er
 		read[i] = ReadFile{Path: f.Path, Sum: f.sum, Exclusion: f.Exclusion}
 	}
 	return IndexOf(ld.proj), read, nil
+}
+
+// Snapshot lists the corpus and reads and hashes every record file as
+// the read pipeline does (the same reader, the same candidates, the same
+// exclusions), on one goroutine, without parsing anything: what a short
+// process (a hook) keys what it keeps between runs on. A read of the
+// corpus (IndexCorpus) that returns the same files read the same bytes.
+// An unusable corpus is an *ports.UnavailableError (wrapped).
+func (s *Service) Snapshot(ctx context.Context) ([]ReadFile, error) {
+	view, err := s.reader.Open(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("open corpus: %w", err)
+	}
+	entries, err := view.List(ctx, false)
+	if err != nil {
+		return nil, fmt.Errorf("list ADR directory: %w", err)
+	}
+	buf := make([]byte, 0, corpus.MaxRecordBytes+1)
+	var out []ReadFile
+	for _, e := range entries {
+		if !isCandidate(e) {
+			continue
+		}
+		f := ReadFile{Path: e.Path}
+		data, err := view.Read(ctx, e.Name, corpus.MaxRecordBytes, buf)
+		if err != nil {
+			c := corpus.Candidate{Path: e.Path}
+			if err := exclude(&c, err); err != nil {
+				return nil, err
+			}
+			f.Exclusion = c.Exclusion
+		} else {
+			f.Sum = sha256.Sum256(data)
+		}
+		out = append(out, f)
+	}
+	return out, nil
 }
 
 // IndexOf is the GovernIndex of a projection.

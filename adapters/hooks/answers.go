@@ -8,13 +8,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/app"
-	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/markers"
 )
 
@@ -23,87 +21,59 @@ import (
 const MaxAnswers = 512
 
 // An answer is kept under the hash of everything it was worked out from:
-// the state of the corpus (Corpus.Key: the bytes of every entry of the
-// ADR directory, the read floor's own work, so that an answer is never
-// older than the files it is read from, where the corpus is and which
-// adrkit worked it out), the files asked about and what their heads
+// the state of the corpus (Corpus.Key: the bytes of every record file,
+// the read floor's own work, so that an answer is never older than the
+// files it is read from, where the corpus is and which adrkit worked it
+// out), the files asked about and what their heads
 // declare. A hook that runs again on the same file of an unchanged corpus
 // (the next edit of the same file, another session, a parallel agent)
 // pays the floor and no parsing. Any doubt (a file that cannot be read, a
 // revision instead of the working tree) means no key, and the answer is
 // worked out in full.
 
-// Corpus is the ADR directory as the hook hashed it, once per run: the
-// key of its state, and the SHA-256 of each record file, by name, to
-// tell whether a read of the corpus read these very bytes (Same).
+// Corpus is the state of a corpus as the hook read it, once per run:
+// the key of its state, and the record files it was read from, to tell
+// whether a read of the corpus read these very bytes (Same).
 type Corpus struct {
 	// Key is the lower-case hex SHA-256 of the build, the root, the
-	// directory and every top-level entry of the directory: its name, its
-	// type and, for a regular file, the SHA-256 of its bytes.
-	Key  string
-	sums map[string]app.Sum
-	// large are the record files larger than a record may be, which a
-	// read leaves out whatever their bytes.
-	large map[string]bool
+	// directory and every record file: its path and the SHA-256 of its
+	// bytes, or why it was left out. Nothing else of the directory is
+	// read into an answer.
+	Key   string
+	files map[string]app.ReadFile
 }
 
-// HashCorpus hashes the corpus in dir (absolute, as root is) for build
-// (BuildID); false when the directory or a file cannot be read.
-func HashCorpus(build, root, dir string) (*Corpus, bool) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, false
-	}
+// CorpusKey is the state of the corpus in dir (absolute, as root is) as
+// snapshot read it (app.Service.Snapshot), for build (BuildID).
+func CorpusKey(build, root, dir string, snapshot []app.ReadFile) *Corpus {
 	h := sha256.New()
 	field := func(s string) { _, _ = io.WriteString(h, strconv.Itoa(len(s))+":"+s) }
-	field("adrkit-hook-corpus/1")
+	field("adrkit-hook-corpus/2")
 	field(build)
 	field(root)
 	field(dir)
-	c := &Corpus{sums: make(map[string]app.Sum, len(entries)), large: map[string]bool{}}
-	for _, e := range entries {
-		_, _ = fmt.Fprintf(h, "%d:%s%d;", len(e.Name()), e.Name(), e.Type())
-		if !e.Type().IsRegular() {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return nil, false
-		}
-		sum := sha256.Sum256(b)
-		h.Write(sum[:])
-		if corpus.IsCandidateName(e.Name()) {
-			c.sums[e.Name()] = sum
-			c.large[e.Name()] = len(b) > corpus.MaxRecordBytes
-		}
+	c := &Corpus{files: make(map[string]app.ReadFile, len(snapshot))}
+	for _, f := range snapshot {
+		field(f.Path)
+		field(strconv.Itoa(int(f.Exclusion)))
+		h.Write(f.Sum[:])
+		c.files[f.Path] = f
 	}
 	c.Key = hex.EncodeToString(h.Sum(nil))
-	return c, true
+	return c
 }
 
 // Same reports whether a read of the corpus (app.Service.IndexCorpus)
-// read exactly the record files c hashed, byte for byte: then what was
-// worked out from that read is the answer for c.Key, and may be kept
-// under it, without hashing the directory a second time. A file left
-// out as too large counts as read when it was too large when hashed (a
-// read leaves it out whatever its bytes); a file the read could not read
-// for any other reason, or any other difference, is false (nothing is
-// kept).
+// read exactly the record files of c, byte for byte, and left out the
+// same ones: then what was worked out from that read is what c.Key
+// stands for, and may be kept under it without reading the directory a
+// second time. Any difference is false (nothing is kept).
 func (c *Corpus) Same(read []app.ReadFile) bool {
-	if len(read) != len(c.sums) {
+	if len(read) != len(c.files) {
 		return false
 	}
 	for _, f := range read {
-		name := path.Base(f.Path)
-		sum, ok := c.sums[name]
-		switch {
-		case !ok:
-			return false
-		case f.Exclusion == corpus.ExcludedTooLarge:
-			if !c.large[name] {
-				return false
-			}
-		case f.Exclusion != corpus.NotExcluded || c.large[name] || sum != f.Sum:
+		if g, ok := c.files[f.Path]; !ok || g != f {
 			return false
 		}
 	}

@@ -199,8 +199,8 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 	return nil
 }
 
-// govern works out what covers files. The directory is hashed once
-// (hooks.HashCorpus: the read floor); then, with the first found of
+// govern works out what covers files. The record files are read and
+// hashed once (corpusState: the read floor); then, with the first found of
 // these, the answer kept for the same files of the same corpus, the
 // corpus's governance index kept under its key (a first edit of a file),
 // or a read of the whole corpus, whose index and answer are kept when it
@@ -209,7 +209,7 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 // worked out.
 func (h *hookRun) govern(ctx context.Context, files []string, rep app.MarkerReport) ([]hooks.Block, int, error) {
 	in := app.GovernInput{Files: files, Markers: rep}
-	c, dir := h.corpusState()
+	c, dir := h.corpusState(ctx)
 	key := ""
 	if c != nil {
 		key = c.AnswerKey(files, rep.Files)
@@ -239,23 +239,24 @@ func (h *hookRun) govern(ctx context.Context, files []string, rep app.MarkerRepo
 	return blocks, g.Errors, nil
 }
 
-// corpusState hashes the ADR directory for the state kept between runs
-// and says where that state is; nil when nothing can be kept (no state
-// directory, a revision, a directory that cannot be read).
-func (h *hookRun) corpusState() (*hooks.Corpus, string) {
+// corpusState reads the corpus's record files for the state kept between
+// runs (app.Service.Snapshot: the read floor) and says where that state
+// is; nil when nothing can be kept (no state directory, a revision, a
+// corpus that cannot be read: the full read then says why).
+func (h *hookRun) corpusState(ctx context.Context) (*hooks.Corpus, string) {
 	dir := h.stateDir()
 	if dir == "" || h.s.rev != "" {
+		return nil, ""
+	}
+	snap, err := h.s.service.Snapshot(ctx)
+	if err != nil {
 		return nil, ""
 	}
 	adrDir := h.s.dir
 	if !filepath.IsAbs(adrDir) {
 		adrDir = filepath.Join(h.root, adrDir)
 	}
-	c, ok := hooks.HashCorpus(hooks.BuildID(version()), h.root, adrDir)
-	if !ok {
-		return nil, ""
-	}
-	return c, dir
+	return hooks.CorpusKey(hooks.BuildID(version()), h.root, adrDir, snap), dir
 }
 
 // sessionStart answers with the digest of the corpus, from its kept
@@ -268,7 +269,7 @@ func (h *hookRun) sessionStart(ctx context.Context) error {
 			_ = hooks.Forget(dir, h.ev.SessionID)
 		}
 	}
-	c, dir := h.corpusState()
+	c, dir := h.corpusState(ctx)
 	if c != nil {
 		if ix, ok := hooks.LoadIndex(dir, c.Key); ok {
 			return h.write(hooks.DigestText(h.s.source.Dir, app.DigestFrom(ix)))
