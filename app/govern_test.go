@@ -11,8 +11,10 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/glob"
 	"github.com/adrkit/adrkit-go/domain/markers"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 func governReader() *fakeReader {
@@ -195,5 +197,35 @@ func TestMayMatch(t *testing.T) {
 	}
 	if skipped < 1000 {
 		t.Errorf("mayMatch ruled out only %d pairs: the test proves little", skipped)
+	}
+}
+
+// Snapshot reads what the read pipeline reads (the candidates, their
+// bytes, the files left out and why) and parses nothing; an unusable
+// corpus is an error.
+func TestSnapshot(t *testing.T) {
+	ctx := context.Background()
+	r := indexReader()
+	big := regular("0010-big.md", "")
+	big.readErr = &ports.ReadError{Kind: ports.ReadTooLarge}
+	r.files = append(r.files, big, fakeFile{entry: ports.Entry{Name: "0011-link.md", Path: "docs/adr/0011-link.md", Kind: ports.KindSymlink}},
+		regular("README.md", "not a record"))
+	s := New(r, Options{})
+	snap, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, read, err := s.IndexCorpus(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(snap, read) {
+		t.Fatalf("Snapshot =\n%+v\nIndexCorpus read\n%+v", snap, read)
+	}
+	if len(snap) != 11 || snap[len(snap)-1].Exclusion != corpus.ExcludedTooLarge {
+		t.Fatalf("snapshot %+v", snap)
+	}
+	if _, err := New(&fakeReader{openErr: unavailableErr("dir-not-found")}, Options{}).Snapshot(ctx); err == nil {
+		t.Fatal("no error for an unusable corpus")
 	}
 }
