@@ -23,7 +23,7 @@ type dirReader struct {
 
 func (r dirReader) abs() string { return filepath.Join(r.root, filepath.FromSlash(r.dir)) }
 
-func (r dirReader) Open(context.Context) (ports.Corpus, error) {
+func (r dirReader) Open(context.Context) (ports.ADRDir, error) {
 	if _, err := os.Stat(filepath.Join(r.root, ".git")); err != nil {
 		return nil, &ports.UnavailableError{Reason: corpus.RootNotGit, Err: err}
 	}

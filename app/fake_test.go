@@ -31,7 +31,7 @@ type fakeReader struct {
 	reads []string
 }
 
-func (f *fakeReader) Open(context.Context) (ports.Corpus, error) {
+func (f *fakeReader) Open(context.Context) (ports.ADRDir, error) {
 	f.mu.Lock()
 	f.opens++
 	f.mu.Unlock()

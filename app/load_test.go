@@ -185,7 +185,7 @@ type flakyReader struct {
 	opens atomic.Int64
 }
 
-func (f *flakyReader) Open(ctx context.Context) (ports.Corpus, error) {
+func (f *flakyReader) Open(ctx context.Context) (ports.ADRDir, error) {
 	n := f.opens.Add(1)
 	v, err := f.fakeReader.Open(ctx)
 	if err != nil || n > int64(f.fails) {
@@ -194,7 +194,7 @@ func (f *flakyReader) Open(ctx context.Context) (ports.Corpus, error) {
 	return changingView{v}, nil
 }
 
-type changingView struct{ ports.Corpus }
+type changingView struct{ ports.ADRDir }
 
 func (changingView) Verify(context.Context) error {
 	return unavailableErr(corpus.CorpusChangedDuringLoad)
@@ -234,7 +234,7 @@ type gatedReader struct {
 	most    atomic.Int64
 }
 
-func (g *gatedReader) Open(ctx context.Context) (ports.Corpus, error) {
+func (g *gatedReader) Open(ctx context.Context) (ports.ADRDir, error) {
 	g.opens.Add(1)
 	n := g.inside.Add(1)
 	for m := g.most.Load(); n > m && !g.most.CompareAndSwap(m, n); m = g.most.Load() {
@@ -250,13 +250,13 @@ func (g *gatedReader) Open(ctx context.Context) (ports.Corpus, error) {
 }
 
 type gatedView struct {
-	ports.Corpus
+	ports.ADRDir
 	g *gatedReader
 }
 
 func (v gatedView) Verify(ctx context.Context) error {
 	v.g.inside.Add(-1)
-	return v.Corpus.Verify(ctx)
+	return v.ADRDir.Verify(ctx)
 }
 
 // TestAdmission: at most MaxLoads projections are read at once; a call

@@ -8,11 +8,11 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
-	"github.com/adrkit/adrkit-go/ports/sourcetest"
+	"github.com/adrkit/adrkit-go/ports/headtest"
 )
 
 func TestHeadsConformance(t *testing.T) {
-	filesystem.EachDriver(t, func(t *testing.T) { sourcetest.Run(t, headsHarness{}) })
+	filesystem.EachDriver(t, func(t *testing.T) { headtest.Run(t, headsHarness{}) })
 }
 
 // headsHarness materialises a fixture as a working tree, with a file just
@@ -23,7 +23,7 @@ func (headsHarness) SpecialFiles() bool { return filesystem.HaveFIFOs }
 
 func (headsHarness) Symlinks() bool { return linktest.Supported() }
 
-func (headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.SourceReader {
+func (headsHarness) MakeReader(t *testing.T, entries []headtest.Entry) ports.FileHeadReader {
 	t.Helper()
 	top := t.TempDir()
 	root := filepath.Join(top, "repo")
@@ -33,11 +33,11 @@ func (headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.S
 		p := filepath.Join(root, filepath.FromSlash(e.Path))
 		must(t, os.MkdirAll(filepath.Dir(p), 0o755))
 		switch e.Kind {
-		case sourcetest.File:
+		case headtest.File:
 			must(t, os.WriteFile(p, []byte(e.Content), 0o644))
-		case sourcetest.Symlink:
+		case headtest.Symlink:
 			linktest.Make(t, e.Target, p)
-		case sourcetest.FIFO:
+		case headtest.FIFO:
 			must(t, filesystem.MakeFIFO(p))
 		}
 	}

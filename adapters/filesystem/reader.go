@@ -91,7 +91,7 @@ func (r *Reader) Check(ctx context.Context) error {
 // Open validates the root and the ADR directory afresh and returns a view
 // of the directory for one projection. A failure is an
 // *ports.UnavailableError (or the context's error).
-func (r *Reader) Open(ctx context.Context) (ports.Corpus, error) {
+func (r *Reader) Open(ctx context.Context) (ports.ADRDir, error) {
 	rt, err := r.validate(ctx)
 	if err != nil {
 		return nil, err

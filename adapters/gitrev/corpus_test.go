@@ -26,7 +26,7 @@ type listing struct {
 	Kind       ports.EntryKind
 }
 
-func listOf(t *testing.T, c ports.Corpus, recursive bool) []listing {
+func listOf(t *testing.T, c ports.ADRDir, recursive bool) []listing {
 	t.Helper()
 	es, err := c.List(context.Background(), recursive)
 	if err != nil {
@@ -299,7 +299,7 @@ func TestWorkingTreeIsIgnored(t *testing.T) {
 func TestVerify(t *testing.T) {
 	h := newHistory(t, false)
 	r := New(h.path, "docs/adr", "main")
-	open := func() ports.Corpus {
+	open := func() ports.ADRDir {
 		c := mustOpen(t, r)
 		for _, n := range upTo(4) {
 			if _, err := c.Read(context.Background(), n, corpus.MaxRecordBytes, nil); err != nil {

@@ -6,12 +6,12 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/ports"
-	"github.com/adrkit/adrkit-go/ports/sourcetest"
+	"github.com/adrkit/adrkit-go/ports/headtest"
 )
 
 func TestHeadsConformance(t *testing.T) {
 	for _, bare := range []bool{false, true} {
-		sourcetest.Run(t, headsHarness{bare: bare})
+		headtest.Run(t, headsHarness{bare: bare})
 	}
 }
 
@@ -24,15 +24,15 @@ func (headsHarness) SpecialFiles() bool { return false }
 // Symlinks: a tree holds a link as a blob on every system.
 func (headsHarness) Symlinks() bool { return true }
 
-func (h headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.SourceReader {
+func (h headsHarness) MakeReader(t *testing.T, entries []headtest.Entry) ports.FileHeadReader {
 	t.Helper()
 	repo := newRepo(t, base(t), "repo", h.bare)
 	var files []file
 	for _, e := range entries {
 		switch e.Kind {
-		case sourcetest.File:
+		case headtest.File:
 			files = append(files, reg(e.Path, e.Content))
-		case sourcetest.Symlink:
+		case headtest.Symlink:
 			files = append(files, link(e.Path, e.Target))
 		default:
 			t.Fatalf("entry %q cannot be committed", e.Path)

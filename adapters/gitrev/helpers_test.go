@@ -329,7 +329,7 @@ func mustOpen(t *testing.T, r *Reader) *view {
 }
 
 // names lists c (recursively or not) and returns the entry names.
-func names(t *testing.T, c ports.Corpus, recursive bool) []string {
+func names(t *testing.T, c ports.ADRDir, recursive bool) []string {
 	t.Helper()
 	es, err := c.List(context.Background(), recursive)
 	if err != nil {

@@ -335,7 +335,7 @@ func TestHistoryConcurrentUse(t *testing.T) {
 // tests are about the history alone.
 type noCorpus struct{}
 
-func (noCorpus) Open(context.Context) (ports.Corpus, error) { return noCorpus{}, nil }
+func (noCorpus) Open(context.Context) (ports.ADRDir, error) { return noCorpus{}, nil }
 
 func (noCorpus) List(context.Context, bool) ([]ports.Entry, error) { return nil, nil }
 

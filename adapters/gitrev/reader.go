@@ -97,10 +97,10 @@ func (r *Reader) Check(ctx context.Context) error {
 // Open opens the repository afresh, resolves the revision (unless it is
 // pinned) and returns a view of the ADR directory in that commit's tree.
 // A failure is an *ports.UnavailableError (or the context's error).
-func (r *Reader) Open(ctx context.Context) (ports.Corpus, error) {
+func (r *Reader) Open(ctx context.Context) (ports.ADRDir, error) {
 	v, err := r.open(ctx)
 	if err != nil {
-		// Not v: a nil *view in the interface would not be a nil Corpus.
+		// Not v: a nil *view in the interface would not be a nil ADRDir.
 		return nil, err
 	}
 	return v, nil

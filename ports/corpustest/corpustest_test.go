@@ -49,7 +49,7 @@ type memReader struct {
 	entries map[string]corpustest.Entry
 }
 
-func (m *memReader) Open(context.Context) (ports.Corpus, error) { return m, nil }
+func (m *memReader) Open(context.Context) (ports.ADRDir, error) { return m, nil }
 
 func (m *memReader) List(_ context.Context, recursive bool) ([]ports.Entry, error) {
 	var out []ports.Entry
