@@ -54,7 +54,6 @@ var (
 // Glob is a compiled pattern.
 type Glob struct {
 	pattern string
-	source  []uint16 // the regex source; kept for tests and diagnostics
 	prog    *program // nil when the regex never matches or needs backtracking
 	re      *regex   // set when the regex has backreferences
 }
@@ -73,7 +72,7 @@ func Compile(pattern string) (*Glob, error) {
 	case err != nil:
 		return nil, ErrInvalid
 	}
-	g := &Glob{pattern: pattern, source: src}
+	g := &Glob{pattern: pattern}
 	re, err := parseRegex(src)
 	if err != nil {
 		// The reference substitutes a regex that never matches.
@@ -121,16 +120,4 @@ func (g *Glob) Match(candidate string) bool {
 		return g.re.backtrackMatch(toUnits(candidate))
 	}
 	return false
-}
-
-// Source returns the JavaScript regex source the pattern translates to,
-// as the reference would build it ("$^" when the reference would fall
-// back to its never-matching regex). It is for diagnostics and tests.
-func (g *Glob) Source() string {
-	if g.prog == nil && g.re == nil {
-		if _, err := parseRegex(g.source); err != nil {
-			return "$^"
-		}
-	}
-	return unitsString(g.source)
 }

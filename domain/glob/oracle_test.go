@@ -162,11 +162,11 @@ func checkOracle(t *testing.T, o *oracle, p string, cands []string) int {
 		return 1
 	}
 	bad := 0
-	if got := unitsString(g.source); got != want.Src {
+	if got := unitsString(sourceUnits(g)); got != want.Src {
 		t.Errorf("pattern %q:\n got source %s\nwant source %s", p, got, want.Src)
 		bad++
 	}
-	if got := g.Source() != "$^"; got != want.Valid {
+	if got := sourceOf(g) != "$^"; got != want.Valid {
 		t.Errorf("pattern %q: source %s: got valid %v, want %v", p, want.Src, got, want.Valid)
 		bad++
 	}

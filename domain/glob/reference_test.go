@@ -53,10 +53,10 @@ func TestReferenceRecording(t *testing.T) {
 			t.Errorf("%q: %v", rp.Pattern, err)
 			continue
 		}
-		if got := unitsString(g.source); got != rp.Source {
+		if got := unitsString(sourceUnits(g)); got != rp.Source {
 			t.Errorf("%q:\n got source %s\nwant source %s", rp.Pattern, got, rp.Source)
 		}
-		if got := g.Source() != "$^"; got != rp.Valid {
+		if got := sourceOf(g) != "$^"; got != rp.Valid {
 			t.Errorf("%q: valid %v, want %v", rp.Pattern, got, rp.Valid)
 		}
 		cands := append(append([]string(nil), rec.Candidates...), rp.Extra...)
