@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/corpustest"
@@ -31,7 +32,7 @@ var _ corpustest.Mutator = (*harness)(nil)
 // has them, and symlinks, which Windows lets only some users make.
 func (h *harness) Features() corpustest.Feature {
 	var f corpustest.Feature
-	if filesystem.HaveFIFOs {
+	if fifotest.Supported() {
 		f |= corpustest.SpecialFiles
 	}
 	if linktest.Supported() {
@@ -55,7 +56,7 @@ func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusRe
 		case ports.KindSymlink:
 			linktest.Make(t, e.Target, p)
 		case ports.KindOther:
-			must(t, filesystem.MakeFIFO(p))
+			fifotest.Make(t, p)
 		default:
 			t.Fatalf("fixture entry %q: kind %d cannot be made", e.Path, e.Kind)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -30,7 +31,7 @@ func testList(t *testing.T) {
 	// symlink, a symlink to a directory and nested files. The links and
 	// the FIFO are left out (of the tree and of what is listed) where the
 	// system cannot make them, so that the rest is listed on every system.
-	links, fifos := linktest.Supported(), HaveFIFOs
+	links, fifos := linktest.Supported(), fifotest.Supported()
 	build := func(t *testing.T, adr string) {
 		copyRecords(t, adr)
 		if links {
@@ -279,7 +280,7 @@ func testRead(t *testing.T) {
 		{"FIFO swapped in after the guard: opened without blocking, rejected", func(t *testing.T, adr string) string {
 			// Skipped here, where it can be: beforeOpen runs off the
 			// test's goroutine.
-			skipWithoutFIFOs(t)
+			fifotest.Require(t)
 			return rec1
 		},
 			func(t *testing.T, p string) {

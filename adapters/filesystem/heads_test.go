@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/headtest"
@@ -19,7 +20,7 @@ func TestHeadsConformance(t *testing.T) {
 // outside it for a link to point at.
 type headsHarness struct{}
 
-func (headsHarness) SpecialFiles() bool { return filesystem.HaveFIFOs }
+func (headsHarness) SpecialFiles() bool { return fifotest.Supported() }
 
 func (headsHarness) Symlinks() bool { return linktest.Supported() }
 
@@ -38,7 +39,7 @@ func (headsHarness) MakeReader(t *testing.T, entries []headtest.Entry) ports.Fil
 		case headtest.Symlink:
 			linktest.Make(t, e.Target, p)
 		case headtest.FIFO:
-			must(t, filesystem.MakeFIFO(p))
+			fifotest.Make(t, p)
 		}
 	}
 	return filesystem.NewHeads(root)

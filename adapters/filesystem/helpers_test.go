@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -84,20 +85,9 @@ func symlink(t *testing.T, target, link string) {
 // has none (Windows).
 func mkfifo(t *testing.T, p string) {
 	t.Helper()
-	skipWithoutFIFOs(t)
+	fifotest.Require(t)
 	mkdir(t, filepath.Dir(p))
-	if err := makeFIFO(p); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// skipWithoutFIFOs skips a test that needs a FIFO on a system whose file
-// tree has none (Windows).
-func skipWithoutFIFOs(t *testing.T) {
-	t.Helper()
-	if !haveFIFOs {
-		t.Skipf("%s has no FIFOs in its file tree", runtime.GOOS)
-	}
+	fifotest.Make(t, p)
 }
 
 // skipIfHeldOpen skips a case that renames or removes the ADR directory

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
@@ -270,7 +271,7 @@ func TestRepositoryFailures(t *testing.T) {
 			return parent
 		}, corpus.RootNotGit, nil},
 		{"a .git FIFO is never opened", func(t *testing.T, parent string) string {
-			mkfifo(t, filepath.Join(parent, ".git"))
+			fifotest.Make(t, filepath.Join(parent, ".git"))
 			return parent
 		}, corpus.RootNotGit, []string{"FIFO"}},
 		{"an empty repository", func(t *testing.T, parent string) string {
