@@ -12,6 +12,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/fifotest"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -34,13 +35,12 @@ func base(t *testing.T) string {
 	return d
 }
 
-// newRepo makes a worktree root under parent (a .git directory, as git
-// init leaves it for our purposes) with the testdata records in
-// docs/adr, and returns the root.
-func newRepo(t *testing.T, parent, name string) string {
+// newRoot makes a worktree root under parent (gittest.MakeRoot) with the
+// testdata records in docs/adr, and returns the root.
+func newRoot(t *testing.T, parent, name string) string {
 	t.Helper()
 	root := filepath.Join(parent, name)
-	mkdir(t, filepath.Join(root, ".git"))
+	gittest.MakeRoot(t, root, nil)
 	copyRecords(t, filepath.Join(root, "docs", "adr"))
 	return root
 }

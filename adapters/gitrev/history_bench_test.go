@@ -100,7 +100,7 @@ func generateHistory(tb testing.TB, n, every int) *memHistory {
 	rebuildADR := func() {
 		entries := map[string]object.TreeEntry{}
 		for id, r := range records {
-			text := statusRecord("", fmt.Sprintf("%04d", id), r.status, r.title).content
+			text := statusRecord("", fmt.Sprintf("%04d", id), r.status, r.title).Content
 			entries[r.name] = object.TreeEntry{Mode: filemode.Regular, Hash: blob(text)}
 		}
 		adrTree = tree(entries)
