@@ -264,7 +264,7 @@ func TestGoldenExtended(t *testing.T) {
 			return res
 		}},
 	}
-	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	g := goldie.New(t, goldie.WithFixtureDir(goldenDir))
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g.Assert(t, tc.name, render(t, tc.res()))

@@ -704,7 +704,7 @@ func TestGoldenChangesFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goldie.New(t, goldie.WithFixtureDir("testdata/golden")).Assert(t, "changes-findings", render(t, res))
+	goldie.New(t, goldie.WithFixtureDir(goldenDir)).Assert(t, "changes-findings", render(t, res))
 }
 
 // toolNames lists the names of the tools svc serves.
