@@ -37,7 +37,7 @@ func TestGoldenAnswers(t *testing.T) {
 		}},
 		{"corpus-unavailable", func() Result { return unavailable(corpus.DirNotFound) }},
 		{"validation-error", func() Result {
-			res, err := New(&fakeReader{}, Options{}).Call(context.Background(), ToolSearchDecisions,
+			res, err := New(corpusOf(), Options{}).Call(context.Background(), ToolSearchDecisions,
 				json.RawMessage(`{"bogus":1,"query":"  ","status":["x","accepted"],"limit":1.5}`))
 			if err != nil {
 				t.Fatal(err)
