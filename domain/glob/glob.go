@@ -21,6 +21,8 @@
 //
 // Matching never backtracks exponentially: regexes without
 // backreferences run in time proportional to program size × input length.
+// That bound, which no timeout may replace, is why the engine is our own
+// (ADR 0029 compares it with regexp2 and RE2).
 //
 // Deliberate departures, all on patterns no one writes:
 //   - The reference loops forever on a few malformed patterns (a run of
@@ -86,15 +88,6 @@ func Compile(pattern string) (*Glob, error) {
 		g.prog = prog
 	}
 	return g, nil
-}
-
-// MustCompile is Compile for patterns known to be valid (tests, tables).
-func MustCompile(pattern string) *Glob {
-	g, err := Compile(pattern)
-	if err != nil {
-		panic(err)
-	}
-	return g
 }
 
 // Pattern returns the pattern the glob was compiled from.
