@@ -1,6 +1,8 @@
-// Package app holds the use cases: projecting the corpus, the four
-// decision tools and lint. It works over ports only and knows nothing of
-// MCP, the command line or the operating system.
+// Package app holds the use cases: projecting the corpus, the tool table
+// (the four decision tools and the extended ones: the supersession chain
+// and the change feed), lint, check, migrate, new and the reading of
+// "@adr" markers. It works over ports only and knows nothing of MCP, the
+// command line or the operating system.
 package app
 
 import (

@@ -1,5 +1,6 @@
-// Package filesystem is the CorpusReader over a working tree: the ADR
-// directory of a Git worktree on the local disk.
+// Package filesystem reads a Git worktree on the local disk: the
+// CorpusReader over its ADR directory, and the FileHeadReader over its
+// files (heads.go).
 //
 // Every Open re-validates the repository root and the ADR directory from
 // scratch, because the tree may change between (and during) tool calls.
