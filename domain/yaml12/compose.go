@@ -191,37 +191,22 @@ func (c *composer) offset(n *yaml.Node) (int, bool) {
 	return off, true
 }
 
-// keyIdentity gives a scalar key's value in a form where Go's == is the
-// reference's duplicate-key test, JavaScript strict equality of the
-// values: 1 and 1.0 collide, 1 and "1" do not, 0 and -0 do. Exotic values
-// are objects, equal only to themselves: ok is false.
-func keyIdentity(v any) (any, bool) {
-	switch x := v.(type) {
-	case float64:
-		if x == 0 {
-			return float64(0), true
-		}
-		return x, true
-	case nil, bool, string:
-		return v, true
-	}
-	return nil, false
-}
-
 func (c *composer) mapping(n *yaml.Node) {
 	// Duplicate keys: scalar keys only (a collection or alias key is
 	// compared by identity, so it never repeats). The map holds each
 	// key's value under its Go type, which separates 1 from "1" as
-	// JavaScript's === does; NaN never finds itself in a Go map either.
+	// JavaScript's === does (a scalar resolves to null, a boolean, a
+	// number or a string); -0 is stored as 0, which === equals, and NaN
+	// never finds itself in a Go map, as it never equals itself.
 	seen := map[any]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
 		if k.Kind != yaml.ScalarNode {
 			continue
 		}
-		v, ok := keyIdentity(c.scalars[k])
-		if !ok {
-			continue
+		v := c.scalars[k]
+		if f, ok := v.(float64); ok && f == 0 {
+			v = float64(0)
 		}
 		if seen[v] {
 			c.problem(k, "duplicate key "+strconv.Quote(c.sub.restore(k.Value))+" in a mapping: each key may appear only once")
