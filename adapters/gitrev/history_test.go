@@ -14,6 +14,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
 // statusRecord is a valid record with the given status and title.
@@ -120,7 +121,7 @@ func TestHistoryFirstParentsOnly(t *testing.T) {
 	}
 
 	// The merge carries the side branch's change, at the merge.
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: NewHistory(repo.Root(), "docs/adr", "main")})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: NewHistory(repo.Root(), "docs/adr", "main")})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -237,7 +238,7 @@ func TestHistorySymlinkedDirectory(t *testing.T) {
 	if cs[2].Dir == "" || cs[2].Dir != cs[1].Dir || cs[1].Dir == cs[0].Dir {
 		t.Errorf("dirs %q %q %q", cs[2].Dir, cs[1].Dir, cs[0].Dir)
 	}
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: h})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: h})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +263,7 @@ func TestHistoryFeedEndToEnd(t *testing.T) {
 		reg("docs/adr/0002-b.md", "---\nid: broken\n---\n"))
 	repo.CommitOn("main", "5", reg("README.md", "r"))
 
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: NewHistory(repo.Root(), "docs/adr", "")})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: NewHistory(repo.Root(), "docs/adr", "")})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -296,7 +297,7 @@ func TestHistoryConcurrentUse(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			counts[i], _ = replay(t, app.New(noCorpus{}, app.Options{Extended: true, History: h}), 7+i)
+			counts[i], _ = replay(t, app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: h}), 7+i)
 		}()
 	}
 	wg.Wait()
@@ -306,18 +307,3 @@ func TestHistoryConcurrentUse(t *testing.T) {
 		}
 	}
 }
-
-// noCorpus is an empty ADR directory: the feed's answers carry the
-// health and findings of the corpus the other tools serve, and these
-// tests are about the history alone.
-type noCorpus struct{}
-
-func (noCorpus) Open(context.Context) (ports.ADRDir, error) { return noCorpus{}, nil }
-
-func (noCorpus) List(context.Context, bool) ([]ports.Entry, error) { return nil, nil }
-
-func (noCorpus) Read(context.Context, string, int64, []byte) ([]byte, error) {
-	return nil, &ports.ReadError{Kind: ports.ReadStatFailed}
-}
-
-func (noCorpus) Verify(context.Context) error { return nil }
