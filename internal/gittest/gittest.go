@@ -1,6 +1,11 @@
 // Package gittest builds git repositories for tests, with go-git and
 // fixed signatures, so that every commit id (and every golden that shows
-// one) is the same on every run. Only tests import it.
+// one) is the same on every run: a Repo built object by object (any file
+// mode, bare or not, branches, merges, tags, missing objects), a Worktree
+// driven through its index as a developer's checkout is, and MakeRoot, a
+// repository root without a repository, which is all most tests of the
+// working tree need. It is the one place tests make repositories. Only
+// tests import it.
 package gittest
 
 import (
