@@ -17,6 +17,7 @@ import (
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -45,10 +46,9 @@ func makeHostileRepo(t *testing.T, base string) hostileRepo {
 	t.Helper()
 	r := hostileRepo{root: filepath.Join(base, "repo")}
 	r.adr = filepath.Join(r.root, "docs", "adr")
-	for _, d := range []string{filepath.Join(r.root, ".git"), r.adr} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
+	gittest.MakeRoot(t, r.root, nil)
+	if err := os.MkdirAll(r.adr, 0o755); err != nil {
+		t.Fatal(err)
 	}
 	return r
 }

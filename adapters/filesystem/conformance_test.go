@@ -8,6 +8,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
 	"github.com/adrkit/adrkit-go/internal/fifotest"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/corpustest"
@@ -44,7 +45,7 @@ func (h *harness) Features() corpustest.Feature {
 func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusReader {
 	t.Helper()
 	root := t.TempDir()
-	must(t, os.Mkdir(filepath.Join(root, ".git"), 0o755))
+	gittest.MakeRoot(t, root, nil)
 	h.dir = filepath.Join(root, filepath.FromSlash(fx.Dir))
 	must(t, os.MkdirAll(h.dir, 0o755))
 	for _, e := range fx.Entries {

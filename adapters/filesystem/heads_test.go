@@ -7,6 +7,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
 	"github.com/adrkit/adrkit-go/internal/fifotest"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/headtest"
@@ -28,7 +29,7 @@ func (headsHarness) MakeReader(t *testing.T, entries []headtest.Entry) ports.Fil
 	t.Helper()
 	top := t.TempDir()
 	root := filepath.Join(top, "repo")
-	must(t, os.MkdirAll(filepath.Join(root, ".git"), 0o755))
+	gittest.MakeRoot(t, root, nil)
 	must(t, os.WriteFile(filepath.Join(top, "outside.ts"), []byte("// @adr 0012\n"), 0o644))
 	for _, e := range entries {
 		p := filepath.Join(root, filepath.FromSlash(e.Path))
