@@ -17,6 +17,7 @@ import (
 // every file goes through them, and dates and versions, which start with
 // a digit, go through all of them (scalar_test.go checks each against
 // its expression).
+
 // The tags of the Core schema that change a scalar, as yaml.v3 spells
 // tag:yaml.org,2002:x. Any other tag (!!str included) leaves a scalar a
 // string and a collection plain, except the unsupported ones below.
