@@ -1,11 +1,12 @@
 // Package ports declares what the use cases need from the outside world,
-// each port named for what it reads: the ADR directory (CorpusReader,
-// whose Open gives one projection an ADRDir), the first-parent git
-// history of that directory (HistoryReader, History), the head of a
-// repository file where "@adr" markers are declared (FileHeadReader) and
-// what time it is (Clock). Every reader has a conformance suite its
-// implementations run: corpustest, historytest, headtest; memcorpus is
-// the in-memory CorpusReader.
+// each port named for what it reads or does: the ADR directory
+// (CorpusReader, whose Open gives one projection an ADRDir), the
+// first-parent git history of that directory (HistoryReader, History),
+// the head of a repository file where "@adr" markers are declared
+// (FileHeadReader), what time it is (Clock) and, for doctor, the
+// processes an agent's configuration starts (Processes). Every reader has
+// a conformance suite its implementations run: corpustest, historytest,
+// headtest; memcorpus is the in-memory CorpusReader.
 package ports
 
 import (

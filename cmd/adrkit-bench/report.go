@@ -12,13 +12,15 @@ import (
 // Results is one run of the bench: its settings, where it ran, every
 // figure, and the verdict on each target.
 type Results struct {
-	Command string       `json:"command"`
-	Config  Config       `json:"config"`
-	Machine Machine      `json:"machine"`
-	Sizes   []SizeResult `json:"sizes"`
-	Lint    *LintResult  `json:"lint,omitempty"`
-	Load    *LoadResult  `json:"load,omitempty"`
-	Targets []Target     `json:"targets"`
+	Command string         `json:"command"`
+	Config  Config         `json:"config"`
+	Machine Machine        `json:"machine"`
+	Sizes   []SizeResult   `json:"sizes"`
+	Lint    *LintResult    `json:"lint,omitempty"`
+	Load    *LoadResult    `json:"load,omitempty"`
+	Hooks   []HookResult   `json:"hooks,omitempty"`
+	Startup *StartupResult `json:"startup,omitempty"`
+	Targets []Target       `json:"targets"`
 }
 
 // Target is one performance target and whether this run met it.
@@ -106,6 +108,8 @@ func (r *Results) evaluate() {
 				fmt.Sprintf("%.0f ms against %.0f ms = %.2f×", l.ListCPU, l.PingCPU, l.ListPingRatio), verdict(l.ListPingRatio <= targetListPingRatio))
 		}
 	}
+	r.evaluateHooks()
+	r.evaluateStartup()
 	// The floor's own slope is shown in the growth table but is not a
 	// target: it is what the tools are measured against.
 	for _, line := range r.lines()[1:] {
@@ -207,6 +211,8 @@ func (r *Results) markdown() string {
 				l.Requests, l.Requests, l.PingCPU, l.ListCPU, l.ListPingRatio, 1000*l.PingCPU/float64(l.Requests), 1000*l.ListCPU/float64(l.Requests))
 		}
 	}
+	b.WriteString(r.hooksMarkdown())
+	b.WriteString(r.startupMarkdown())
 	b.WriteString("\nTargets:\n\n| target | this run | met |\n|---|---|---|\n")
 	for _, t := range r.Targets {
 		met := "n/a"

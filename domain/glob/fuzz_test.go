@@ -60,7 +60,7 @@ func FuzzMatch(f *testing.F) {
 			return
 		}
 		again := MustCompile(pattern)
-		if sourceOf(g) != sourceOf(again) {
+		if g.Source() != again.Source() {
 			t.Fatalf("Compile(%q) not deterministic", pattern)
 		}
 		got := g.Match(candidate)
@@ -76,7 +76,7 @@ func FuzzMatch(f *testing.F) {
 				t.Fatal(err)
 			}
 			if bt := re.backtrackMatch(toUnits(candidate)); bt != got && !budgetExceeded(re, candidate) {
-				t.Fatalf("%q (regex %s) vs %q: memo %v, backtrack %v", pattern, sourceOf(g), candidate, got, bt)
+				t.Fatalf("%q (regex %s) vs %q: memo %v, backtrack %v", pattern, g.Source(), candidate, got, bt)
 			}
 		}
 		// The pre-filters (prefix, required endings) never reject what
@@ -86,7 +86,7 @@ func FuzzMatch(f *testing.F) {
 			for _, c := range append([]string{candidate}, spelledFrom(pattern, candidate)...) {
 				if c != "" && g.prog.match(toUnits(c)) && !g.Match(c) {
 					t.Fatalf("%q (regex %s, prefix %q, endings %q) rejects %q, which its program matches",
-						pattern, sourceOf(g), g.prog.prefix, g.prog.endings, c)
+						pattern, g.Source(), g.prog.prefix, g.prog.endings, c)
 				}
 			}
 		}
@@ -94,7 +94,7 @@ func FuzzMatch(f *testing.F) {
 		sg := MustCompile(safe)
 		for _, c := range []string{candidate, ".." + "/" + candidate, candidate + "/..", "a/../" + candidate, "." + candidate} {
 			if hasDotStartSegment(c) && sg.Match(c) {
-				t.Fatalf("dot-safe %q (regex %s) matches %q", safe, sourceOf(sg), c)
+				t.Fatalf("dot-safe %q (regex %s) matches %q", safe, sg.Source(), c)
 			}
 		}
 	})

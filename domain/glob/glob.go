@@ -114,3 +114,19 @@ func (g *Glob) Match(candidate string) bool {
 	}
 	return false
 }
+
+// Source returns the JavaScript regex source the pattern translates to,
+// as the reference would build it ("$^" when the reference would fall
+// back to its never-matching regex), so that a browser can evaluate the
+// pattern as Match does (adrkit site). It translates the pattern again:
+// nothing on the matching path needs the source kept.
+func (g *Glob) Source() string {
+	src, err := translate(toUnits(g.pattern))
+	if err != nil {
+		return "$^"
+	}
+	if _, err := parseRegex(src); err != nil {
+		return "$^"
+	}
+	return unitsString(src)
+}

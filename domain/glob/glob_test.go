@@ -76,12 +76,12 @@ func TestSpecTruthTable(t *testing.T) {
 		}
 		for _, c := range tc.yes {
 			if !g.Match(c) {
-				t.Errorf("%q should match %q (regex %s)", tc.pattern, c, sourceOf(g))
+				t.Errorf("%q should match %q (regex %s)", tc.pattern, c, g.Source())
 			}
 		}
 		for _, c := range tc.no {
 			if g.Match(c) {
-				t.Errorf("%q should not match %q (regex %s)", tc.pattern, c, sourceOf(g))
+				t.Errorf("%q should not match %q (regex %s)", tc.pattern, c, g.Source())
 			}
 		}
 	}
@@ -108,7 +108,7 @@ var specSources = []struct{ pattern, source string }{
 
 func TestSpecSources(t *testing.T) {
 	for _, tc := range specSources {
-		if got := sourceOf(MustCompile(tc.pattern)); got != tc.source {
+		if got := MustCompile(tc.pattern).Source(); got != tc.source {
 			t.Errorf("%q:\n got %s\nwant %s", tc.pattern, got, tc.source)
 		}
 	}
@@ -210,12 +210,12 @@ func TestConstructs(t *testing.T) {
 			g := MustCompile(tc.pattern)
 			for _, c := range tc.yes {
 				if !g.Match(c) {
-					t.Errorf("%q should match %q (regex %s)", tc.pattern, c, sourceOf(g))
+					t.Errorf("%q should match %q (regex %s)", tc.pattern, c, g.Source())
 				}
 			}
 			for _, c := range tc.no {
 				if g.Match(c) {
-					t.Errorf("%q should not match %q (regex %s)", tc.pattern, c, sourceOf(g))
+					t.Errorf("%q should not match %q (regex %s)", tc.pattern, c, g.Source())
 				}
 			}
 		})

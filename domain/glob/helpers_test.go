@@ -17,14 +17,3 @@ func sourceUnits(g *Glob) []uint16 {
 	}
 	return src
 }
-
-// sourceOf is the regex source as the reference would build it, for test
-// failures: "$^" when the reference would fall back to its never-matching
-// regex.
-func sourceOf(g *Glob) string {
-	src := sourceUnits(g)
-	if _, err := parseRegex(src); err != nil {
-		return "$^"
-	}
-	return unitsString(src)
-}

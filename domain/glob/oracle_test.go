@@ -166,7 +166,7 @@ func checkOracle(t *testing.T, o *oracle, p string, cands []string) int {
 		t.Errorf("pattern %q:\n got source %s\nwant source %s", p, got, want.Src)
 		bad++
 	}
-	if got := sourceOf(g) != "$^"; got != want.Valid {
+	if got := g.Source() != "$^"; got != want.Valid {
 		t.Errorf("pattern %q: source %s: got valid %v, want %v", p, want.Src, got, want.Valid)
 		bad++
 	}

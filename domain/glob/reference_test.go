@@ -56,7 +56,7 @@ func TestReferenceRecording(t *testing.T) {
 		if got := unitsString(sourceUnits(g)); got != rp.Source {
 			t.Errorf("%q:\n got source %s\nwant source %s", rp.Pattern, got, rp.Source)
 		}
-		if got := sourceOf(g) != "$^"; got != rp.Valid {
+		if got := g.Source() != "$^"; got != rp.Valid {
 			t.Errorf("%q: valid %v, want %v", rp.Pattern, got, rp.Valid)
 		}
 		cands := append(append([]string(nil), rec.Candidates...), rp.Extra...)

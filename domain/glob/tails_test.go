@@ -39,7 +39,7 @@ func TestRequiredEndings(t *testing.T) {
 		want := slices.Clone(tc.want)
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
-			t.Errorf("%q (regex %s): endings %q, want %q", tc.pattern, sourceOf(g), got, want)
+			t.Errorf("%q (regex %s): endings %q, want %q", tc.pattern, g.Source(), got, want)
 		}
 	}
 }
@@ -62,7 +62,7 @@ func TestEndingsNeverRejectAMatch(t *testing.T) {
 		g := MustCompile(pattern)
 		for _, c := range cands {
 			if !g.Match(c) {
-				t.Errorf("%q (regex %s, endings %q) does not match %q", pattern, sourceOf(g), g.prog.endings, c)
+				t.Errorf("%q (regex %s, endings %q) does not match %q", pattern, g.Source(), g.prog.endings, c)
 			}
 		}
 	}
@@ -86,7 +86,7 @@ func FuzzEndings(f *testing.F) {
 		for _, c := range append([]string{candidate}, spelledFrom(pattern, candidate)...) {
 			if c != "" && g.prog.match(toUnits(c)) && !g.Match(c) {
 				t.Fatalf("%q (regex %s, prefix %q, endings %q) rejects %q, which its program matches",
-					pattern, sourceOf(g), g.prog.prefix, g.prog.endings, c)
+					pattern, g.Source(), g.prog.prefix, g.prog.endings, c)
 			}
 		}
 	})
