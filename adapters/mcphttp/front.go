@@ -257,14 +257,13 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	start := f.clock.Now()
 	name := r.PathValue("corpus")
 	rec := &recorder{ResponseWriter: w}
-	var peek peeked
 	defer func() {
 		status := rec.status()
 		p := recover()
 		if p != nil {
 			status = http.StatusInternalServerError
 		}
-		f.logRequest(r.Context(), r.Method, name, peek, status, f.clock.Now().Sub(start))
+		f.logRequest(r.Context(), r.Method, name, rec.noted, status, f.clock.Now().Sub(start))
 		if p != nil {
 			panic(p) // net/http ends the connection and reports it
 		}
@@ -307,12 +306,14 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 		writeText(rec, status, err.Error())
 		return
 	}
-	peek = peekMessage(body)
-	if peek.method == methodListen {
-		// A subscriptions/listen stream stays open for as long as its
-		// client wants, so it gives its place back: MaxConns bounds the
-		// streams, and Corpus.Drain ends them when the server shuts down.
-		once.Do(release)
+	rec.onDispatch = func(d dispatched) bool {
+		if d.method == methodListen {
+			// A subscriptions/listen stream stays open for as long as its
+			// client wants, so it gives its place back: MaxConns bounds the
+			// streams, and Corpus.Drain ends them when the server shuts down.
+			once.Do(release)
+		}
+		return true
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength, r.TransferEncoding = int64(len(body)), nil

@@ -274,6 +274,9 @@ func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
 			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
 			return
 		}
+		if !w.(interface{ NoteDispatch(string, string) bool }).NoteDispatch("subscriptions/listen", "") {
+			return
+		}
 		w.WriteHeader(http.StatusOK)
 		_ = http.NewResponseController(w).Flush()
 		close(opened)
