@@ -60,7 +60,9 @@ func echoHandler(corpus string) http.Handler {
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
 		&sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, DisableLocalhostProtection: true})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n, ok := w.(interface{ NoteDispatch(method, tool string) bool })
+		n, ok := w.(interface {
+			NoteDispatch(method, tool string) bool
+		})
 		if r.Method != http.MethodPost || !ok {
 			h.ServeHTTP(w, r)
 			return
