@@ -45,10 +45,13 @@ type grant struct {
 	corpora []string
 }
 
-// access is what a presented token may read, the union of its grants.
+// access is what a presented token may read, the union of its grants,
+// and the token's digest, which its share of the places in flight is
+// counted by.
 type access struct {
 	all     bool
 	corpora []string
+	digest  [sha256.Size]byte
 }
 
 func (a access) covers(name string) bool { return a.all || slices.Contains(a.corpora, name) }
@@ -155,6 +158,7 @@ func (t *Tokens) install(fromFile []grant) {
 // nobody granted.
 func (t *Tokens) lookup(token string) (a access, ok bool) {
 	presented := sha256.Sum256([]byte(token))
+	a.digest = presented
 	for _, g := range *t.current.Load() {
 		if subtle.ConstantTimeCompare(presented[:], g.digest[:]) == 1 {
 			ok = true
