@@ -291,6 +291,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 			keys = append(keys, placeKey{token: true, digest: a.digest})
 		}
 	}
+	markAuthenticated(r.Context())
 	corpus, ok := f.corpora[name]
 	if !ok {
 		writeText(rec, http.StatusNotFound, fmt.Sprintf("no corpus is named %q", name))
