@@ -201,3 +201,13 @@ func (l *limitListener) Close() error {
 	l.closeOnce.Do(func() { close(l.done) })
 	return l.Listener.Close()
 }
+
+// CloseWrite half-closes a TCP connection, as net/http does before it
+// closes one whose request it refused unread: the client then reads the
+// answer instead of a reset.
+func (k *conn) CloseWrite() error {
+	if cw, ok := k.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}

@@ -87,6 +87,12 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 		return nil, &ExposureError{Addr: addr, Bound: bound}
 	}
 	headerTimeout := orDefault(opts.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	writeTimeout := orDefault(opts.WriteTimeout, DefaultWriteTimeout)
+	if front.life >= writeTimeout {
+		// A stream must end before the write deadline cuts its
+		// connection, so that its end reaches the client.
+		front.life = writeTimeout - writeTimeout/6
+	}
 	cs := newConns(orDefault(opts.MaxConns, DefaultMaxConns), headerTimeout)
 	s := &Server{
 		ln: &limitListener{Listener: ln, conns: cs, done: make(chan struct{})},
@@ -96,7 +102,7 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 			ConnContext:       connContext,
 			ReadHeaderTimeout: headerTimeout,
 			ReadTimeout:       orDefault(opts.ReadTimeout, DefaultReadTimeout),
-			WriteTimeout:      orDefault(opts.WriteTimeout, DefaultWriteTimeout),
+			WriteTimeout:      writeTimeout,
 			IdleTimeout:       orDefault(opts.IdleTimeout, DefaultIdleTimeout),
 			MaxHeaderBytes:    orDefault(opts.MaxHeaderBytes, DefaultMaxHeaderBytes),
 			// net/http's own complaints (a TLS handshake on the plain
