@@ -15,8 +15,9 @@
 //
 // The MCP Go SDK (github.com/modelcontextprotocol/go-sdk) is the protocol
 // engine: it decodes requests, dispatches them, runs the tools (the four
-// of the contract, plus get_supersession_chain and list_decision_changes
-// when Options.ExtendedTools opts in to the extended surface; each
+// of the contract, plus get_supersession_chain, list_decision_changes and
+// list_review_queue when Options.ExtendedTools opts in to the extended
+// surface; each
 // registered with the low-level Server.AddTool, so the arguments reach
 // the application untouched and are validated there) and encodes every
 // answer. Where the SDK's behaviour differs from the contract, this

@@ -106,8 +106,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			},
 			&cli.StringFlag{
 				Name: "tools",
-				Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain and " +
-					"list_decision_changes; see docs/extended-tools.md)",
+				Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain, " +
+					"list_decision_changes and list_review_queue; see docs/extended-tools.md)",
 				Value:   toolsDefault,
 				Sources: cli.EnvVars("ADRKIT_MCP_TOOLS"),
 			},

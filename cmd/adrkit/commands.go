@@ -16,7 +16,9 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/source"
+	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -95,6 +97,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			supersededCommand(stdout, env),
 			chainCommand(stdout, env),
 			changesCommand(stdout, env),
+			queueCommand(stdout, env),
 			graphCommand(stdout, env),
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
@@ -137,14 +140,30 @@ func commandNames(cmd *cli.Command) string {
 // settings is what every command needs once the global options are read.
 type settings struct {
 	cwd, dir, rev string
-	source        render.Source
-	style         render.Style
-	service       *app.Service
+	// wd is the directory FILE arguments are relative to: where the
+	// command was started, or the root when --cwd named it.
+	wd string
+	// unnamed says that nothing named the ADR directory and none of
+	// workspace.DefaultDirs exists: the repository has no decisions yet.
+	unnamed bool
+	source  render.Source
+	style   render.Style
+	service *app.Service
 }
+
+// noDecisionsYet is what a command that reads decisions says in a
+// repository that has none: where it looked, and the next step.
+var noDecisionsYet = "This repository has no decisions yet: there is no " +
+	strings.Join(workspace.DefaultDirs[:len(workspace.DefaultDirs)-1], ", ") + " or " + workspace.DefaultDirs[len(workspace.DefaultDirs)-1] +
+	" directory and no " + workspace.AdrDirFile + " file naming one. Run adrkit init to set the repository up " +
+	"(the first record included), or adrkit new \"Title\" to write the first record in " + workspace.DefaultDirs[0] + "."
 
 // failure turns an error from the app into the exit the command ends
 // with: an unusable corpus is status 1 with the worded diagnostic.
 func (s *settings) failure(err error) error {
+	if u := (*ports.UnavailableError)(nil); s.unnamed && errors.As(err, &u) && u.Reason == corpus.DirNotFound {
+		return exitError{code: exitFailure, msg: noDecisionsYet}
+	}
 	if msg := render.DescribeUnavailable(err, s.source); msg != "" {
 		return exitError{code: exitFailure, msg: msg}
 	}
@@ -162,7 +181,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
 	locate(cmd, env, s)
-	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv))
+	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv)).WithWidth(tableWidth(env))
 	s.source = render.NewSource(s.cwd, s.dir, s.rev)
 
 	reader := source.New(s.cwd, s.dir, s.rev)
@@ -307,18 +326,18 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		UsageText: "adrkit mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]",
 		Description: "Speaks the Model Context Protocol on stdin and stdout, one JSON-RPC message per line,\n" +
 			"exactly as the adrkit-mcp binary: the four tools (with --tools extended, also\n" +
-			"get_supersession_chain and list_decision_changes), both protocol eras. The corpus is\n" +
-			"read afresh for every call. Ends with status 0 when stdin ends.\n\n" +
+			"get_supersession_chain, list_decision_changes and list_review_queue), both protocol\n" +
+			"eras. The corpus is read afresh for every call. Ends with status 0 when stdin ends.\n\n" +
 			"Examples:\n" +
 			"  adrkit mcp\n" +
 			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds\n" +
-			"  adrkit mcp --tools extended    # also the supersession chain and the change feed\n" +
+			"  adrkit mcp --tools extended    # also the supersession chain, the change feed and the review queue\n" +
 			"  adrkit mcp --content full      # for clients that give the model only a tool's content",
 		Flags: []cli.Flag{
 			&cli.StringFlag{
 				Name: "tools",
-				Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain and " +
-					"list_decision_changes; see docs/extended-tools.md)",
+				Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain, " +
+					"list_decision_changes and list_review_queue; see docs/extended-tools.md)",
 				Value:   toolsDefault,
 				Sources: fromEnv(env, "ADRKIT_MCP_TOOLS"),
 			},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/urfave/cli/v3"
 
@@ -28,11 +29,13 @@ func locate(cmd *cli.Command, env environment, s *settings) {
 	if cmd.Name == "mcp" {
 		return
 	}
+	s.wd = s.cwd
 	wd, err := env.Getwd()
 	if err != nil {
 		return
 	}
 	if !cmd.IsSet("cwd") {
+		s.wd = wd
 		if root, ok := workspace.FindRoot(wd); ok {
 			s.cwd = root
 		}
@@ -42,6 +45,7 @@ func locate(cmd *cli.Command, env environment, s *settings) {
 	if !cmd.IsSet("dir") {
 		if choice, err := workspace.FindDir(s.cwd, wd); err == nil {
 			s.dir = choice.Dir
+			s.unnamed = choice.From == ""
 		}
 	}
 }
@@ -58,4 +62,21 @@ func (s *settings) startFailure(cmd *cli.Command, err error) error {
 		return usageError{command: cmd.FullName(), msg: s.failure(err).Error()}
 	}
 	return s.failure(err)
+}
+
+// repoPaths turns FILE arguments as a shell gives them into repository
+// paths (workspace.RepoPath): relative to the directory the command was
+// started in, or absolute inside the repository. A path outside the
+// repository is a usage error: matching it would only ever answer
+// "nothing governs it".
+func (s *settings) repoPaths(cmd *cli.Command, args []string) ([]string, error) {
+	out := make([]string, 0, len(args))
+	for _, arg := range args {
+		p, err := workspace.RepoPath(s.cwd, s.wd, arg)
+		if err != nil {
+			return nil, usageError{command: cmd.FullName(), msg: fmt.Sprintf("%q is not a path inside the repository", arg)}
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }

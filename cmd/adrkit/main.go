@@ -20,11 +20,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v3"
+	"golang.org/x/term"
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
@@ -38,6 +40,7 @@ func main() {
 		Getenv:   os.LookupEnv,
 		Clock:    systemClock{},
 		Terminal: render.IsTerminal(os.Stdout),
+		Columns:  terminalColumns,
 		Getwd:    os.Getwd,
 	})
 	stop()
@@ -53,8 +56,11 @@ type environment struct {
 	Getenv func(string) (string, bool)
 	// Clock tells lint today's date.
 	Clock ports.Clock
-	// Terminal says stdout is a terminal, which --color auto colours.
+	// Terminal says stdout is a terminal, which --color auto colours and
+	// whose width tables are fitted to.
 	Terminal bool
+	// Columns is the terminal's width, 0 when unknown (nil: unknown).
+	Columns func() int
 	// Getwd is the working directory, where the repository root and the
 	// ADR directory are looked for when no option names them (os.Getwd
 	// when nil).
@@ -188,4 +194,31 @@ func describeParseError(err error) string {
 		}
 	}
 	return msg
+}
+
+// terminalColumns is stdout's terminal width, 0 when it cannot be read.
+func terminalColumns() int {
+	w, _, err := term.GetSize(int(os.Stdout.Fd()))
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
+// tableWidth is the width tables are fitted to: none unless stdout is a
+// terminal; then $COLUMNS when it is a positive number (a user's choice,
+// and how tests pretend), else the terminal's own width.
+func tableWidth(env environment) int {
+	if !env.Terminal {
+		return 0
+	}
+	if v, ok := env.Getenv("COLUMNS"); ok {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
+			return n
+		}
+	}
+	if env.Columns != nil {
+		return env.Columns()
+	}
+	return 0
 }
