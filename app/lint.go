@@ -10,6 +10,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/yaml12"
 	"github.com/adrkit/adrkit-go/ports"
@@ -43,6 +44,10 @@ type LintInput struct {
 
 // LintReport is the outcome of one lint run.
 type LintReport struct {
+	// proj is the projection the report was made from, for the use cases
+	// that need both from one read (Site).
+	proj *corpus.Projection
+
 	// AsOf is the date the reviewBy check compared against.
 	AsOf string
 	// Findings are the corpus findings plus lint's own, in canonical order
@@ -110,6 +115,9 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		}
 	}
 	proj := ld.proj
+	// A template named like a record (0000-TEMPLATE.md) is not a skipped
+	// decision: lint leaves it alone, as migrate does.
+	skipped = slices.DeleteFunc(skipped, func(f adr.Finding) bool { return templateFinding(f, proj) })
 	lines := newSourceLines(ld.files)
 
 	findings := slices.Clone(proj.Findings)
@@ -126,7 +134,9 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		}
 	}
 	findings = append(findings, skipped...)
+	findings = append(findings, renamedLinks(proj.Records, ld.entries)...)
 	findings = append(findings, s.adoptionFindings(ctx, ld, lines)...)
+	findings = slices.DeleteFunc(findings, func(f adr.Finding) bool { return templateFinding(f, proj) })
 	adr.SortFindings(findings)
 	records := make([]Summary, len(proj.Records))
 	for i, r := range proj.Records {
@@ -140,6 +150,7 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		ExcludedCount: proj.ExcludedCount,
 		SkippedCount:  len(skipped),
 		Fingerprint:   proj.Fingerprint,
+		proj:          proj,
 	}, nil
 }
 

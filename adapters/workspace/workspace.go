@@ -6,8 +6,9 @@
 // knows about the directory (the numbers taken on every branch, the day a
 // file was first committed).
 //
-// Only the CLI's authoring commands (migrate, new) write, and only here;
-// the MCP server never imports this package.
+// Only the CLI's authoring commands (migrate, new, status, renumber,
+// index, init) write, and only here; the MCP server never imports this
+// package.
 package workspace
 
 import (

@@ -65,6 +65,8 @@ type environment struct {
 	// ADR directory are looked for when no option names them (os.Getwd
 	// when nil).
 	Getwd func() (string, error)
+	// Probe starts the commands doctor checks (nil: the real processes).
+	Probe ports.Processes
 }
 
 // systemClock is the real clock; nothing else in adrkit reads the time.
