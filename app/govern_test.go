@@ -15,10 +15,14 @@ import (
 	"github.com/adrkit/adrkit-go/domain/glob"
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
-func governReader() *fakeReader {
-	return &fakeReader{files: []fakeFile{
+func governReader() *memcorpus.Reader { return corpusOf(governFiles()...) }
+
+// governFiles are the records of governReader.
+func governFiles() []fakeFile {
+	return []fakeFile{
 		regular("0001-pg.md", "---\nid: \"0001\"\ntitle: Use PostgreSQL\nstatus: accepted\ndate: 2026-01-01\ndeciders: [\"@a\"]\n"+
 			"affects:\n  - type: path\n    pattern: \"db/**\"\n  - type: package\n    pattern: \"pg@not a range\"\n---\n\n## Decision\n\nWe use PostgreSQL. Always.\n"),
 		regular("0002-mongo.md", "---\nid: \"0002\"\ntitle: Use MongoDB\nstatus: rejected\ndate: 2026-01-01\n"+
@@ -26,7 +30,7 @@ func governReader() *fakeReader {
 		regular("0003-logs.md", "---\nid: \"0003\"\ntitle: Log JSON\nstatus: accepted\ndate: 2026-01-01\ndeciders: [\"@a\"]\n---\n"),
 		regular("0004-broken.md", "---\nid: \"0004\"\ntitle: Broken\nstatus: approved\ndate: 2026-01-01\n"+
 			"affects:\n  - type: path\n    pattern: \"db/**\"\n---\n"),
-	}}
+	}
 }
 
 // Govern answers from the valid records of a corpus with errors, with the
@@ -61,7 +65,7 @@ func TestGovern(t *testing.T) {
 }
 
 func TestGovernUnavailable(t *testing.T) {
-	s := New(&fakeReader{openErr: unavailableErr("dir-not-found")}, Options{})
+	s := New(openFails(unavailableErr("dir-not-found")), Options{})
 	if _, err := s.Govern(context.Background(), GovernInput{Files: []string{"a"}}); err == nil {
 		t.Fatal("no error for an unusable corpus")
 	}
@@ -73,13 +77,12 @@ func TestGovernUnavailable(t *testing.T) {
 // indexReader is a corpus with everything Govern reads: negated, dot,
 // repo-qualified, bad and non-path matchers, a line of supersession on
 // hold, history, proposals, an id held twice and a record with errors.
-func indexReader() *fakeReader {
+func indexFiles() []fakeFile {
 	head := "---\nid: \"%s\"\ntitle: %s\nstatus: %s\ndate: 2026-01-01\ndeciders: [\"@a\"]\n"
 	f := func(name, id, title, status, rest, body string) fakeFile {
 		return regular(name, fmt.Sprintf(head, id, title, status)+rest+"---\n"+body)
 	}
-	r := governReader()
-	r.files = append(r.files,
+	return append(governFiles(),
 		f("0005-svc.md", "0005", "Services speak gRPC", "accepted",
 			"affects:\n  - type: path\n    pattern: \"svc/**\"\n  - type: path\n    pattern: \"svc/legacy/**\"\n    negate: true\n"+
 				"  - type: path\n    pattern: \"**/*.proto\"\n    repo: other/log\n",
@@ -94,21 +97,20 @@ func indexReader() *fakeReader {
 		f("0009-twice.md", "0009", "Twice A", "accepted", "affects:\n  - type: path\n    pattern: \"x/**\"\n", ""),
 		f("0009-twice-b.md", "0009", "Twice B", "deprecated", "conflictsWith: [\"0001\"]\naffects:\n  - type: path\n    pattern: \"x/**\"\n", ""),
 	)
-	return r
 }
 
 // GovernFrom over the index of a corpus answers as Govern over the
 // corpus itself, and DigestFrom as Digest, for every file and marker.
 func TestGovernFromIndex(t *testing.T) {
 	ctx := context.Background()
-	for _, reader := range []*fakeReader{governReader(), indexReader(), {}} {
-		s := New(reader, Options{})
+	for _, files := range [][]fakeFile{governFiles(), indexFiles(), nil} {
+		s := New(corpusOf(files...), Options{})
 		ix, read, err := s.IndexCorpus(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(read) != len(reader.files) {
-			t.Fatalf("%d files read, want %d", len(read), len(reader.files))
+		if len(read) != len(files) {
+			t.Fatalf("%d files read, want %d", len(read), len(files))
 		}
 		p, err := s.Project(ctx)
 		if err != nil {
@@ -133,7 +135,7 @@ func TestGovernFromIndex(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := New(&fakeReader{}, Options{}).GovernFrom(ix, in)
+			got := New(corpusOf(), Options{}).GovernFrom(ix, in)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%v: GovernFrom =\n%+v\nGovern =\n%+v", in.Files, got, want)
 			}
@@ -146,7 +148,7 @@ func TestGovernFromIndex(t *testing.T) {
 		if got := DigestFrom(ix); !reflect.DeepEqual(got, d) {
 			t.Errorf("DigestFrom = %+v, Digest = %+v", got, d)
 		}
-		if len(reader.files) > 6 && holds == 0 {
+		if len(files) > 6 && holds == 0 {
 			t.Error("no hold in the corpus meant to have one")
 		}
 	}
@@ -205,12 +207,10 @@ func TestMayMatch(t *testing.T) {
 // corpus is an error.
 func TestSnapshot(t *testing.T) {
 	ctx := context.Background()
-	r := indexReader()
 	big := regular("0010-big.md", "")
 	big.readErr = &ports.ReadError{Kind: ports.ReadTooLarge}
-	r.files = append(r.files, big, fakeFile{entry: ports.Entry{Name: "0011-link.md", Path: "docs/adr/0011-link.md", Kind: ports.KindSymlink}},
-		regular("README.md", "not a record"))
-	s := New(r, Options{})
+	s := New(corpusOf(append(indexFiles(), big, fakeFile{entry: ports.Entry{Name: "0011-link.md", Path: "docs/adr/0011-link.md", Kind: ports.KindSymlink}},
+		regular("README.md", "not a record"))...), Options{})
 	snap, err := s.Snapshot(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -225,7 +225,7 @@ func TestSnapshot(t *testing.T) {
 	if len(snap) != 11 || snap[len(snap)-1].Exclusion != corpus.ExcludedTooLarge {
 		t.Fatalf("snapshot %+v", snap)
 	}
-	if _, err := New(&fakeReader{openErr: unavailableErr("dir-not-found")}, Options{}).Snapshot(ctx); err == nil {
+	if _, err := New(openFails(unavailableErr("dir-not-found")), Options{}).Snapshot(ctx); err == nil {
 		t.Fatal("no error for an unusable corpus")
 	}
 }

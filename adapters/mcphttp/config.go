@@ -29,6 +29,12 @@ const maxConfigBytes = 1 << 20
 type Config struct {
 	// Corpora are the repositories served, in the file's order.
 	Corpora []CorpusConfig `json:"corpora"`
+	// Auth says whether requests need a token: AuthTokens (the default)
+	// requires at least one token, here or from --token-file; AuthNone
+	// serves without any, which only a loopback address allows, and lists
+	// none. A config file never serves without authentication by leaving
+	// tokens out.
+	Auth string `json:"auth,omitempty"`
 	// Tokens grant bearer tokens, by their SHA-256 digest, access to some
 	// of the corpora. Tokens from --token-file (which reach every corpus)
 	// come on top of these.
@@ -45,6 +51,14 @@ type Config struct {
 	Limits Limits `json:"limits,omitzero"`
 }
 
+// The values of Config.Auth.
+const (
+	// AuthTokens requires a bearer token on every MCP request.
+	AuthTokens = "tokens"
+	// AuthNone serves without authentication, on loopback only.
+	AuthNone = "none"
+)
+
 // Limits are the limits of the HTTP server a config file may change (the
 // fields of Options and ServerOptions of the same names); zero keeps the
 // default.
@@ -56,6 +70,8 @@ type Limits struct {
 	MaxBodyBytes      int64    `json:"maxBodyBytes,omitempty"`
 	MaxInFlight       int      `json:"maxInFlight,omitempty"`
 	MaxConns          int      `json:"maxConns,omitempty"`
+	MaxStreams        int      `json:"maxStreams,omitempty"`
+	StreamLife        Duration `json:"streamLife,omitempty"`
 }
 
 // Duration is a time.Duration written as Go writes one ("5s", "1m30s").
@@ -214,6 +230,16 @@ func (c *Config) validate() []string {
 		}
 	}
 
+	switch c.Auth {
+	case "", AuthTokens:
+	case AuthNone:
+		if len(c.Tokens) > 0 {
+			add("auth: none, but tokens are listed: remove one or the other")
+		}
+	default:
+		add("auth: %q is not tokens or none", c.Auth)
+	}
+
 	digests := map[string]int{}
 	for i, tok := range c.Tokens {
 		digest := strings.ToLower(tok.SHA256)
@@ -260,7 +286,7 @@ func (c *Config) validate() []string {
 	for _, d := range []struct {
 		key string
 		v   Duration
-	}{{"readHeaderTimeout", l.ReadHeaderTimeout}, {"readTimeout", l.ReadTimeout}, {"writeTimeout", l.WriteTimeout}, {"idleTimeout", l.IdleTimeout}} {
+	}{{"readHeaderTimeout", l.ReadHeaderTimeout}, {"readTimeout", l.ReadTimeout}, {"writeTimeout", l.WriteTimeout}, {"idleTimeout", l.IdleTimeout}, {"streamLife", l.StreamLife}} {
 		if d.v < 0 {
 			add("limits.%s: must be positive", d.key)
 		}
@@ -268,7 +294,7 @@ func (c *Config) validate() []string {
 	for _, n := range []struct {
 		key string
 		v   int64
-	}{{"maxBodyBytes", l.MaxBodyBytes}, {"maxInFlight", int64(l.MaxInFlight)}, {"maxConns", int64(l.MaxConns)}} {
+	}{{"maxBodyBytes", l.MaxBodyBytes}, {"maxInFlight", int64(l.MaxInFlight)}, {"maxConns", int64(l.MaxConns)}, {"maxStreams", int64(l.MaxStreams)}} {
 		if n.v < 0 {
 			add("limits.%s: must be positive", n.key)
 		}
@@ -333,9 +359,20 @@ func normalHost(h string) string {
 	return strings.TrimSuffix(strings.ToLower(h), ".")
 }
 
-// readBounded reads the file at path, refusing one larger than limit.
+// readBounded reads the regular file at path (a symbolic link to one
+// too: a Kubernetes Secret's files are links), refusing one larger than
+// limit and any other kind of file without opening it: opening a FIFO
+// waits for a writer, and a device may do anything. What path names can
+// change between the look and the open, so it is opened without waiting
+// (O_NONBLOCK, where the system has it) and what was opened is looked at
+// again.
 func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	if info, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, notRegular(path)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -343,7 +380,7 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	if info, err := f.Stat(); err != nil {
 		return nil, err
 	} else if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
+		return nil, notRegular(path)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
@@ -354,3 +391,5 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	}
 	return data, nil
 }
+
+func notRegular(path string) error { return fmt.Errorf("%s is not a regular file", path) }

@@ -35,6 +35,15 @@ const (
 	DefaultInFlightWait = 2 * time.Second
 	// DefaultReadyTimeout bounds the corpus checks of one /readyz.
 	DefaultReadyTimeout = 5 * time.Second
+	// DefaultMaxStreams is how many subscriptions/listen streams are open
+	// at once: this server never changes its tool list, so a stream only
+	// acknowledges and waits, and a few per client are plenty.
+	DefaultMaxStreams = 64
+	// DefaultStreamLife is how long a subscriptions/listen stream stays
+	// open: less than DefaultWriteTimeout, so that its end is written
+	// before the write deadline cuts the connection. A client opens a new
+	// one when it wants.
+	DefaultStreamLife = 50 * time.Second
 )
 
 // methodListen opens a stream of change notifications (2026-07-28).
@@ -101,6 +110,13 @@ type Options struct {
 	// ReadyTimeout bounds the checks of one /readyz; 0 means
 	// DefaultReadyTimeout.
 	ReadyTimeout time.Duration
+	// MaxStreams bounds the subscriptions/listen streams open at once
+	// (503 beyond); 0 means DefaultMaxStreams.
+	MaxStreams int
+	// StreamLife bounds how long a subscriptions/listen stream stays
+	// open; 0 means DefaultStreamLife. Listen shortens it to end before
+	// the server's write timeout.
+	StreamLife time.Duration
 	// Log receives the access log, one record per MCP request, and the
 	// failures of readiness checks; nil discards them.
 	Log *slog.Logger
@@ -121,7 +137,9 @@ type Front struct {
 	origins  *http.CrossOriginProtection
 	maxBody  int64
 	drain    int64
-	slots    chan struct{}
+	places   *places
+	streams  *places
+	life     time.Duration
 	wait     time.Duration
 	readyFor time.Duration
 	log      *slog.Logger
@@ -129,8 +147,8 @@ type Front struct {
 	mux      *http.ServeMux
 
 	// queued, when set (by tests), is called when a request starts to
-	// wait for a place in flight.
-	queued func()
+	// wait for a place in flight; reading when it starts to read its body.
+	queued, reading func()
 }
 
 // New checks opts and builds the Front.
@@ -147,7 +165,9 @@ func New(opts Options) (*Front, error) {
 		origins:  http.NewCrossOriginProtection(),
 		maxBody:  orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes),
 		drain:    max(orDefault(opts.DrainBytes, DefaultDrainBytes), 0),
-		slots:    make(chan struct{}, orDefault(opts.MaxInFlight, DefaultMaxInFlight)),
+		places:   newPlaces(orDefault(opts.MaxInFlight, DefaultMaxInFlight)),
+		streams:  newPlaces(orDefault(opts.MaxStreams, DefaultMaxStreams)),
+		life:     orDefault(opts.StreamLife, DefaultStreamLife),
 		wait:     max(orDefault(opts.InFlightWait, DefaultInFlightWait), 0),
 		readyFor: orDefault(opts.ReadyTimeout, DefaultReadyTimeout),
 		log:      opts.Log,
@@ -257,14 +277,13 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	start := f.clock.Now()
 	name := r.PathValue("corpus")
 	rec := &recorder{ResponseWriter: w}
-	var peek peeked
 	defer func() {
 		status := rec.status()
 		p := recover()
 		if p != nil {
 			status = http.StatusInternalServerError
 		}
-		f.logRequest(r.Context(), r.Method, name, peek, status, f.clock.Now().Sub(start))
+		f.logRequest(r.Context(), r.Method, name, rec.noted, status, f.clock.Now().Sub(start))
 		if p != nil {
 			panic(p) // net/http ends the connection and reports it
 		}
@@ -278,6 +297,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 		writeText(rec, http.StatusForbidden, "cross-origin request refused: "+err.Error())
 		return
 	}
+	var keys []placeKey
 	if f.tokens != nil {
 		a, problem := f.authenticate(r)
 		if problem == tokenAccepted && !a.covers(name) {
@@ -287,13 +307,31 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 			challenge(rec, problem)
 			return
 		}
+		if f.tokens.Len() > 1 {
+			keys = append(keys, placeKey{token: true, digest: a.digest})
+		}
 	}
+	markAuthenticated(r.Context())
 	corpus, ok := f.corpora[name]
 	if !ok {
 		writeText(rec, http.StatusNotFound, fmt.Sprintf("no corpus is named %q", name))
 		return
 	}
-	release, ok := f.admit(r.Context())
+	if len(f.corpora) > 1 {
+		keys = append(keys, placeKey{corpus: name})
+	}
+	// The body is read before a place is taken: a client that sends it
+	// slowly holds its connection (the server's read timeout bounds it),
+	// not a place the other calls need.
+	if f.reading != nil {
+		f.reading()
+	}
+	body, status, err := f.readBody(r)
+	if err != nil {
+		writeText(rec, status, err.Error())
+		return
+	}
+	release, ok := f.places.take(r.Context(), keys, f.wait, f.queued)
 	if !ok {
 		rec.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 		writeText(rec, http.StatusServiceUnavailable, "too many requests in flight; retry shortly")
@@ -302,21 +340,38 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	var once sync.Once
 	defer once.Do(release)
 
-	body, status, err := f.readBody(r)
-	if err != nil {
-		writeText(rec, status, err.Error())
-		return
-	}
-	peek = peekMessage(body)
-	if peek.method == methodListen {
-		// A subscriptions/listen stream stays open for as long as its
-		// client wants, so it gives its place back: MaxConns bounds the
-		// streams, and Corpus.Drain ends them when the server shuts down.
+	// A subscriptions/listen stream stays open until its client goes, its
+	// life (StreamLife) ends, or the server shuts down (Corpus.Drain). It
+	// gives its place in flight back, so that streams cannot starve the
+	// calls, and holds one of MaxStreams places instead, shared as the
+	// places in flight are.
+	ctx, end := context.WithCancel(r.Context())
+	defer end()
+	r = r.WithContext(ctx)
+	tooManyStreams := false
+	rec.onDispatch = func(d dispatched) bool {
+		if d.method != methodListen {
+			return true
+		}
 		once.Do(release)
+		if !f.streams.tryTake(keys) {
+			tooManyStreams = true
+			return false
+		}
+		lifetime := time.AfterFunc(f.life, end)
+		context.AfterFunc(ctx, func() {
+			lifetime.Stop()
+			f.streams.release(keys)
+		})
+		return true
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength, r.TransferEncoding = int64(len(body)), nil
 	corpus.Handler.ServeHTTP(rec, r)
+	if tooManyStreams {
+		rec.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		writeText(rec, http.StatusServiceUnavailable, "too many subscription streams open; retry shortly")
+	}
 }
 
 // checkHost refuses a Host header the server does not answer to: on a
@@ -410,32 +465,6 @@ func challenge(w http.ResponseWriter, problem authProblem) {
 	}
 	w.Header().Set("WWW-Authenticate", value)
 	writeText(w, status, text)
-}
-
-// admit takes a place in flight, waiting up to the configured time; the
-// caller must call release when done.
-func (f *Front) admit(ctx context.Context) (release func(), ok bool) {
-	release = func() { <-f.slots }
-	select {
-	case f.slots <- struct{}{}:
-		return release, true
-	default:
-	}
-	if f.wait <= 0 {
-		return nil, false
-	}
-	if f.queued != nil {
-		f.queued()
-	}
-	timer := time.NewTimer(f.wait)
-	defer timer.Stop()
-	select {
-	case f.slots <- struct{}{}:
-		return release, true
-	case <-timer.C:
-	case <-ctx.Done():
-	}
-	return nil, false
 }
 
 // readBody reads the whole body, at most maxBody bytes. A longer body is

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package main
+package mcphttp
 
 import "errors"
 
@@ -8,3 +8,5 @@ import "errors"
 const haveFIFOs = false
 
 func makeFIFO(string) error { return errors.New("no FIFOs on this system") }
+
+func unblockFIFO(string) {}
