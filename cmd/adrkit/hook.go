@@ -31,8 +31,8 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			"accepted ones with the sentence that states each, the rejected and superseded ones not to\n" +
 			"propose again, active proposals and holds. A file nothing covers gets no output. At the start\n" +
 			"of a session it gives a short digest of the corpus. The same context is given once per file and\n" +
-			"session (remembered under --state-dir, never inside the repository, where the answer for the\n" +
-			"same files of an unchanged corpus is kept for the next edit too).\n" +
+			"session (remembered under --state-dir, never inside the repository, where what it works out\n" +
+			"from an unchanged corpus is kept for the next edit too).\n" +
 			"It never blocks the tool: on any problem the status is 1 (0 for an event it has nothing to\n" +
 			"add to), with one line on stderr. See docs/cli.md and docs/agents.md.\n\n" +
 			"Examples:\n" +
@@ -43,7 +43,7 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{Name: "host", Value: string(hooks.Claude), Usage: "the host's contract: claude (also VS Code), codex, cursor or copilot"},
 			&cli.StringFlag{
 				Name:      "state-dir",
-				Usage:     "where the sessions' memory and the kept answers live, never inside the repository (default: adrkit/hooks in the user cache directory)",
+				Usage:     "where the sessions' memory, the kept indexes and answers live, never inside the repository (default: adrkit/hooks in the user cache directory)",
 				Sources:   fromEnv(env, "ADRKIT_HOOK_STATE_DIR"),
 				TakesFile: true,
 			},
