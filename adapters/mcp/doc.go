@@ -35,7 +35,7 @@
 //     connection ends (the SDK would refuse to write them); a request the
 //     client cancelled with notifications/cancelled gets no answer at all.
 //     Requests are handled concurrently, so answers may come out of order.
-//   - Admission, in the transport and in arrival order, pins the era of
+//   - Era pinning, in the transport and in arrival order, fixes the era of
 //     the connection from its opening messages: an initialize without a
 //     valid envelope, or any message without an envelope claim, pins the
 //     legacy era; a request with a valid 2026-07-28 envelope pins the
@@ -44,7 +44,7 @@
 //     (-32602) or an unsupported revision (-32022, with a diagnostic) while
 //     opening pins nothing. On a legacy connection envelopes are ignored;
 //     on a modern one every request needs one (-32602), and a late legacy
-//     initialize is refused with -32022 and a diagnostic. Admission also
+//     initialize is refused with -32022 and a diagnostic. The era pin also
 //     refuses the methods an era does not serve (-32601) and malformed
 //     tools/call (-32602) and initialize (-32603) params, which the SDK
 //     would answer with other codes before any middleware could.

@@ -23,7 +23,7 @@ const (
 // modernRevision is the only envelope revision this server speaks.
 const modernRevision = "2026-07-28"
 
-// Method names the admission rules need to tell apart.
+// Method names the era rules need to tell apart.
 const (
 	methodInitialize = "initialize"
 	methodPing       = "ping"
@@ -69,7 +69,7 @@ const (
 	phaseModern
 )
 
-// decision is what admission makes of one request or notification.
+// decision is what the era pin makes of one request or notification.
 type decision struct {
 	// drop: the message never reaches the SDK (a notification that was
 	// refused).
@@ -86,7 +86,7 @@ type decision struct {
 	params map[string]json.RawMessage
 }
 
-// admitter holds a connection's era state. The SDK decides the era of
+// eraPin holds a connection's era state. The SDK decides the era of
 // every request on its own, from that request's _meta alone, and keeps
 // state that lets the eras leak into each other; the contract instead
 // pins one era per connection from its opening messages, so the decision
@@ -94,21 +94,21 @@ type decision struct {
 //
 // Over HTTP every request is a connection of its own: its
 // MCP-Protocol-Version header, when it has one, pins the phase before the
-// request is admitted (byHeader), and only the wording of the refusals
+// request is judged (byHeader), and only the wording of the refusals
 // changes.
-type admitter struct {
+type eraPin struct {
 	phase phase
 	// byHeader: the phase comes from an HTTP request's
 	// MCP-Protocol-Version header, not from earlier messages.
 	byHeader bool
 }
 
-// admit decides what happens to f (a request or a notification) and
+// judge decides what happens to f (a request or a notification) and
 // advances the connection's phase.
-func (a *admitter) admit(f frame) decision {
+func (a *eraPin) judge(f frame) decision {
 	env := checkEnvelope(f.params)
 	if f.kind != frameRequest {
-		return a.admitNotification(f, env)
+		return a.judgeNotification(f, env)
 	}
 	switch a.phase {
 	case phaseLegacy:
@@ -171,9 +171,9 @@ func (a *admitter) admit(f frame) decision {
 	return a.serve(f, eraModern)
 }
 
-// admitNotification handles a message without an id. Notifications never
+// judgeNotification handles a message without an id. Notifications never
 // answer, so the only choices are to pass or drop them.
-func (a *admitter) admitNotification(f frame, env envelope) decision {
+func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 	switch a.phase {
 	case phaseLegacy:
 		return decision{era: eraLegacy, params: stripClaim(f.params)}
@@ -192,17 +192,15 @@ func (a *admitter) admitNotification(f frame, env envelope) decision {
 	return decision{era: eraModern, params: f.params}
 }
 
-// serve admits a request under e: methods outside the era's set are
+// serve accepts a request under e: methods outside the era's set are
 // refused, tools/call and initialize get their shape checked (the SDK
 // would answer those defects with the wrong codes before any middleware
 // runs), and the params are brought into the form the SDK needs to treat
 // the request as e.
-func (a *admitter) serve(f frame, e era) decision {
+func (a *eraPin) serve(f frame, e era) decision {
 	d := decision{era: e}
 	if !served[e][f.method] {
-		// The SDK decodes params before our middleware can refuse the
-		// method, so params it cannot decode must not reach it.
-		d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
+		d.verdict = methodNotFound(f.method)
 		return d
 	}
 	switch f.method {
@@ -226,6 +224,13 @@ func (a *admitter) serve(f frame, e era) decision {
 		d.params = map[string]json.RawMessage{}
 	}
 	return d
+}
+
+// methodNotFound is the -32601 refusal of method, in the words go-sdk's
+// JSON-RPC layer gives the methods it does not know, so that every
+// "method not found" reads the same whoever answers it.
+func methodNotFound(method string) *jsonrpc.Error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
 }
 
 // checkToolsCall checks the request shape every tools/call must have:

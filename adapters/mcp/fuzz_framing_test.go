@@ -150,7 +150,7 @@ func readInput(input []byte) framingOracle {
 }
 
 // FuzzStdioFraming feeds arbitrary byte streams to a whole session (our
-// transport, admission, the SDK and the real tools over the fixture
+// transport, era pinning, the SDK and the real tools over the fixture
 // corpus). Properties:
 //
 //   - no panic, and no hang: the session ends once its input does;

@@ -225,7 +225,7 @@ type engine struct {
 }
 
 // newEngine builds the SDK server: the tools of svc as its tool table
-// describes them, the admission method and the era middleware. Both
+// describes them and the era middleware. Both
 // transports build it here, and only here.
 func newEngine(svc toolService, fullContent bool) *engine {
 	s := &engine{impl: &sdk.Implementation{Name: Name, Version: Version}, tools: svc, fullContent: fullContent}
@@ -243,10 +243,6 @@ func newEngine(svc toolService, fullContent bool) *engine {
 			Name: t.Name, Title: t.Title, Description: t.Description,
 			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: annotations(),
 		}, s.toolHandler(t.Name))
-	}
-	if err := sdk.AddReceivingCustomMethod(s.server, admissionMethod, refuseAdmission); err != nil {
-		// The method name and handler are constants of this package.
-		panic(fmt.Sprintf("registering the admission method: %v", err))
 	}
 	s.server.AddReceivingMiddleware(s.middleware)
 	return s

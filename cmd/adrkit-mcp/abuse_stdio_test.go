@@ -374,12 +374,12 @@ func TestAbuseGarbage(t *testing.T) {
 // Measured: about 52 MB, and 93 MB with every call reading at once.
 const burstRSS = 72 * mib
 
-// TestAbusePipelinedCallsAreAdmitted: 200 tool calls written at once
+// TestAbusePipelinedCallsTakeTurns: 200 tool calls written at once
 // against a corpus of 2,000 records, none answered before all are sent,
 // are all answered, each with its tool's outcome, and the server's memory
 // stays within burstRSS (each call reading a corpus of its own at once
 // would hold 200 of them).
-func TestAbusePipelinedCallsAreAdmitted(t *testing.T) {
+func TestAbusePipelinedCallsTakeTurns(t *testing.T) {
 	root := t.TempDir()
 	if _, _, err := corpusgen.WriteRepo(root, corpusgen.Config{N: 2000, Seed: 5, Broken: 0.01}); err != nil {
 		t.Fatal(err)
