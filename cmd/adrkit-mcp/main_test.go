@@ -177,19 +177,3 @@ func TestEnvironmentAndPrecedence(t *testing.T) {
 		t.Errorf("flag over empty environment: exit %d, stderr %q", got.code, got.stderr)
 	}
 }
-
-func TestDescribeParseError(t *testing.T) {
-	for in, want := range map[string]string{
-		"flag provided but not defined: -nope": "unknown option --nope",
-		"flag needs an argument: --cwd":        "option --cwd needs a value",
-		"something else":                       "something else",
-	} {
-		if got := describeParseError(errorString(in)); got != want {
-			t.Errorf("%q: %q, want %q", in, got, want)
-		}
-	}
-}
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }

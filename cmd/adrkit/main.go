@@ -10,7 +10,7 @@
 //
 // The files of this package only parse flags and wire the pieces: the
 // answers come from app, the layout (and the walking of pages) from
-// adapters/cli.
+// adapters/render; what adrkit mcp shares with adrkit-mcp from cmd/internal/entry.
 package main
 
 import (
@@ -22,12 +22,12 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -36,7 +36,7 @@ func main() {
 	code := run(ctx, os.Args, os.Stdout, os.Stderr, environment{
 		Stdin:    os.Stdin,
 		Getenv:   os.LookupEnv,
-		Clock:    systemClock{},
+		Clock:    entry.SystemClock{},
 		Terminal: render.IsTerminal(os.Stdout),
 		Getwd:    os.Getwd,
 	})
@@ -60,12 +60,6 @@ type environment struct {
 	// when nil).
 	Getwd func() (string, error)
 }
-
-// systemClock is the real clock; nothing else in adrkit reads the time.
-type systemClock struct{}
-
-// Now is the wall-clock time; lint only uses its UTC date.
-func (systemClock) Now() time.Time { return time.Now() }
 
 // Exit statuses.
 const (
@@ -139,53 +133,13 @@ func init() {
 // version is what --version and machine-readable reports name.
 func version() string { return mcp.Version }
 
-// envSource is a flag value source reading the run's environment rather
-// than the process's, so that tests control it.
-type envSource struct {
-	key    string
-	getenv func(string) (string, bool)
-}
-
-// Lookup reads the variable; an empty value counts as given.
-func (s envSource) Lookup() (string, bool) { return s.getenv(s.key) }
-
-// String names the source in the cli package's messages.
-func (s envSource) String() string { return "environment variable " + s.key }
-
-// GoString is String for %#v.
-func (s envSource) GoString() string { return "envSource(" + s.key + ")" }
-
-// IsFromEnv lets help text show the variable next to the option.
-func (s envSource) IsFromEnv() bool { return true }
-
-// Key is the variable's name.
-func (s envSource) Key() string { return s.key }
-
+// fromEnv is the value source of an option also read from the
+// variable key of the run's environment.
 func fromEnv(env environment, key string) cli.ValueSourceChain {
-	return cli.NewValueSourceChain(envSource{key: key, getenv: env.Getenv})
+	return entry.FromEnv(env.Getenv, key)
 }
 
 // onUsageError turns the cli package's parse failures into our wording.
 func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-	return usageError{command: cmd.FullName(), msg: describeParseError(err)}
-}
-
-// describeParseError words a flag-parsing failure of the cli package.
-func describeParseError(err error) string {
-	msg := err.Error()
-	const unknown, missing, invalid = "flag provided but not defined: -", "flag needs an argument: ", "invalid value "
-	switch {
-	case strings.HasPrefix(msg, unknown):
-		return fmt.Sprintf("unknown option --%s", strings.TrimLeft(strings.TrimPrefix(msg, unknown), "-"))
-	case strings.HasPrefix(msg, missing):
-		return fmt.Sprintf("option --%s needs a value", strings.TrimLeft(strings.TrimPrefix(msg, missing), "-"))
-	case strings.HasPrefix(msg, invalid):
-		// invalid value "x" for flag -limit: strconv.ParseInt: ...
-		rest := strings.TrimPrefix(msg, invalid)
-		if val, flag, ok := strings.Cut(rest, " for flag "); ok {
-			name, _, _ := strings.Cut(strings.TrimLeft(flag, "-"), ":")
-			return fmt.Sprintf("option --%s needs a whole number, got %s", name, val)
-		}
-	}
-	return msg
+	return usageError{command: cmd.FullName(), msg: entry.DescribeParseError(err)}
 }

@@ -1,0 +1,65 @@
+package entry
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v3"
+)
+
+// SystemClock is the wall clock (a ports.Clock): lint's today, the HTTP
+// access log's durations. Nothing else in either binary reads the time.
+type SystemClock struct{}
+
+// Now is the wall-clock time.
+func (SystemClock) Now() time.Time { return time.Now() }
+
+// envSource is a flag value source reading a run's environment through
+// its getenv rather than the process's, so that tests control it.
+type envSource struct {
+	key    string
+	getenv func(string) (string, bool)
+}
+
+// Lookup reads the variable; an empty value counts as given.
+func (s envSource) Lookup() (string, bool) { return s.getenv(s.key) }
+
+// String names the source in the cli package's messages.
+func (s envSource) String() string { return "environment variable " + s.key }
+
+// GoString is String for %#v.
+func (s envSource) GoString() string { return "envSource(" + s.key + ")" }
+
+// IsFromEnv lets help text show the variable next to the option.
+func (s envSource) IsFromEnv() bool { return true }
+
+// Key is the variable's name.
+func (s envSource) Key() string { return s.key }
+
+// FromEnv is the value source of an option that may also come from the
+// variable key, looked up with getenv (os.LookupEnv in a binary).
+func FromEnv(getenv func(string) (string, bool), key string) cli.ValueSourceChain {
+	return cli.NewValueSourceChain(envSource{key: key, getenv: getenv})
+}
+
+// DescribeParseError words a flag-parsing failure of the cli package, the
+// same for both binaries.
+func DescribeParseError(err error) string {
+	msg := err.Error()
+	const unknown, missing, invalid = "flag provided but not defined: -", "flag needs an argument: ", "invalid value "
+	switch {
+	case strings.HasPrefix(msg, unknown):
+		return fmt.Sprintf("unknown option --%s", strings.TrimLeft(strings.TrimPrefix(msg, unknown), "-"))
+	case strings.HasPrefix(msg, missing):
+		return fmt.Sprintf("option --%s needs a value", strings.TrimLeft(strings.TrimPrefix(msg, missing), "-"))
+	case strings.HasPrefix(msg, invalid):
+		// invalid value "x" for flag -limit: strconv.ParseInt: ...
+		rest := strings.TrimPrefix(msg, invalid)
+		if val, flag, ok := strings.Cut(rest, " for flag "); ok {
+			name, _, _ := strings.Cut(strings.TrimLeft(flag, "-"), ":")
+			return fmt.Sprintf("option --%s needs a whole number, got %s", name, val)
+		}
+	}
+	return msg
+}
