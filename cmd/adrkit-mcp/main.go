@@ -92,7 +92,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				}
 				return nil
 			}
-			code = entry.Serve(ctx, where, surface, entry.Stdio{Program: "adrkit-mcp", In: stdin, Out: stdout, Err: stderr})
+			code = entry.Serve(ctx, where, surface, entry.Stdio{Program: "adrkit-mcp", Command: "adrkit-mcp", In: stdin, Out: stdout, Err: stderr})
 			return nil
 		},
 	}

@@ -287,7 +287,7 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			std := entry.Stdio{Program: "adrkit", In: env.Stdin, Out: stdout, Err: stderr}
+			std := entry.Stdio{Program: "adrkit", Command: "adrkit mcp", In: env.Stdin, Out: stdout, Err: stderr}
 			if code := entry.Serve(ctx, s.where, surface, std); code != exitOK {
 				return exitError{code: code}
 			}

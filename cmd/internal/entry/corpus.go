@@ -159,9 +159,9 @@ func isDirReason(r corpus.UnavailableReason) bool {
 	return false
 }
 
-// NextStep is what creates the ADR directory of a repository that has
-// none, the same words for every command of both binaries.
-const NextStep = "`adrkit init` (or `adrkit new \"Title\"`) creates it"
+// NextStep is what starts the decisions of a repository that has no ADR
+// directory, the same words for every command of both binaries.
+const NextStep = "`adrkit init` (or `adrkit new \"Title\"`) starts one in docs/adr"
 
 // hint is the second half of Describe: the one table from a reason to
 // what to check or do.
@@ -195,7 +195,7 @@ func (c Corpus) hint(u *ports.UnavailableError) string {
 		case c.Rev != "":
 			return "No Git repository could be opened there; --rev needs a repository (a worktree or a bare one) at --cwd."
 		case !c.RootNamed:
-			return "neither the working directory nor any directory above it has a .git entry. Run it inside a repository, or name the root with --cwd (or ADRKIT_MCP_CWD)."
+			return "neither the working directory nor any directory above it has a .git entry. Start inside a repository, or name its root with --cwd (or ADRKIT_MCP_CWD)."
 		}
 		return "It has no .git entry: point --cwd (or ADRKIT_MCP_CWD) at the repository root, the directory that holds .git."
 	case corpus.DirNotFound:

@@ -73,20 +73,23 @@ func ReadSurface(cmd *cli.Command) (Surface, error) {
 }
 
 // Stdio is the process side of one stdio server: where it reads and
-// answers, and the name every diagnostic on Err starts with.
+// answers, the name every diagnostic on Err starts with ("adrkit-mcp",
+// "adrkit") and the command line that starts it ("adrkit mcp").
 type Stdio struct {
-	Program string
-	In      io.Reader
-	Out     io.Writer
-	Err     io.Writer
+	Program, Command string
+	In               io.Reader
+	Out              io.Writer
+	Err              io.Writer
 }
 
-// TerminalNotice is what the server says on stderr when stdin is a
-// terminal: a person started it by hand, and would otherwise see nothing
-// happen.
-const TerminalNotice = "speaks the Model Context Protocol on stdin and stdout, for an MCP client such as Claude Code. " +
-	"To try it, run `npx @modelcontextprotocol/inspector adrkit-mcp`, or type " +
-	`{"jsonrpc":"2.0","id":1,"method":"tools/list"}` + " and press Enter; Ctrl-D ends it."
+// TerminalNotice is what the server started as command says on stderr
+// when stdin is a terminal: a person started it by hand, and would
+// otherwise see nothing happen.
+func TerminalNotice(command string) string {
+	return command + " speaks the Model Context Protocol on stdin and stdout, for an MCP client such as Claude Code. " +
+		"To try it, run `npx @modelcontextprotocol/inspector " + command + "`, or type " +
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}` + " and press Enter; Ctrl-D ends it."
+}
 
 // Serve serves MCP over io for the corpus c, which the caller has checked
 // (Corpus.Open), until the input ends or ctx is done, and returns the
@@ -101,7 +104,7 @@ func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
 	signal.Ignore(syscall.SIGPIPE)
 	mcp.SetCollector()
 	if f, ok := std.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		fmt.Fprintf(std.Err, "%s %s\n", std.Program, TerminalNotice)
+		fmt.Fprintf(std.Err, "%s: %s\n", std.Program, TerminalNotice(std.Command))
 	}
 	var diagnosed atomic.Bool
 	var mu sync.Mutex
