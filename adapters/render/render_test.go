@@ -168,4 +168,3 @@ func TestSourceAndPaths(t *testing.T) {
 		t.Errorf("unknown refusal text %q", got)
 	}
 }
-

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
 )
 
 // Source says where a corpus is read from, in words fit to print: the
