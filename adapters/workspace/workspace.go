@@ -7,7 +7,9 @@
 // file was first committed).
 //
 // Only the CLI's authoring commands (migrate, new) write, and only here;
-// the MCP server never imports this package.
+// the MCP server (adapters/mcp) never imports this package, and the
+// binaries' shared entry (cmd/internal/entry) uses only FindRoot and
+// FindDir, which read.
 package workspace
 
 import (
