@@ -108,7 +108,7 @@ type framingOracle struct {
 func readInput(input []byte) framingOracle {
 	o := framingOracle{sure: map[string]int{}, any: map[string]int{}}
 	lines := bytes.Split(input, []byte("\n"))
-	for _, line := range lines[:len(lines)-1] { // the last piece has no newline: never read
+	for _, line := range lines { // the last piece, without its newline, ends at end of input
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		var fields map[string]json.RawMessage
 		if json.Unmarshal(line, &fields) != nil || fields == nil {

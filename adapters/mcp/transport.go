@@ -284,7 +284,11 @@ func (c *stdioConn) readLoop(in io.Reader) {
 		case errors.Is(err, bufio.ErrBufferFull):
 			// The line continues in the next chunk.
 		case errors.Is(err, io.EOF):
-			// A final line without its newline is incomplete: ignored.
+			// A final line without its newline still ends at end of input:
+			// a client that wrote one request and closed gets its answer.
+			if !overlong && len(line) > 0 {
+				c.dispatch(&pin, bytes.TrimSuffix(line, []byte("\r")))
+			}
 			return
 		default:
 			c.onError(fmt.Errorf("reading input: %w", err))
@@ -320,9 +324,14 @@ func (c *stdioConn) dispatch(pin *eraPin, line []byte) bool {
 	f := parseFrame(line)
 	switch f.kind {
 	case frameNotJSON:
+		// A blank line (a keep-alive newline) is nothing; anything else
+		// that is not JSON is reported as JSON that is not JSON-RPC is.
+		if len(bytes.TrimSpace(line)) > 0 {
+			c.onError(errors.New("ignored a line that is not a JSON-RPC 2.0 message: it is not JSON"))
+		}
 		return true
 	case frameInvalid:
-		c.onError(fmt.Errorf("ignored a line that is JSON but not a JSON-RPC 2.0 message: %s", f.problem))
+		c.onError(fmt.Errorf("ignored a line that is not a JSON-RPC 2.0 message: %s", f.problem))
 		return true
 	case frameResponse:
 		// This server never calls the client, so no response is expected.
