@@ -70,6 +70,9 @@ type HTTPHandler struct {
 	// streamable is go-sdk's handler over this corpus's engine.
 	streamable http.Handler
 	check      func(context.Context) error
+	// tools are the names of the tools served, which NoteDispatch may be
+	// told.
+	tools map[string]bool
 
 	// draining is done once Drain is called: open subscriptions/listen
 	// streams end, and new ones end at once.
@@ -89,7 +92,10 @@ func NewHTTP(opts HTTPOptions) *HTTPHandler {
 // newHTTP serves b; tests give it a backend without a filesystem.
 func newHTTP(b backend, fullContent bool) *HTTPHandler {
 	e := newEngine(b.tools, fullContent)
-	h := &HTTPHandler{check: b.check}
+	h := &HTTPHandler{check: b.check, tools: map[string]bool{}}
+	for _, t := range b.tools.Tools() {
+		h.tools[t.Name] = true
+	}
 	h.draining, h.drain = context.WithCancel(context.Background())
 	h.streamable = sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return e.server }, streamableOptions())
 	return h
@@ -147,6 +153,9 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 
 	f := parseFrame(body)
+	if !h.noteDispatch(w, f) {
+		return
+	}
 	switch f.kind {
 	case frameNotJSON:
 		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeParseError, Message: "parse error: the body is not JSON"})
@@ -200,6 +209,65 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(data)), int64(len(data))
 	out.TransferEncoding = nil
 	h.streamable.ServeHTTP(w, out)
+}
+
+// DispatchNoter is an optional interface of the http.ResponseWriter that
+// HTTPHandler.ServeHTTP is given: once a POST's body is decoded, and
+// before anything is answered, the handler calls NoteDispatch with the
+// method it dispatches and, for tools/call, the tool, decoded exactly as
+// dispatch decodes them (case-sensitive, one decoding of the body). Only
+// names this server knows are passed: any other method or tool is
+// "other", a body that is not JSON "unparsable", and JSON that is not a
+// request or notification "invalid". When NoteDispatch returns false the
+// handler writes nothing and returns: the writer's owner answers.
+//
+// The team front (adapters/mcphttp) implements it: its access log says
+// what was run, not what a second decoding of the body would have said,
+// and it counts subscriptions/listen streams apart from calls.
+type DispatchNoter interface {
+	NoteDispatch(method, tool string) bool
+}
+
+// Fixed words noted in the place of a method or tool name.
+const (
+	noteOther      = "other"
+	noteUnparsable = "unparsable"
+	noteInvalid    = "invalid"
+)
+
+// knownMethods are the methods noted by name: the requests some era
+// serves and the notifications a client sends.
+var knownMethods = map[string]bool{
+	methodInitialize: true, methodPing: true, methodToolsList: true, methodToolsCall: true,
+	methodDiscover: true, methodListen: true, methodCancelled: true, "notifications/initialized": true,
+}
+
+// noteDispatch tells w, when it is a DispatchNoter, what f dispatches;
+// false means w refused the request.
+func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
+	n, ok := w.(DispatchNoter)
+	if !ok {
+		return true
+	}
+	var method, tool string
+	switch f.kind {
+	case frameNotJSON:
+		method = noteUnparsable
+	case frameInvalid, frameResponse:
+		method = noteInvalid
+	default:
+		method = noteOther
+		if knownMethods[f.method] {
+			method = f.method
+		}
+		if f.method == methodToolsCall && jsonType(f.params["name"]) == "string" {
+			tool = noteOther
+			if name := stringField(f.params, "name"); h.tools[name] {
+				tool = name
+			}
+		}
+	}
+	return n.NoteDispatch(method, tool)
 }
 
 // eraPinFor checks what the streamable HTTP transport requires of the

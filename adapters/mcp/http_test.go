@@ -284,3 +284,68 @@ func TestHTTPListenEndsOnDrain(t *testing.T) {
 		t.Errorf("listen after drain: %d %s", again.status, again.body)
 	}
 }
+
+// dispatchNoter is a ResponseWriter that wants to know what the handler
+// dispatched, as the team front's access log does.
+type dispatchNoter struct {
+	*httptest.ResponseRecorder
+	notes        int
+	method, tool string
+	refuse       bool
+}
+
+func (n *dispatchNoter) NoteDispatch(method, tool string) bool {
+	n.notes++
+	n.method, n.tool = method, tool
+	return !n.refuse
+}
+
+// The handler tells its writer the method and tool it dispatches, decoded
+// once and case-sensitively as dispatch decodes them, and only names it
+// knows: anything else is one fixed word. Before the handler said it, the
+// front decoded the body again, case-insensitively: a body with "method"
+// and "METHOD" ran one method and logged the other.
+func TestHTTPNotesDispatch(t *testing.T) {
+	_, h := serveHTTP(t)
+	for _, tc := range []struct {
+		name, body   string
+		method, tool string
+		answered     string
+	}{
+		{"a tool call with a decoy METHOD", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_decisions","arguments":{}},"METHOD":"ping"}`,
+			"tools/call", "search_decisions", `called search_decisions`},
+		{"a ping with a decoy METHOD", `{"jsonrpc":"2.0","id":1,"METHOD":"tools/call","method":"ping"}`, "ping", "", `"result":{}`},
+		{"a decoy NAME", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"NAME":"get_decision","name":"search_decisions","arguments":{}}}`,
+			"tools/call", "search_decisions", `called search_decisions`},
+		{"tools/list", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, "tools/list", "", `"tools"`},
+		{"a notification", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, "notifications/initialized", "", ""},
+		{"an unknown method", `{"jsonrpc":"2.0","id":1,"method":"a/b.c"}`, "other", "", `-32601`},
+		{"an unknown tool", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x/y.z","arguments":{}}}`, "tools/call", "other", `-32602`},
+		{"a tool name that is not a string", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":5}}`, "tools/call", "", `-32602`},
+		{"not JSON", `{"jsonrpc":`, "unparsable", "", `-32700`},
+		{"a batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, "invalid", "", `-32600`},
+		{"a response", `{"jsonrpc":"2.0","id":1,"result":{}}`, "invalid", "", `-32600`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(tc.body))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			w := &dispatchNoter{ResponseRecorder: httptest.NewRecorder()}
+			h.ServeHTTP(w, req)
+			if w.notes != 1 || w.method != tc.method || w.tool != tc.tool {
+				t.Errorf("noted %d times, last %q %q; want once, %q %q", w.notes, w.method, w.tool, tc.method, tc.tool)
+			}
+			if !strings.Contains(w.Body.String(), tc.answered) {
+				t.Errorf("answer %d %s, want it to hold %s", w.Code, w.Body, tc.answered)
+			}
+		})
+	}
+	// A writer that refuses the request gets nothing written: its owner
+	// answers.
+	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	w := &dispatchNoter{ResponseRecorder: httptest.NewRecorder(), refuse: true}
+	h.ServeHTTP(w, req)
+	if w.notes != 1 || w.Body.Len() != 0 || w.Code != http.StatusOK || len(w.Header()) != 0 {
+		t.Errorf("a refused request was answered: %d %v %s", w.Code, w.Header(), w.Body)
+	}
+}

@@ -1,11 +1,10 @@
 package mcphttp
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"log/slog"
 	"net/http"
+	"slices"
 	"time"
 )
 
@@ -13,54 +12,36 @@ import (
 // MCP tool-name rules allow 128 characters.
 const maxLoggedName = 128
 
-// peeked is what the access log tells of a request body: the JSON-RPC
-// method and, for tools/call, the tool. Never the arguments.
-type peeked struct {
+// otherWord is logged in the place of anything a client chose that the
+// server does not know: a corpus that is not served, an HTTP method that
+// is not a standard one, a method or tool name the handler did not
+// recognise. The log never carries client-chosen text, so a client can
+// neither smuggle text into it (a token sent as the corpus, a path) nor
+// grow its records.
+const otherWord = "other"
+
+// dispatched is what the access log tells of a request's body: what the
+// corpus's handler said it dispatched (NoteDispatch), never the body.
+type dispatched struct {
 	method, tool string
 }
 
-// peekMessage reads the method and tool name of a JSON-RPC request body.
-// One json.Unmarshal into a struct that names only those two fields does
-// it: the decoder skips everything else (the arguments above all) without
-// building values for it, and a field of the wrong type is left empty
-// while the rest is still decoded. A batch is logged as "batch"; a body
-// that is not JSON as "unparsable", an empty one not at all.
-func peekMessage(body []byte) peeked {
-	trimmed := bytes.TrimLeft(body, " \t\r\n")
-	if len(trimmed) == 0 {
-		return peeked{} // a GET or DELETE: nothing to tell
-	}
-	if trimmed[0] == '[' {
-		return peeked{method: "batch"}
-	}
-	var msg struct {
-		Method string `json:"method"`
-		Params struct {
-			Name string `json:"name"`
-		} `json:"params"`
-	}
-	if err := json.Unmarshal(body, &msg); err != nil {
-		if _, typeErr := err.(*json.UnmarshalTypeError); !typeErr {
-			return peeked{method: "unparsable"}
-		}
-	}
-	p := peeked{method: loggableName(msg.Method)}
-	if msg.Method == "tools/call" {
-		p.tool = loggableName(msg.Params.Name)
-	}
-	return p
+// knownHTTPMethods are the HTTP methods logged by name.
+var knownHTTPMethods = []string{
+	http.MethodGet, http.MethodHead, http.MethodPut, http.MethodPatch, http.MethodDelete,
+	http.MethodConnect, http.MethodOptions, http.MethodTrace,
 }
 
 // loggableName is name if it looks like a method or tool name (letters,
-// digits and "_-./$", at most maxLoggedName), "invalid" if it does not,
-// so that nothing a client chose freely (a secret pasted into a tool
-// name, say) reaches the log.
+// digits and "_-./$", at most maxLoggedName), otherWord if it does not:
+// the handler says only names it knows, and this bound holds whatever
+// handler the front is given.
 func loggableName(name string) string {
 	if name == "" {
 		return ""
 	}
 	if len(name) > maxLoggedName {
-		return "invalid"
+		return otherWord
 	}
 	for i := 0; i < len(name); i++ {
 		c := name[i]
@@ -68,19 +49,33 @@ func loggableName(name string) string {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
 		case c == '_' || c == '-' || c == '.' || c == '/' || c == '$':
 		default:
-			return "invalid"
+			return otherWord
 		}
 	}
 	return name
 }
 
+// loggableCorpus is the corpus's name when it is a served one, otherWord
+// otherwise (the path segment is the client's text, and /mcp/<token> is
+// an easy mistake), "" for the only corpus.
+func (f *Front) loggableCorpus(name string) string {
+	if _, ok := f.corpora[name]; ok {
+		return name
+	}
+	return otherWord
+}
+
 // logRequest writes the access-log record of one MCP request: method,
 // tool, corpus, status, duration, and the HTTP method when it is not
 // POST. No header, token, argument or address is ever part of it.
-func (f *Front) logRequest(ctx context.Context, httpMethod, corpus string, p peeked, status int, d time.Duration) {
+func (f *Front) logRequest(ctx context.Context, httpMethod, corpus string, p dispatched, status int, d time.Duration) {
 	attrs := make([]slog.Attr, 0, 6)
 	if httpMethod != http.MethodPost {
-		attrs = append(attrs, slog.String("http", loggableName(httpMethod)))
+		known := otherWord
+		if slices.Contains(knownHTTPMethods, httpMethod) {
+			known = httpMethod
+		}
+		attrs = append(attrs, slog.String("http", known))
 	}
 	if p.method != "" {
 		attrs = append(attrs, slog.String("method", p.method))
@@ -88,7 +83,7 @@ func (f *Front) logRequest(ctx context.Context, httpMethod, corpus string, p pee
 	if p.tool != "" {
 		attrs = append(attrs, slog.String("tool", p.tool))
 	}
-	if corpus != "" {
+	if corpus := f.loggableCorpus(corpus); corpus != "" {
 		attrs = append(attrs, corpusAttr(corpus))
 	}
 	attrs = append(attrs, slog.Int("status", status), slog.Float64("durationMs", float64(d.Microseconds())/1000))
@@ -107,6 +102,21 @@ func corpusAttr(name string) slog.Attr { return slog.String("corpus", name) }
 type recorder struct {
 	http.ResponseWriter
 	code int
+	// noted is what the handler said it dispatched; onDispatch, when set,
+	// decides whether it is served (adapters/mcp's DispatchNoter).
+	noted      dispatched
+	onDispatch func(dispatched) bool
+}
+
+// NoteDispatch is told, by a handler that decodes the body (adapters/mcp's
+// HTTPHandler), the method and tool it dispatches: the access log says
+// what was run, from the one decoding dispatch itself used.
+func (r *recorder) NoteDispatch(method, tool string) bool {
+	r.noted = dispatched{method: loggableName(method), tool: loggableName(tool)}
+	if r.onDispatch != nil {
+		return r.onDispatch(r.noted)
+	}
+	return true
 }
 
 func (r *recorder) WriteHeader(code int) {

@@ -332,9 +332,20 @@ func normalHost(h string) string {
 	return strings.TrimSuffix(strings.ToLower(h), ".")
 }
 
-// readBounded reads the file at path, refusing one larger than limit.
+// readBounded reads the regular file at path (a symbolic link to one
+// too: a Kubernetes Secret's files are links), refusing one larger than
+// limit and any other kind of file without opening it: opening a FIFO
+// waits for a writer, and a device may do anything. What path names can
+// change between the look and the open, so it is opened without waiting
+// (O_NONBLOCK, where the system has it) and what was opened is looked at
+// again.
 func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	if info, err := os.Stat(path); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, notRegular(path)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -342,7 +353,7 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	if info, err := f.Stat(); err != nil {
 		return nil, err
 	} else if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
+		return nil, notRegular(path)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
@@ -353,3 +364,5 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	}
 	return data, nil
 }
+
+func notRegular(path string) error { return fmt.Errorf("%s is not a regular file", path) }

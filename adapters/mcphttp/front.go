@@ -121,7 +121,7 @@ type Front struct {
 	origins  *http.CrossOriginProtection
 	maxBody  int64
 	drain    int64
-	slots    chan struct{}
+	places   *places
 	wait     time.Duration
 	readyFor time.Duration
 	log      *slog.Logger
@@ -129,8 +129,8 @@ type Front struct {
 	mux      *http.ServeMux
 
 	// queued, when set (by tests), is called when a request starts to
-	// wait for a place in flight.
-	queued func()
+	// wait for a place in flight; reading when it starts to read its body.
+	queued, reading func()
 }
 
 // New checks opts and builds the Front.
@@ -147,7 +147,7 @@ func New(opts Options) (*Front, error) {
 		origins:  http.NewCrossOriginProtection(),
 		maxBody:  orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes),
 		drain:    max(orDefault(opts.DrainBytes, DefaultDrainBytes), 0),
-		slots:    make(chan struct{}, orDefault(opts.MaxInFlight, DefaultMaxInFlight)),
+		places:   newPlaces(orDefault(opts.MaxInFlight, DefaultMaxInFlight)),
 		wait:     max(orDefault(opts.InFlightWait, DefaultInFlightWait), 0),
 		readyFor: orDefault(opts.ReadyTimeout, DefaultReadyTimeout),
 		log:      opts.Log,
@@ -257,14 +257,13 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	start := f.clock.Now()
 	name := r.PathValue("corpus")
 	rec := &recorder{ResponseWriter: w}
-	var peek peeked
 	defer func() {
 		status := rec.status()
 		p := recover()
 		if p != nil {
 			status = http.StatusInternalServerError
 		}
-		f.logRequest(r.Context(), r.Method, name, peek, status, f.clock.Now().Sub(start))
+		f.logRequest(r.Context(), r.Method, name, rec.noted, status, f.clock.Now().Sub(start))
 		if p != nil {
 			panic(p) // net/http ends the connection and reports it
 		}
@@ -278,6 +277,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 		writeText(rec, http.StatusForbidden, "cross-origin request refused: "+err.Error())
 		return
 	}
+	var keys []placeKey
 	if f.tokens != nil {
 		a, problem := f.authenticate(r)
 		if problem == tokenAccepted && !a.covers(name) {
@@ -287,13 +287,30 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 			challenge(rec, problem)
 			return
 		}
+		if f.tokens.Len() > 1 {
+			keys = append(keys, placeKey{token: true, digest: a.digest})
+		}
 	}
 	corpus, ok := f.corpora[name]
 	if !ok {
 		writeText(rec, http.StatusNotFound, fmt.Sprintf("no corpus is named %q", name))
 		return
 	}
-	release, ok := f.admit(r.Context())
+	if len(f.corpora) > 1 {
+		keys = append(keys, placeKey{corpus: name})
+	}
+	// The body is read before a place is taken: a client that sends it
+	// slowly holds its connection (the server's read timeout bounds it),
+	// not a place the other calls need.
+	if f.reading != nil {
+		f.reading()
+	}
+	body, status, err := f.readBody(r)
+	if err != nil {
+		writeText(rec, status, err.Error())
+		return
+	}
+	release, ok := f.places.take(r.Context(), keys, f.wait, f.queued)
 	if !ok {
 		rec.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 		writeText(rec, http.StatusServiceUnavailable, "too many requests in flight; retry shortly")
@@ -302,17 +319,14 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	var once sync.Once
 	defer once.Do(release)
 
-	body, status, err := f.readBody(r)
-	if err != nil {
-		writeText(rec, status, err.Error())
-		return
-	}
-	peek = peekMessage(body)
-	if peek.method == methodListen {
-		// A subscriptions/listen stream stays open for as long as its
-		// client wants, so it gives its place back: MaxConns bounds the
-		// streams, and Corpus.Drain ends them when the server shuts down.
-		once.Do(release)
+	rec.onDispatch = func(d dispatched) bool {
+		if d.method == methodListen {
+			// A subscriptions/listen stream stays open for as long as its
+			// client wants, so it gives its place back: MaxConns bounds the
+			// streams, and Corpus.Drain ends them when the server shuts down.
+			once.Do(release)
+		}
+		return true
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength, r.TransferEncoding = int64(len(body)), nil
@@ -410,32 +424,6 @@ func challenge(w http.ResponseWriter, problem authProblem) {
 	}
 	w.Header().Set("WWW-Authenticate", value)
 	writeText(w, status, text)
-}
-
-// admit takes a place in flight, waiting up to the configured time; the
-// caller must call release when done.
-func (f *Front) admit(ctx context.Context) (release func(), ok bool) {
-	release = func() { <-f.slots }
-	select {
-	case f.slots <- struct{}{}:
-		return release, true
-	default:
-	}
-	if f.wait <= 0 {
-		return nil, false
-	}
-	if f.queued != nil {
-		f.queued()
-	}
-	timer := time.NewTimer(f.wait)
-	defer timer.Stop()
-	select {
-	case f.slots <- struct{}{}:
-		return release, true
-	case <-timer.C:
-	case <-ctx.Done():
-	}
-	return nil, false
 }
 
 // readBody reads the whole body, at most maxBody bytes. A longer body is

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -51,11 +52,58 @@ func echoServer(corpus string) *sdk.Server {
 }
 
 // echoHandler serves echoServer(corpus) with go-sdk's streamable HTTP
-// handler, configured as adapters/mcp configures it behind the front.
+// handler, configured as adapters/mcp configures it behind the front, and
+// tells the front what it dispatches as adapters/mcp's HTTPHandler does
+// (NoteDispatch: known names only, fixed words for the rest).
 func echoHandler(corpus string) http.Handler {
 	s := echoServer(corpus)
-	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s },
 		&sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, DisableLocalhostProtection: true})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, ok := w.(interface {
+			NoteDispatch(method, tool string) bool
+		})
+		if r.Method != http.MethodPost || !ok {
+			h.ServeHTTP(w, r)
+			return
+		}
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		if !n.NoteDispatch(noteOf(body)) {
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, r)
+	})
+}
+
+// noteOf is what an echo corpus dispatches for body, in the words of
+// adapters/mcp's HTTPHandler.
+func noteOf(body []byte) (method, tool string) {
+	var fields map[string]json.RawMessage
+	if !json.Valid(body) {
+		return "unparsable", ""
+	}
+	var m string
+	if json.Unmarshal(body, &fields) != nil || json.Unmarshal(fields["method"], &m) != nil {
+		return "invalid", ""
+	}
+	method = "other"
+	if slices.Contains([]string{"initialize", "ping", "tools/list", "tools/call", "server/discover", "subscriptions/listen", "notifications/initialized"}, m) {
+		method = m
+	}
+	var params map[string]json.RawMessage
+	var name string
+	if m == "tools/call" && json.Unmarshal(fields["params"], &params) == nil && json.Unmarshal(params["name"], &name) == nil {
+		tool = "other"
+		if name == "echo" {
+			tool = name
+		}
+	}
+	return method, tool
 }
 
 // echoCorpora are named corpora served by echo servers.
@@ -70,14 +118,29 @@ func echoCorpora(names ...string) []Corpus {
 // logBuffer collects the JSON log; the time attribute is dropped so that
 // records can be compared.
 type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	written chan struct{} // closed and replaced at every write
 }
 
 func (b *logBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.written != nil {
+		close(b.written)
+		b.written = nil
+	}
 	return b.buf.Write(p)
+}
+
+// next is closed at the next write.
+func (b *logBuffer) next() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.written == nil {
+		b.written = make(chan struct{})
+	}
+	return b.written
 }
 
 func (b *logBuffer) String() string {

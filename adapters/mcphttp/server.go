@@ -49,7 +49,9 @@ type ServerOptions struct {
 // while no token is required: the server refuses to start (the cmd exits
 // with status 2).
 type ExposureError struct {
-	// Addr is the address as given; Bound is where it resolved to.
+	// Addr is the address as given; Bound is where it would listen (the
+	// address it names or resolves to, or every interface) or, when the
+	// check after binding caught it, where it was bound.
 	Addr, Bound string
 }
 
@@ -64,11 +66,17 @@ type Server struct {
 }
 
 // Listen opens addr (host:port; port 0 picks one) for front. It refuses,
-// with an *ExposureError and without keeping the socket, an address that
-// is not loopback when front requires no token: the address is judged by
-// where it was bound, so "localhost" passes and ":8080" (every interface)
-// does not.
+// with an *ExposureError and before any socket is opened, an address that
+// is not loopback when front requires no token: an IP address is judged as
+// it is, a name by every address it resolves to, and no host at all
+// (":8080") is every interface, so "localhost" passes and ":8080" does
+// not. Where the socket was then bound is judged again.
 func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
+	if !front.Authenticates() {
+		if err := refuseExposure(addr); err != nil {
+			return nil, err
+		}
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listening on %s: %w", addr, err)
@@ -98,6 +106,38 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 	s.srv.RegisterOnShutdown(front.drainCorpora)
 	return s, nil
 }
+
+// refuseExposure says, before anything is bound, whether addr would
+// listen beyond this machine: an *ExposureError if it would, a failure to
+// read or resolve it, or nil for loopback addresses only.
+func refuseExposure(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", addr, err)
+	}
+	if host == "" {
+		return &ExposureError{Addr: addr, Bound: "every interface, port " + port}
+	}
+	var ips []netip.Addr
+	if ip, err := netip.ParseAddr(host); err == nil {
+		ips = []netip.Addr{ip}
+	} else {
+		ctx, cancel := context.WithTimeout(context.Background(), resolveTimeout)
+		defer cancel()
+		if ips, err = net.DefaultResolver.LookupNetIP(ctx, "ip", host); err != nil {
+			return fmt.Errorf("listening on %s: %w", addr, err)
+		}
+	}
+	for _, ip := range ips {
+		if !ip.Unmap().IsLoopback() {
+			return &ExposureError{Addr: addr, Bound: net.JoinHostPort(ip.String(), port)}
+		}
+	}
+	return nil
+}
+
+// resolveTimeout bounds the resolution of a listen address's name.
+const resolveTimeout = 10 * time.Second
 
 // isLoopbackAddr reports whether a bound address is a loopback one.
 func isLoopbackAddr(a net.Addr) bool {

@@ -46,13 +46,7 @@ func TestListenExposure(t *testing.T) {
 				t.Fatalf("Listen(%s) = %v, want exposure error %v", tt.addr, err, tt.exposed)
 			}
 			if tt.exposed {
-				// The socket is not kept: the same port can be bound again.
-				ln, err := net.Listen("tcp", exposure.Bound)
-				if err != nil {
-					t.Fatalf("the refused socket %s is still bound: %v", exposure.Bound, err)
-				}
-				ln.Close()
-				return
+				return // TestListenRefusesExposureBeforeBinding: nothing was bound
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -274,6 +268,9 @@ func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
 			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
 			return
 		}
+		if !w.(interface{ NoteDispatch(string, string) bool }).NoteDispatch("subscriptions/listen", "") {
+			return
+		}
 		w.WriteHeader(http.StatusOK)
 		_ = http.NewResponseController(w).Flush()
 		close(opened)
@@ -308,5 +305,38 @@ func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
 	}
 	if err := <-served; err != nil {
 		t.Errorf("Serve = %v", err)
+	}
+}
+
+// An address beyond loopback without tokens is refused before any socket
+// is opened: the port is already held here, so a bind would fail with
+// "address already in use", and the refusal must come first. Before, the
+// server bound the address, looked at it, and closed it.
+func TestListenRefusesExposureBeforeBinding(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	port := held.Addr().(*net.TCPAddr).Port
+	front, err := New(Options{Corpora: []Corpus{{Handler: echoHandler("x")}}, Clock: &stepClock{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, addr := range []string{
+		fmt.Sprintf("0.0.0.0:%d", port), fmt.Sprintf(":%d", port), fmt.Sprintf("[::]:%d", port), fmt.Sprintf("10.1.2.3:%d", port),
+	} {
+		srv, err := Listen(addr, front, ServerOptions{})
+		var exposure *ExposureError
+		if !errors.As(err, &exposure) {
+			if srv != nil {
+				_ = srv.Shutdown(context.Background())
+			}
+			t.Errorf("Listen(%s) = %v, want an ExposureError before binding", addr, err)
+		}
+	}
+	// A loopback address still gets as far as the bind, and its failure.
+	if _, err := Listen(fmt.Sprintf("127.0.0.1:%d", port), front, ServerOptions{}); err == nil || errors.As(err, new(*ExposureError)) {
+		t.Errorf("Listen on the held loopback port = %v, want the bind's failure", err)
 	}
 }

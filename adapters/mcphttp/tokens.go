@@ -2,6 +2,7 @@ package mcphttp
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"errors"
@@ -44,10 +45,13 @@ type grant struct {
 	corpora []string
 }
 
-// access is what a presented token may read, the union of its grants.
+// access is what a presented token may read, the union of its grants,
+// and the token's digest, which its share of the places in flight is
+// counted by.
 type access struct {
 	all     bool
 	corpora []string
+	digest  [sha256.Size]byte
 }
 
 func (a access) covers(name string) bool { return a.all || slices.Contains(a.corpora, name) }
@@ -104,10 +108,10 @@ func LoadTokens(file string, scoped []TokenConfig) (*Tokens, error) {
 
 // Reload reads the token file again and, if it is usable, puts its tokens
 // in place of the previous ones for every request that starts afterwards.
-// A file that cannot be used leaves the previous tokens in force; the
-// error says why. Without a token file it does nothing. The cmd calls it
-// on SIGHUP.
-func (t *Tokens) Reload() error {
+// A file that cannot be used, or a ctx that ended while it was read,
+// leaves the previous tokens in force; the error says why. Without a token
+// file it does nothing. Server.Run calls it on SIGHUP.
+func (t *Tokens) Reload(ctx context.Context) error {
 	if t.file == "" {
 		return nil
 	}
@@ -117,9 +121,18 @@ func (t *Tokens) Reload() error {
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		// Given up while it read: whoever gave up said the previous
+		// tokens stay, and so they do.
+		return fmt.Errorf("token file %s read too late: %w", t.file, err)
+	}
 	t.install(fromFile)
 	return nil
 }
+
+// HasFile reports whether the tokens include a token file's, which Reload
+// reads again.
+func (t *Tokens) HasFile() bool { return t != nil && t.file != "" }
 
 // Len is the number of distinct digests in force.
 func (t *Tokens) Len() int { return len(*t.current.Load()) }
@@ -145,6 +158,7 @@ func (t *Tokens) install(fromFile []grant) {
 // nobody granted.
 func (t *Tokens) lookup(token string) (a access, ok bool) {
 	presented := sha256.Sum256([]byte(token))
+	a.digest = presented
 	for _, g := range *t.current.Load() {
 		if subtle.ConstantTimeCompare(presented[:], g.digest[:]) == 1 {
 			ok = true

@@ -1,6 +1,7 @@
 package mcphttp
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Tokens of the fixtures (testdata/tokens/valid.txt holds alpha and beta
@@ -140,7 +142,7 @@ func TestTokensScoped(t *testing.T) {
 	if a, ok := onlyScoped.lookup(gammaToken); !ok || !a.covers("payments") || a.covers("search") {
 		t.Errorf("scoped-only lookup = %+v, %v", a, ok)
 	}
-	if err := onlyScoped.Reload(); err != nil {
+	if err := onlyScoped.Reload(context.Background()); err != nil {
 		t.Errorf("Reload without a token file = %v, want nil", err)
 	}
 	if _, err := LoadTokens("", nil); err == nil {
@@ -159,7 +161,7 @@ func TestTokensReload(t *testing.T) {
 
 	// Rotation: beta replaces alpha; the scoped gamma stays.
 	writeFile(t, file, "sha256:"+digestOf(betaToken)+"\n")
-	if err := tokens.Reload(); err != nil {
+	if err := tokens.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	if accepted(alphaToken) || !accepted(betaToken) || !accepted(gammaToken) {
@@ -175,7 +177,7 @@ func TestTokensReload(t *testing.T) {
 	} {
 		broken()
 		var te *TokenFileError
-		if err := tokens.Reload(); !errors.As(err, &te) {
+		if err := tokens.Reload(context.Background()); !errors.As(err, &te) {
 			t.Errorf("Reload of a broken file = %v, want a *TokenFileError", err)
 		}
 		if !accepted(betaToken) || !accepted(gammaToken) {
@@ -203,7 +205,7 @@ func TestTokensConcurrentReload(t *testing.T) {
 		})
 	}
 	for range 20 {
-		if err := tokens.Reload(); err != nil {
+		if err := tokens.Reload(context.Background()); err != nil {
 			t.Error(err)
 		}
 	}
@@ -235,5 +237,68 @@ func writeFile(t *testing.T, path, content string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A token file or config that is a FIFO is refused without being opened:
+// opening a FIFO waits for a writer, and a reload that waits holds the
+// tokens' lock for ever. Before, the file was opened first and its kind
+// looked at after, so LoadTokens, Reload and LoadConfig all hung. A
+// symbolic link to a regular file (a Kubernetes Secret's layout) is read.
+func TestTokenFileNotRegular(t *testing.T) {
+	if !haveFIFOs {
+		t.Skip("this system has no FIFOs")
+	}
+	dir := t.TempDir()
+	real, link, fifo := filepath.Join(dir, "real"), filepath.Join(dir, "link"), filepath.Join(dir, "fifo")
+	writeFile(t, real, alphaToken+"\n")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := makeFIFO(fifo); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unblockFIFO(fifo) })
+	within := func(what string, f func() error) error {
+		t.Helper()
+		done := make(chan error, 1)
+		go func() { done <- f() }()
+		guard := time.NewTimer(30 * time.Second) // a hang guard only
+		defer guard.Stop()
+		select {
+		case err := <-done:
+			return err
+		case <-guard.C:
+			unblockFIFO(fifo)
+			t.Fatalf("%s hung on a FIFO", what)
+			return nil
+		}
+	}
+
+	tokens, err := LoadTokens(link, nil)
+	if err != nil {
+		t.Fatalf("a token file behind a symbolic link: %v", err)
+	}
+	var te *TokenFileError
+	if err := within("LoadTokens", func() error { _, err := LoadTokens(fifo, nil); return err }); !errors.As(err, &te) ||
+		!strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("LoadTokens(FIFO) = %v, want a TokenFileError saying it is not a regular file", err)
+	}
+	if err := os.Remove(real); err != nil {
+		t.Fatal(err)
+	}
+	if err := makeFIFO(real); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unblockFIFO(real) })
+	if err := within("Reload", func() error { return tokens.Reload(context.Background()) }); !errors.As(err, &te) {
+		t.Errorf("Reload of a FIFO behind the link = %v, want a TokenFileError", err)
+	}
+	if _, ok := tokens.lookup(alphaToken); !ok {
+		t.Error("the failed reload dropped the tokens in force")
+	}
+	var ce *ConfigError
+	if err := within("LoadConfig", func() error { _, err := LoadConfig(fifo); return err }); !errors.As(err, &ce) {
+		t.Errorf("LoadConfig(FIFO) = %v, want a ConfigError", err)
 	}
 }

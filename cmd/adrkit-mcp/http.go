@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v3"
 
@@ -21,9 +20,8 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-// shutdownGrace bounds how long SIGTERM waits for the calls in flight: the
-// Kubernetes manifests give a pod 30 s, 5 of which its preStop pause takes.
-const shutdownGrace = 20 * time.Second
+// shutdownGrace bounds how long SIGTERM waits for the calls in flight.
+const shutdownGrace = mcphttp.DefaultShutdownGrace
 
 // withCause is a corpus's readiness check whose failures name their cause
 // (the path or revision that failed), for the log: the contract's reason
@@ -139,41 +137,15 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 	}
 	log.Info("listening", "addr", srv.Addr().String(), "paths", paths, "tokens", setup.Tokens != nil)
 
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve() }()
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	defer signal.Stop(hup)
-	for {
-		select {
-		case <-hup:
-			switch {
-			case setup.Tokens == nil || cmd.String("token-file") == "":
-				log.Info("SIGHUP: no token file to read again")
-			default:
-				if err := setup.Tokens.Reload(); err != nil {
-					log.Error("token file not reloaded; the previous tokens stay in force", "error", err.Error())
-				} else {
-					log.Info("token file reloaded", "tokens", setup.Tokens.Len())
-				}
-			}
-		case err := <-served:
-			// Serve returns early only when serving itself fails.
-			log.Error("serving failed", "error", err.Error())
-			return 1
-		case <-ctx.Done():
-			log.Info("shutting down: answering the calls in flight")
-			sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
-			err := srv.Shutdown(sctx)
-			cancel()
-			if err != nil {
-				log.Warn("calls still in flight after the grace period were cut off", "error", err.Error())
-			}
-			if err := <-served; err != nil {
-				log.Error("serving failed", "error", err.Error())
-			}
-			log.Info("stopped")
-			return 0
-		}
+	run := mcphttp.RunOptions{Reload: hup, Grace: shutdownGrace, Log: log}
+	if setup.Tokens.HasFile() {
+		run.Tokens = setup.Tokens
 	}
+	if err := srv.Run(ctx, run); err != nil {
+		return 1
+	}
+	return 0
 }
