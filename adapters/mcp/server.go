@@ -16,13 +16,11 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
 // Name is the server name reported to clients.
 const Name = "adrkit-mcp"
-
-// DefaultDir is the ADR directory used when Options.Dir is empty.
-const DefaultDir = "docs/adr"
 
 // cacheTTLMillis is the cache hint on the answers that cannot change while
 // the process runs (server/discover and tools/list on the modern era).
@@ -40,7 +38,7 @@ type Options struct {
 	// directory. It is made absolute when the Server is created.
 	Cwd string
 	// Dir is the ADR directory, relative to the canonical root (or
-	// absolute, inside it); empty means DefaultDir. "." is the root
+	// absolute, inside it); empty means corpus.DefaultDir. "." is the root
 	// itself.
 	Dir string
 	// Rev, when set, serves the ADR directory as of that git revision
@@ -121,7 +119,7 @@ func New(opts Options) *Server {
 }
 
 // corpusPaths applies the defaults of Options.Cwd and Options.Dir (and
-// HTTPOptions'): the working directory, made absolute, and DefaultDir.
+// HTTPOptions'): the working directory, made absolute, and corpus.DefaultDir.
 func corpusPaths(cwd, dir string) (string, string) {
 	if cwd == "" {
 		cwd = "."
@@ -130,7 +128,7 @@ func corpusPaths(cwd, dir string) (string, string) {
 		cwd = abs
 	}
 	if dir == "" {
-		dir = DefaultDir
+		dir = corpus.DefaultDir
 	}
 	return cwd, dir
 }

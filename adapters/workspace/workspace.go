@@ -20,11 +20,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
 // DefaultDirs are the ADR directories looked for, in order, when nothing
 // names one: adrkit's own, adr-tools' default, MADR's default.
-var DefaultDirs = []string{"docs/adr", "doc/adr", "docs/decisions"}
+var DefaultDirs = []string{corpus.DefaultDir, "doc/adr", "docs/decisions"}
 
 // AdrDirFile is adr-tools' file naming the ADR directory, relative to the
 // directory that holds it.

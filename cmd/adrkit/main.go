@@ -125,9 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 func init() {
 	cli.HelpFlag = &cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "print this help and exit"}
 	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version and exit", Local: true}
-	cli.VersionPrinter = func(cmd *cli.Command) {
-		fmt.Fprintf(cmd.Root().Writer, "adrkit %s\n", cmd.Root().Version)
-	}
+	cli.VersionPrinter = entry.PrintVersion
 }
 
 // version is what --version and machine-readable reports name.

@@ -31,7 +31,7 @@ func CorpusFlags(getenv func(string) (string, bool)) []cli.Flag {
 			Name: "dir",
 			Usage: `ADR directory, relative to the repository root ("" for the root itself); by default the one an ` +
 				`.adr-dir file names, else the first of docs/adr, doc/adr and docs/decisions that exists`,
-			Value:     workspace.DefaultDirs[0],
+			Value:     corpus.DefaultDir,
 			Sources:   FromEnv(getenv, "ADRKIT_MCP_DIR"),
 			TakesFile: true,
 		},
@@ -102,7 +102,7 @@ func Locate(cmd *cli.Command, getwd func() (string, error)) Corpus {
 		c.Root = root
 	}
 	if !cmd.IsSet("dir") {
-		c.Dir = workspace.DefaultDirs[0]
+		c.Dir = corpus.DefaultDir
 		if choice, err := workspace.FindDir(c.Root, wd); err == nil {
 			c.Dir, c.DirFrom = choice.Dir, choice.From
 		}

@@ -15,6 +15,12 @@ type SystemClock struct{}
 // Now is the wall-clock time.
 func (SystemClock) Now() time.Time { return time.Now() }
 
+// PrintVersion is both binaries' --version: "<name> <version>", the
+// binary's name and the build's version (adapters/mcp.Version).
+func PrintVersion(cmd *cli.Command) {
+	fmt.Fprintf(cmd.Root().Writer, "%s %s\n", cmd.Root().Name, cmd.Root().Version)
+}
+
 // envSource is a flag value source reading a run's environment through
 // its getenv rather than the process's, so that tests control it.
 type envSource struct {
