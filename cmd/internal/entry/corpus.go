@@ -70,6 +70,9 @@ type Corpus struct {
 	// DirFrom is one of the DirFrom constants, or the repository path of
 	// the .adr-dir file that named the directory.
 	DirFrom string
+	// noRoot: no option named the root and no directory at or above the
+	// working directory has a .git entry.
+	noRoot bool
 }
 
 // Locate reads the corpus options of cmd (flags of cmd or of a parent)
@@ -100,6 +103,8 @@ func Locate(cmd *cli.Command, getwd func() (string, error)) Corpus {
 		wd = c.Root
 	} else if root, ok := workspace.FindRoot(wd); ok {
 		c.Root = root
+	} else {
+		c.noRoot = true
 	}
 	if !cmd.IsSet("dir") {
 		c.Dir = corpus.DefaultDir
@@ -141,7 +146,7 @@ func (c Corpus) Describe(err error) string {
 		subject = "The " + strings.TrimPrefix(subject, "Configured ")
 	}
 	switch {
-	case u.Reason == corpus.RootNotGit && !c.RootNamed && c.Rev == "":
+	case u.Reason == corpus.RootNotGit && c.noRoot && c.Rev == "":
 		subject = "No Git repository here:"
 	case u.Reason == corpus.DirNotFound && c.DirFrom == DirFromNothing:
 		subject = "No ADR directory:"
@@ -194,7 +199,7 @@ func (c Corpus) hint(u *ports.UnavailableError) string {
 		switch {
 		case c.Rev != "":
 			return "No Git repository could be opened there; --rev needs a repository (a worktree or a bare one) at --cwd."
-		case !c.RootNamed:
+		case c.noRoot:
 			return "neither the working directory nor any directory above it has a .git entry. Start inside a repository, or name its root with --cwd (or ADRKIT_MCP_CWD)."
 		}
 		return "It has no .git entry: point --cwd (or ADRKIT_MCP_CWD) at the repository root, the directory that holds .git."

@@ -66,29 +66,28 @@ func TestLocate(t *testing.T) {
 	repo := tree(t, map[string]string{".git/": "", "doc/adr/": "", "src/deep/": "", "tools/.adr-dir": "../arch\n", "arch/": ""})
 	other := tree(t, map[string]string{"plain/": ""})
 	tests := []struct {
-		name    string
-		wd      string
-		env     map[string]string
-		args    []string
-		want    Corpus
-		wantAbs bool // Root is compared after filepath.Abs
+		name string
+		wd   string
+		env  map[string]string
+		args []string
+		want Corpus
 	}{
 		{"root found upward, first default that exists", filepath.Join(repo, "src", "deep"), nil, nil,
-			Corpus{Root: repo, Dir: "doc/adr", DirFrom: DirFromDefault}, false},
+			Corpus{Root: repo, Dir: "doc/adr", DirFrom: DirFromDefault}},
 		{".adr-dir between the working directory and the root", filepath.Join(repo, "tools"), nil, nil,
-			Corpus{Root: repo, Dir: "arch", DirFrom: "tools/.adr-dir"}, false},
+			Corpus{Root: repo, Dir: "arch", DirFrom: "tools/.adr-dir"}},
 		{"no repository above: the working directory", filepath.Join(other, "plain"), nil, nil,
-			Corpus{Root: ".", Dir: "docs/adr", DirFrom: DirFromNothing}, false},
+			Corpus{Root: ".", Dir: "docs/adr", DirFrom: DirFromNothing, noRoot: true}},
 		{"--cwd is not searched upward", filepath.Join(repo, "src"), nil, []string{"--cwd", filepath.Join(repo, "src")},
-			Corpus{Root: filepath.Join(repo, "src"), Dir: "docs/adr", RootNamed: true}, false},
+			Corpus{Root: filepath.Join(repo, "src"), Dir: "docs/adr", RootNamed: true}},
 		{"--dir as given", repo, nil, []string{"--dir", "nope"},
-			Corpus{Root: repo, Dir: "nope", DirFrom: DirFromOption}, false},
+			Corpus{Root: repo, Dir: "nope", DirFrom: DirFromOption}},
 		{`--dir "" is the root`, repo, nil, []string{"--dir", ""},
-			Corpus{Root: repo, Dir: ".", DirFrom: DirFromOption}, false},
+			Corpus{Root: repo, Dir: ".", DirFrom: DirFromOption}},
 		{`--cwd "" names nothing`, repo, nil, []string{"--cwd", ""},
-			Corpus{Root: "", Dir: "docs/adr", RootNamed: true}, false},
+			Corpus{Root: "", Dir: "docs/adr", RootNamed: true}},
 		{"variables count as options", filepath.Join(other, "plain"), map[string]string{"ADRKIT_MCP_CWD": repo, "ADRKIT_MCP_DIR": "", "ADRKIT_MCP_REV": "HEAD"}, nil,
-			Corpus{Root: repo, Dir: ".", Rev: "HEAD", RootNamed: true, DirFrom: DirFromOption}, false},
+			Corpus{Root: repo, Dir: ".", Rev: "HEAD", RootNamed: true, DirFrom: DirFromOption}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
