@@ -74,15 +74,14 @@ type decision struct {
 	// drop: the message never reaches the SDK (a notification that was
 	// refused).
 	drop bool
-	era  era
 	// verdict, when set, is the JSON-RPC error the request is answered
 	// with instead of being served.
 	verdict *jsonrpc.Error
 	// diagnostic, when set, is reported out of band (and makes the
 	// binary's exit status 1).
 	diagnostic error
-	// params is what the SDK gets as the request's params; nil means
-	// none.
+	// params is what the SDK gets as the request's params (nil: none),
+	// rewritten for the era: the middleware reads the era from them.
 	params map[string]json.RawMessage
 }
 
@@ -176,11 +175,11 @@ func (a *eraPin) judge(f frame) decision {
 func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 	switch a.phase {
 	case phaseLegacy:
-		return decision{era: eraLegacy, params: stripClaim(f.params)}
+		return decision{params: stripClaim(f.params)}
 	case phaseOpening:
 		if env.status == envelopeAbsent {
 			a.phase = phaseLegacy
-			return decision{era: eraLegacy, params: f.params}
+			return decision{params: f.params}
 		}
 	}
 	switch env.status {
@@ -189,7 +188,7 @@ func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 	case envelopeUnsupported:
 		return decision{drop: true, diagnostic: fmt.Errorf("dropped notification %q for unsupported protocol revision %q", f.method, env.revision)}
 	}
-	return decision{era: eraModern, params: f.params}
+	return decision{params: f.params}
 }
 
 // serve accepts a request under e: methods outside the era's set are
@@ -198,7 +197,7 @@ func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 // runs), and the params are brought into the form the SDK needs to treat
 // the request as e.
 func (a *eraPin) serve(f frame, e era) decision {
-	d := decision{era: e}
+	var d decision
 	if !served[e][f.method] {
 		d.verdict = methodNotFound(f.method)
 		return d
