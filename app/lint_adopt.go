@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -13,6 +12,8 @@ import (
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/ports"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // Lint-only rules about a folder kept in another ADR format, or
@@ -156,7 +157,7 @@ func (s *Service) formatHints(ctx context.Context, findings []adr.Finding) []adr
 	return out
 }
 
-var supersededStatus = regexp.MustCompile(`(?i)^\s*["']?super(?:s|c|se)eded\s+by\b\D*([0-9]{4,})`)
+var supersededStatus = lazyregexp.New(`(?i)^\s*["']?super(?:s|c|se)eded\s+by\b\D*([0-9]{4,})`)
 
 // statusValue is the raw text of a top-level status line of the
 // frontmatter.
@@ -175,8 +176,8 @@ func statusValue(text string) string {
 
 // nygardStatus and madrBullet are the marks of the two body formats.
 var (
-	nygardStatus = regexp.MustCompile(`(?m)^#{2,}\s+Status\s*$`)
-	madrBullet   = regexp.MustCompile(`(?mi)^\s*[*-]\s+(\*\*)?(Status|Deciders|Date)(\*\*)?\s*:`)
+	nygardStatus = lazyregexp.New(`(?m)^#{2,}\s+Status\s*$`)
+	madrBullet   = lazyregexp.New(`(?mi)^\s*[*-]\s+(\*\*)?(Status|Deciders|Date)(\*\*)?\s*:`)
 )
 
 // looksLike names the ADR format a file without frontmatter is written

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
 )
@@ -29,57 +30,61 @@ var ErrUnknownTool = errors.New("unknown tool")
 // arguments (the one validation path: Go callers' inputs are encoded as
 // the JSON arguments they stand for and read the same way), answer,
 // schemas and catalogue entry. The extended tools are served only by a
-// Service with Options.Extended.
-var toolTable = []toolSpec{
-	tool(ToolGetDecision, false, readGet, func(ctx context.Context, s *Service, in GetInput) (Result, error) {
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerGet(p, in) })
-	}, "Fetch a decision record",
-		"Look up one architecture decision record by its local id (for example \"0042\") and "+
-			"return its full typed frontmatter and Markdown body. When no record has the id, several "+
-			"records share it, or the ref names another decision log, the answer says so with a "+
-			"not-found, ambiguous-local-id or federated-log-unavailable outcome instead. References "+
-			"to other decisions are returned as written, never followed."),
-	tool(ToolGetDecisionContext, false, readContext, func(ctx context.Context, s *Service, in ContextInput) (Result, error) {
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in, s.memo.compile) })
-	}, "Decisions that govern files",
-		"For repository-relative file paths, report the decisions whose affects matchers "+
-			"cover them: accepted decisions that govern the paths, drafts and proposals that would, "+
-			"and rejected, superseded or deprecated records that once did. The paths are only "+
-			"matched against the corpus's patterns; the files themselves are never opened."),
-	extendedTool(ToolGetSupersessionChain, readChain, func(ctx context.Context, s *Service, in ChainInput) (Result, error) {
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerChain(p, in) })
-	}, "Supersession chain and whether to act on it",
-		"Walk the supersedes/supersededBy lineage of one decision (at most 12 steps each way) and "+
-			"return it oldest first with a verdict: current (the newest record is accepted and nothing "+
-			"replaces it) or hold, with a typed reason (ungoverned, rejected, deprecated, cycle, "+
-			"truncated, dangling, ambiguous, not-observed) and one sentence saying what to do. Call it "+
-			"before acting on a decision that may have been replaced. Missing, ambiguous and "+
-			"log-qualified refs are answered as get_decision answers them."),
-	extendedTool(ToolListDecisionChanges, readChanges, func(ctx context.Context, s *Service, in ChangesInput) (Result, error) {
-		return s.answerChanges(ctx, in)
-	},
-		"Feed of decision changes from git history",
-		"List record-level changes (added, status-changed, edited, removed, renamed) from the "+
-			"first-parent git history of the ADR directory, oldest first, with commit and time. Without "+
-			"since the answer is empty and its cursor marks the head: poll with that cursor to receive "+
-			"only what lands afterwards. since \"0_\" replays the whole history. A cursor whose commit was "+
-			"rewritten away gives a restart outcome."),
-	tool(ToolListSuperseded, false, readSuperseded, func(ctx context.Context, s *Service, in SupersededInput) (Result, error) {
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSuperseded(p, in) })
-	}, "Superseded decisions and their replacements",
-		"List the superseded decisions and, for each, what its supersededBy reference "+
-			"points at in this corpus: a resolved record, a missing one, several candidates (counted, "+
-			"not listed) or a record in another decision log. Only the direct replacement is "+
-			"reported, never a chain."),
-	tool(ToolSearchDecisions, false, readSearch, func(ctx context.Context, s *Service, in SearchInput) (Result, error) {
-		return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
-	}, "Search decision records",
-		"Find decisions whose id, title, tags or Markdown body contain the query text "+
-			"(trimmed, case- and width-folded literal match; no ranking, no model). Superseded, "+
-			"rejected and deprecated records are included unless filtered out. Narrow the search "+
-			"with status or scope (any listed value) and tags (all listed tags). Returns short "+
-			"summaries; use get_decision for a full record."),
-}
+// Service with Options.Extended. It is built on first use, not at
+// start-up: compacting the schemas is work a command that never answers
+// a tool (a hook, --version) should not pay for.
+var toolTable = sync.OnceValue(func() []toolSpec {
+	return []toolSpec{
+		tool(ToolGetDecision, false, readGet, func(ctx context.Context, s *Service, in GetInput) (Result, error) {
+			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerGet(p, in) })
+		}, "Fetch a decision record",
+			"Look up one architecture decision record by its local id (for example \"0042\") and "+
+				"return its full typed frontmatter and Markdown body. When no record has the id, several "+
+				"records share it, or the ref names another decision log, the answer says so with a "+
+				"not-found, ambiguous-local-id or federated-log-unavailable outcome instead. References "+
+				"to other decisions are returned as written, never followed."),
+		tool(ToolGetDecisionContext, false, readContext, func(ctx context.Context, s *Service, in ContextInput) (Result, error) {
+			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerContext(p, in, s.memo.compile) })
+		}, "Decisions that govern files",
+			"For repository-relative file paths, report the decisions whose affects matchers "+
+				"cover them: accepted decisions that govern the paths, drafts and proposals that would, "+
+				"and rejected, superseded or deprecated records that once did. The paths are only "+
+				"matched against the corpus's patterns; the files themselves are never opened."),
+		extendedTool(ToolGetSupersessionChain, readChain, func(ctx context.Context, s *Service, in ChainInput) (Result, error) {
+			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerChain(p, in) })
+		}, "Supersession chain and whether to act on it",
+			"Walk the supersedes/supersededBy lineage of one decision (at most 12 steps each way) and "+
+				"return it oldest first with a verdict: current (the newest record is accepted and nothing "+
+				"replaces it) or hold, with a typed reason (ungoverned, rejected, deprecated, cycle, "+
+				"truncated, dangling, ambiguous, not-observed) and one sentence saying what to do. Call it "+
+				"before acting on a decision that may have been replaced. Missing, ambiguous and "+
+				"log-qualified refs are answered as get_decision answers them."),
+		extendedTool(ToolListDecisionChanges, readChanges, func(ctx context.Context, s *Service, in ChangesInput) (Result, error) {
+			return s.answerChanges(ctx, in)
+		},
+			"Feed of decision changes from git history",
+			"List record-level changes (added, status-changed, edited, removed, renamed) from the "+
+				"first-parent git history of the ADR directory, oldest first, with commit and time. Without "+
+				"since the answer is empty and its cursor marks the head: poll with that cursor to receive "+
+				"only what lands afterwards. since \"0_\" replays the whole history. A cursor whose commit was "+
+				"rewritten away gives a restart outcome."),
+		tool(ToolListSuperseded, false, readSuperseded, func(ctx context.Context, s *Service, in SupersededInput) (Result, error) {
+			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSuperseded(p, in) })
+		}, "Superseded decisions and their replacements",
+			"List the superseded decisions and, for each, what its supersededBy reference "+
+				"points at in this corpus: a resolved record, a missing one, several candidates (counted, "+
+				"not listed) or a record in another decision log. Only the direct replacement is "+
+				"reported, never a chain."),
+		tool(ToolSearchDecisions, false, readSearch, func(ctx context.Context, s *Service, in SearchInput) (Result, error) {
+			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
+		}, "Search decision records",
+			"Find decisions whose id, title, tags or Markdown body contain the query text "+
+				"(trimmed, case- and width-folded literal match; no ranking, no model). Superseded, "+
+				"rejected and deprecated records are included unless filtered out. Narrow the search "+
+				"with status or scope (any listed value) and tags (all listed tags). Returns short "+
+				"summaries; use get_decision for a full record."),
+	}
+})
 
 // toolSpec is one row of the tool table.
 type toolSpec struct {
@@ -197,7 +202,7 @@ func schema(file string) json.RawMessage {
 // four, or with Options.Extended all six.
 func (s *Service) Tools() []ToolInfo {
 	var out []ToolInfo
-	for _, t := range toolTable {
+	for _, t := range toolTable() {
 		if s.opts.Extended || !t.extended {
 			out = append(out, t.ToolInfo)
 		}
@@ -317,7 +322,7 @@ func encodeInput(in Input) (toolSpec, argSet, error) {
 }
 
 func lookupTool(name string) (toolSpec, bool) {
-	for _, t := range toolTable {
+	for _, t := range toolTable() {
 		if t.Name == name {
 			return t, true
 		}

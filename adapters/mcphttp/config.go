@@ -10,11 +10,12 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 
 	"sigs.k8s.io/yaml"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // maxConfigBytes bounds the --config file: a configuration is a few
@@ -282,7 +283,7 @@ func hasKey(m map[string]int, k string) bool {
 
 // namePattern is what a corpus name may be: one URL path segment that
 // needs no escaping and is never "." or "..".
-var namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+var namePattern = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 
 // CheckName says whether name can name a corpus: 1 to 64 characters,
 // letters, digits, ".", "_" and "-", starting with a letter or digit, so

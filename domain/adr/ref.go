@@ -1,8 +1,9 @@
 package adr
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // RefPattern is the grammar of a record reference: a bare id, or
@@ -14,8 +15,8 @@ const RefPattern = `^(([a-z0-9][a-z0-9-]*):)?([0-9]{4,}|[0-9A-HJKMNP-TV-Za-hjkmn
 const IDPattern = `^([0-9]{4,}|[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{26})$`
 
 var (
-	refRE = regexp.MustCompile(RefPattern)
-	idRE  = regexp.MustCompile(IDPattern)
+	refRE = lazyregexp.New(RefPattern)
+	idRE  = lazyregexp.New(IDPattern)
 )
 
 // ValidRef reports whether s matches RefPattern.

@@ -1,9 +1,9 @@
 package frontmatter
 
 import (
-	"regexp"
-
 	"github.com/adrkit/adrkit-go/domain/adr"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // The schema is data: one tree of nodes, walked by validation.check. It
@@ -243,11 +243,11 @@ const jsSpace = `\t\n\v\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{20
 const dateBody = `(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))`
 
 var (
-	schemaVersionRE = regexp.MustCompile(`^\d+\.\d+\.\d+$`)
-	slugRE          = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
-	identityRE      = regexp.MustCompile(`^(@[A-Za-z0-9-]+|team:[a-z0-9-]+|[^@` + jsSpace + `]+@[^@` + jsSpace + `]+\.[^@` + jsSpace + `]+)$`)
-	dateRE          = regexp.MustCompile(`^` + dateBody + `$`)
-	dateTimeRE      = regexp.MustCompile(`^` + dateBody + `T(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$`)
+	schemaVersionRE = lazyregexp.New(`^\d+\.\d+\.\d+$`)
+	slugRE          = lazyregexp.New(`^[a-z0-9][a-z0-9-]*$`)
+	identityRE      = lazyregexp.New(`^(@[A-Za-z0-9-]+|team:[a-z0-9-]+|[^@` + jsSpace + `]+@[^@` + jsSpace + `]+\.[^@` + jsSpace + `]+)$`)
+	dateRE          = lazyregexp.New(`^` + dateBody + `$`)
+	dateTimeRE      = lazyregexp.New(`^` + dateBody + `T(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|([+-](?:[01]\d|2[0-3]):[0-5]\d)))$`)
 )
 
 func formatMatches(f format, s string) bool {

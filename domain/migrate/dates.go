@@ -1,10 +1,11 @@
 package migrate
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // PlaceholderDate is the date of a decision no source dates: not its
@@ -15,11 +16,11 @@ const PlaceholderDate = "1970-01-01"
 var (
 	// isoDate is a date, or the date of an ISO 8601 date-time as site
 	// generators write it (2020-06-15T20:21:00+01:00): the day as written.
-	isoDate   = regexp.MustCompile(`^(\d{4})-(\d{1,2})-(\d{1,2})(?:T|\b)`)
-	slashDMY  = regexp.MustCompile(`^(\d{1,2})/(\d{1,2})/(\d{4})\b`)
-	slashYMD  = regexp.MustCompile(`^(\d{4})[/.](\d{1,2})[/.](\d{1,2})\b`)
-	dotDMY    = regexp.MustCompile(`^(\d{1,2})\.(\d{1,2})\.(\d{4})\b`)
-	namePrefx = regexp.MustCompile(`^(\d{4})(\d{2})(\d{2})-`)
+	isoDate   = lazyregexp.New(`^(\d{4})-(\d{1,2})-(\d{1,2})(?:T|\b)`)
+	slashDMY  = lazyregexp.New(`^(\d{1,2})/(\d{1,2})/(\d{4})\b`)
+	slashYMD  = lazyregexp.New(`^(\d{4})[/.](\d{1,2})[/.](\d{1,2})\b`)
+	dotDMY    = lazyregexp.New(`^(\d{1,2})\.(\d{1,2})\.(\d{4})\b`)
+	namePrefx = lazyregexp.New(`^(\d{4})(\d{2})(\d{2})-`)
 )
 
 // textLayouts are the written-out forms some teams use.
@@ -55,7 +56,7 @@ func parseDate(s string) (date, note string, ok bool) {
 		d, ok := ymd(m[1], m[2], m[3])
 		return d, "", ok
 	}
-	for _, re := range []*regexp.Regexp{slashDMY, dotDMY} {
+	for _, re := range []*lazyregexp.Regexp{slashDMY, dotDMY} {
 		if m := re.FindStringSubmatch(s); m != nil {
 			a, _ := strconv.Atoi(m[1])
 			b, _ := strconv.Atoi(m[2])

@@ -2,22 +2,23 @@ package migrate
 
 import (
 	"path"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf16"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // titleNumber is the number in front of a title: adr-tools' "1. Title",
 // "ADR-0001: Title", "0003 - Title".
-var titleNumber = regexp.MustCompile(`(?i)^(?:adr|rfc)?[-_ #]*[0-9]+(?:\s*[.:)]\s+|:|\s+[-–—]\s+)`)
+var titleNumber = lazyregexp.New(`(?i)^(?:adr|rfc)?[-_ #]*[0-9]+(?:\s*[.:)]\s+|:|\s+[-–—]\s+)`)
 
 // titleStatus is a status tag some folders put in front of a superseded
 // decision's heading: "[Superseded by ADR-0019] Push metrics".
-var titleStatus = regexp.MustCompile(`(?i)^\[\s*(?:superseded|superceded|replaced|deprecated|obsolete|rejected|retired)\b[^\]]*\]\s*`)
+var titleStatus = lazyregexp.New(`(?i)^\[\s*(?:superseded|superceded|replaced|deprecated|obsolete|rejected|retired)\b[^\]]*\]\s*`)
 
 // maxTitle is the schema's longest title, in UTF-16 units.
 const maxTitle = 120

@@ -1,20 +1,21 @@
 package migrate
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // identity is the schema's Identity: an @handle, team:slug or an
 // email-like string. \s is the JS whitespace set.
-var identity = regexp.MustCompile(`^(@[A-Za-z0-9-]+|team:[a-z0-9-]+|[^@\s\x{0b}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+@[^@\s\x{0b}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+\.[^@\s\x{0b}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)$`)
+var identity = lazyregexp.New(`^(@[A-Za-z0-9-]+|team:[a-z0-9-]+|[^@\s\x{0b}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+@[^@\s\x{0b}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+\.[^@\s\x{0b}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)$`)
 
 // IsIdentity reports whether s is an @handle, team:slug or email address
 // as the schema accepts them.
 func IsIdentity(s string) bool { return identity.MatchString(s) }
 
 // peopleSplit separates the names of a free-form people field.
-var peopleSplit = regexp.MustCompile(`\s*(?:[,;]|\band\b|&)\s*`)
+var peopleSplit = lazyregexp.New(`\s*(?:[,;]|\band\b|&)\s*`)
 
 // placeholder is a template's unfilled value: "[list everyone involved]",
 // "{list everyone involved in the decision}", "<names>".
@@ -55,7 +56,7 @@ func people(values []string) (ids, others []string) {
 }
 
 // slug is the schema's tag form.
-var slug = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+var slug = lazyregexp.New(`^[a-z0-9][a-z0-9-]*$`)
 
 // tags splits the values of a tags field (space and/or comma separated)
 // into the slugs the schema accepts and the rest.

@@ -2,13 +2,14 @@ package migrate
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
 	"github.com/adrkit/adrkit-go/domain/yaml12"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // relation is what a link between two decisions declares.
@@ -90,18 +91,18 @@ var (
 	// mdLink is a Markdown inline link: text, href, optional title. The
 	// text holds no bracket, so in "[Superseded by [ADR-2](2.md)] Title"
 	// the inner link is the one matched.
-	mdLink      = regexp.MustCompile(`\[([^\[\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)`)
-	htmlComment = regexp.MustCompile(`<!--.*?(?:-->|$)`)
+	mdLink      = lazyregexp.New(`\[([^\[\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)`)
+	htmlComment = lazyregexp.New(`<!--.*?(?:-->|$)`)
 	// numberRef is a decision number in text: ADR-0123, ADR0123, ADR 12,
 	// #12, 0012.
-	numberRef = regexp.MustCompile(`(?i)(?:\badr[-_ ]?|#|\b)([0-9]+)\b`)
+	numberRef = lazyregexp.New(`(?i)(?:\badr[-_ ]?|#|\b)([0-9]+)\b`)
 	// textSuperseded is a status that names its successor without a link.
-	textSuperseded = regexp.MustCompile(`(?i)^(superseded|superceded|superseeded|replaced)\s+by\b[:\s]*(.*)$`)
-	textSupersedes = regexp.MustCompile(`(?i)^(supersedes|supercedes|replaces)\b[:\s]*(.*)$`)
-	fenceLine      = regexp.MustCompile("^ {0,3}(```|~~~)")
-	atxHeading     = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
-	setextUnder    = regexp.MustCompile(`^ {0,3}=+[ \t]*$`)
-	bulletPrefix   = regexp.MustCompile(`^\s*(?:[*+-]|\d+[.)])\s+`)
+	textSuperseded = lazyregexp.New(`(?i)^(superseded|superceded|superseeded|replaced)\s+by\b[:\s]*(.*)$`)
+	textSupersedes = lazyregexp.New(`(?i)^(supersedes|supercedes|replaces)\b[:\s]*(.*)$`)
+	fenceLine      = lazyregexp.New("^ {0,3}(```|~~~)")
+	atxHeading     = lazyregexp.New(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
+	setextUnder    = lazyregexp.New(`^ {0,3}=+[ \t]*$`)
+	bulletPrefix   = lazyregexp.New(`^\s*(?:[*+-]|\d+[.)])\s+`)
 )
 
 // madrSections are section names only MADR-style templates use.
@@ -165,7 +166,7 @@ func splitTOML(text string) (fm, body string, ok bool) {
 }
 
 // tomlString is a TOML title key with a basic or literal string value.
-var tomlString = regexp.MustCompile(`^title\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(?:#.*)?$`)
+var tomlString = lazyregexp.New(`^title\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(?:#.*)?$`)
 
 // tomlTitle is the title key of a TOML front matter, "" when it has none.
 func tomlTitle(fm string) string {
@@ -402,7 +403,7 @@ func (s *signals) linkLine(line string) {
 	if len(locs) == 0 {
 		plain := cleanText(text)
 		for _, re := range []struct {
-			re  *regexp.Regexp
+			re  *lazyregexp.Regexp
 			rel relation
 		}{{textSuperseded, relSupersededBy}, {textSupersedes, relSupersedes}} {
 			if m := re.re.FindStringSubmatch(plain); m != nil {

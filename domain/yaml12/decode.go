@@ -3,12 +3,13 @@ package yaml12
 import (
 	"errors"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // decoded is the yaml.v3 node tree of one document.
@@ -37,10 +38,10 @@ type decoded struct {
 // a stand-in.
 
 var (
-	reV3Error       = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
-	reUnknownAnchor = regexp.MustCompile(`^unknown anchor '.*' referenced$`)
+	reV3Error       = lazyregexp.New(`^yaml: (?:line (\d+): )?(.*)$`)
+	reUnknownAnchor = lazyregexp.New(`^unknown anchor '.*' referenced$`)
 	// yaml.v3 anchor names are ASCII letters, digits, '_' and '-'.
-	reAliasName = regexp.MustCompile(`\*([0-9A-Za-z_-]+)`)
+	reAliasName = lazyregexp.New(`\*([0-9A-Za-z_-]+)`)
 )
 
 // decode parses text, which must hold at most one document.
@@ -200,8 +201,8 @@ func (d *decoded) v3Error(err error) error {
 // again. Inside a block scalar a tab is content, not a blank, so the
 // result is only used if no changed line falls within one.
 var (
-	reBlankTabs   = regexp.MustCompile(`^[ \t]*\t[ \t]*(#.*)?$`)
-	reIndicatorTb = regexp.MustCompile(`^( *(?:[-?:] +)*[-?:] *\t[ \t]*)([^-?:\s].*)?$`)
+	reBlankTabs   = lazyregexp.New(`^[ \t]*\t[ \t]*(#.*)?$`)
+	reIndicatorTb = lazyregexp.New(`^( *(?:[-?:] +)*[-?:] *\t[ \t]*)([^-?:\s].*)?$`)
 )
 
 func retryTabs(text string) (*decoded, error, bool) {

@@ -3,11 +3,12 @@ package yaml12
 import (
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // The YAML 1.2 Core schema, as the reference resolves it. Plain scalars are
@@ -21,7 +22,7 @@ import (
 var (
 	// reTimestamp is what an explicit !!timestamp must look like; anything
 	// else under that tag is an error in the reference, not a string.
-	reTimestamp = regexp.MustCompile(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})` +
+	reTimestamp = lazyregexp.New(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})` +
 		`(?:(?:t|T|[ \t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\.[0-9]+)?)` +
 		`(?:[ \t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$`)
 )
