@@ -51,6 +51,8 @@ type NewInput struct {
 	Template string
 	// Date is today, YYYY-MM-DD.
 	Date string
+	// DryRun builds and checks everything and writes nothing.
+	DryRun bool
 }
 
 // NewResult is what NewRecord wrote.
@@ -65,6 +67,8 @@ type NewResult struct {
 	Superseded string `json:"superseded,omitempty"`
 	// Supersedes is that record's id.
 	Supersedes string `json:"supersedes,omitempty"`
+	// DryRun says nothing was written: the result is what would be.
+	DryRun bool `json:"dryRun,omitempty"`
 }
 
 // NewStatuses are the statuses a new record may start with: superseded
@@ -115,14 +119,24 @@ func NewRecord(ctx context.Context, folder NewFolder, in NewInput) (*NewResult, 
 		}
 	}
 	name := scaffold.FileName(id, in.Title)
-	content := string(block) + body
+	content := scaffold.WithAffectsHint(string(block)) + body
 	if rec, findings := frontmatter.ParseRecord(folder.DisplayPath(name), content); rec == nil {
 		return nil, fmt.Errorf("%w: the record would not be valid: %s", ErrNewInput, findings[0].Message)
+	}
+	res := &NewResult{ID: id, Path: folder.DisplayPath(name), Title: in.Title, Status: in.Status, Date: in.Date, Content: content}
+	if in.DryRun {
+		if slices.Contains(names, name) {
+			return nil, fmt.Errorf("%w: %s exists", ErrNewConflict, res.Path)
+		}
+		if oldName != "" {
+			res.Superseded, res.Supersedes = folder.DisplayPath(oldName), in.Supersedes
+		}
+		res.DryRun = true
+		return res, nil
 	}
 	if err := folder.Create(name, []byte(content)); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNewConflict, err)
 	}
-	res := &NewResult{ID: id, Path: folder.DisplayPath(name), Title: in.Title, Status: in.Status, Date: in.Date, Content: content}
 	if oldName != "" {
 		if err := folder.Replace(oldName, []byte(oldText)); err != nil {
 			return res, fmt.Errorf("%s was written, but %s could not be marked superseded: %w", res.Path, folder.DisplayPath(oldName), err)

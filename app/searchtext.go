@@ -102,3 +102,69 @@ func equalLowerASCII(a, lower string) bool {
 	}
 	return true
 }
+
+// Snippet is a short piece of text around the first place query occurs in
+// it, as search_decisions matches (case- and width-folded), for a person
+// scanning search results: the first line that is not a heading and
+// holds the match, with Markdown markers and runs of spaces dropped, about width runes long, cut at words with
+// an ellipsis. "" when query does not occur in text (it matched another
+// field) or is blank.
+func Snippet(text, query string, width int) string {
+	needle := jsstring.Normalize(query)
+	if needle == "" || width < 8 {
+		return ""
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue // a heading repeats the title, or names a section
+		}
+		line = strings.Join(strings.Fields(strings.TrimLeft(strings.TrimSpace(line), "#>*-+| ")), " ")
+		if line == "" || !normalizedContains(line, needle) {
+			continue
+		}
+		return snippetWindow([]rune(line), matchStart(line, needle), width)
+	}
+	return ""
+}
+
+// matchStart is the rune index where needle (normalised) starts in line,
+// found rune by rune; 0 when folding moves it (the window then starts at
+// the line's beginning, still holding the match for short lines).
+func matchStart(line, needle string) int {
+	runes := []rune(line)
+	for i := range runes {
+		if strings.HasPrefix(jsstring.Normalize(string(runes[i:])), needle) {
+			return i
+		}
+	}
+	return 0
+}
+
+// snippetWindow is about width runes of line around rune index at, cut at
+// spaces, with "…" where it was cut.
+func snippetWindow(line []rune, at, width int) string {
+	if len(line) <= width {
+		return string(line)
+	}
+	lo := max(0, at-width/3)
+	hi := min(len(line), lo+width)
+	lo = max(0, hi-width)
+	if lo > 0 {
+		for lo < at && line[lo-1] != ' ' {
+			lo++
+		}
+	}
+	if hi < len(line) {
+		for hi > at+1 && line[hi] != ' ' {
+			hi--
+		}
+	}
+	out := strings.TrimSpace(string(line[lo:hi]))
+	if lo > 0 {
+		out = "…" + out
+	}
+	if hi < len(line) {
+		out += "…"
+	}
+	return out
+}

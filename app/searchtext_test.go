@@ -87,3 +87,25 @@ func FuzzNormalizedContains(f *testing.F) {
 		}
 	})
 }
+
+func TestSnippet(t *testing.T) {
+	body := "\n# Use PostgreSQL\n\n## Context\n\nOrders need transactions across several tables, and the team already runs **PostgreSQL** in production for billing.\n"
+	for _, tc := range []struct {
+		text, query string
+		width       int
+		want        string
+	}{
+		{body, "already runs", 200, "Orders need transactions across several tables, and the team already runs **PostgreSQL** in production for billing."},
+		{body, "production", 40, "…in production for billing."},
+		{body, "transactions", 30, "…need transactions across…"},
+		{body, "ORDERS", 30, "Orders need transactions…"},
+		{body, "use postgresql", 60, ""}, // only the heading holds it
+		{body, "kubernetes", 60, ""},
+		{body, "   ", 60, ""},
+		{"Ｆｕｌｌ width line", "full", 60, "Ｆｕｌｌ width line"},
+	} {
+		if got := Snippet(tc.text, tc.query, tc.width); got != tc.want {
+			t.Errorf("Snippet(%q, %d) = %q, want %q", tc.query, tc.width, got, tc.want)
+		}
+	}
+}

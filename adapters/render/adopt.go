@@ -21,7 +21,7 @@ func WriteMigrate(w io.Writer, rep *app.MigrateReport, src Source, st Style) err
 		head += ", dry run: nothing is written"
 	}
 	b.WriteString(st.Bold(head) + "\n\n")
-	t := table{indent: "  ", header: header(st, "ACTION", "FILE", "FORMAT", "ID", "STATUS", "DATE")}
+	t := table{width: st.width, indent: "  ", header: header(st, "ACTION", "FILE", "FORMAT", "ID", "STATUS", "DATE")}
 	for _, f := range rep.Plan.Files {
 		name := path.Base(f.Path)
 		if f.RenameTo != "" {
@@ -174,6 +174,13 @@ func WriteMigrateJSON(w io.Writer, rep *app.MigrateReport, src Source) error {
 
 // WriteNew renders what "adrkit new" wrote.
 func WriteNew(w io.Writer, res *app.NewResult, st Style) error {
+	if res.DryRun {
+		s := "Would write " + st.Bold(res.Path) + " (" + res.ID + ", " + string(res.Status) + "); nothing was written:\n\n" + res.Content
+		if res.Superseded != "" {
+			s += "\nWould mark " + res.Superseded + " (" + res.Supersedes + ") superseded by " + res.ID + ".\n"
+		}
+		return writeString(w, s)
+	}
 	s := "Wrote " + st.Bold(res.Path) + " (" + res.ID + ", " + string(res.Status) + ").\n"
 	if res.Superseded != "" {
 		s += "Marked " + res.Superseded + " (" + res.Supersedes + ") superseded by " + res.ID + ".\n"

@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"io"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,13 +66,13 @@ func findingsNote(st Style, fs []adr.Finding) string {
 
 // WriteSearch renders a whole search_decisions answer. An empty query
 // is a listing (SearchInput.All): every record that passes the filters.
-func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error {
+func WriteSearch(w io.Writer, r app.SearchResults, query string, snippets map[string]string, st Style) error {
 	var b strings.Builder
 	if query == "" {
 		if len(r.Items) == 0 {
 			b.WriteString("No decision passes the filters.\n")
 		} else {
-			t := table{header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+			t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
 			for _, it := range r.Items {
 				t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title), paintedCell(it.SourcePath, st.Dim))
 			}
@@ -83,10 +85,13 @@ func WriteSearch(w io.Writer, r app.SearchResults, query string, st Style) error
 	if len(r.Items) == 0 {
 		b.WriteString("No decision matches " + strconv.Quote(query) + ".\n")
 	} else {
-		t := table{header: header(st, "ID", "STATUS", "TITLE", "MATCHED IN", "PATH")}
+		t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "MATCHED IN", "PATH")}
 		for _, it := range r.Items {
 			t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title),
 				plainCell(strings.Join(it.MatchedFields, ",")), paintedCell(it.SourcePath, st.Dim))
+			if snip := snippets[string(it.SourcePath)]; snip != "" {
+				t.note(paintedCell(snip, st.Dim))
+			}
 		}
 		b.WriteString(t.String())
 		b.WriteString("\n" + counted(len(r.Items), "decision matches", "decisions match") + " " + strconv.Quote(query) + ".\n")
@@ -153,7 +158,7 @@ func writeFindingsNote(b *strings.Builder, st Style, fs []adr.Finding) {
 // writeCandidates lists the records that share the requested id.
 func writeCandidates(b *strings.Builder, ref string, cands []app.Summary, st Style) {
 	b.WriteString("Several records use the id " + strconv.Quote(ref) + "; each needs an id of its own (adrkit lint reports it).\n\n")
-	t := table{header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+	t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
 	for _, c := range cands {
 		t.add(paintedCell(c.ID, st.Bold), statusCell(st, c.Status), plainCell(c.Title), paintedCell(c.SourcePath, st.Dim))
 	}
@@ -166,6 +171,10 @@ func writeCandidates(b *strings.Builder, ref string, cands []app.Summary, st Sty
 func writeUnresolved(b *strings.Builder, result app.Outcome, verb string) bool {
 	switch r := result.(type) {
 	case app.NotFound:
+		if broken := brokenRecord(r.RequestedRef, findingsOf(result)); len(broken) > 0 {
+			writeBroken(b, r.RequestedRef, broken)
+			break
+		}
 		b.WriteString("No valid record has the id " + strconv.Quote(r.RequestedRef) +
 			". (A record that fails validation is left out; adrkit lint lists those.)\n")
 	case app.Federated:
@@ -180,7 +189,7 @@ func writeUnresolved(b *strings.Builder, result app.Outcome, verb string) bool {
 // writeLine prints a chain: one row per record with its signed hop, the
 // verdict, then the gaps of the walk towards older records.
 func writeLine(b *strings.Builder, r app.ChainAnswer, st Style) {
-	t := table{header: header(st, "HOP", "ID", "STATUS", "DATE", "TITLE", "PATH")}
+	t := table{width: st.width, header: header(st, "HOP", "ID", "STATUS", "DATE", "TITLE", "PATH")}
 	for _, n := range r.Chain {
 		hop := strconv.Itoa(n.Hop)
 		if n.Hop > 0 {
@@ -230,7 +239,7 @@ var headerKeys = map[string]bool{"id": true, "title": true, "status": true}
 func writeFound(b *strings.Builder, d app.Decision, st Style) {
 	b.WriteString(st.Bold(string(d.ID)+" · "+oneLine(string(d.Title))) + "\n")
 	b.WriteString(st.Status(d.Status, string(d.Status)) + st.Dim(" · "+string(d.SourcePath)) + "\n\n")
-	t := table{indent: "  "}
+	t := table{width: st.width, indent: "  "}
 	// JSON is YAML 1.2: read back, the text is the value it was written
 	// from, members in order (yaml12's FuzzJSONIsYAML holds it to that).
 	if v, err := yaml12.ParseValue(string(d.Frontmatter)); err == nil {
@@ -383,7 +392,7 @@ func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerRep
 		if withRelations {
 			names = append(names, "RELATIONS")
 		}
-		t := table{indent: "  ", header: header(st, names...)}
+		t := table{width: st.width, indent: "  ", header: header(st, names...)}
 		for _, e := range s.entries {
 			fired := make([]string, 0, len(e.FiredMatchers)+len(e.DeclaredBy))
 			for _, f := range e.FiredMatchers {
@@ -466,7 +475,7 @@ func WriteSuperseded(w io.Writer, e app.Entries, st Style) error {
 	if len(e.Items) == 0 {
 		b.WriteString("No decision is superseded.\n")
 	} else {
-		t := table{header: header(st, "ID", "TITLE", "REPLACED BY", "PATH")}
+		t := table{width: st.width, header: header(st, "ID", "TITLE", "REPLACED BY", "PATH")}
 		for _, it := range e.Items {
 			t.add(paintedCell(it.ID, st.Bold), plainCell(it.Title), replacementCell(st, it.SupersededBy), paintedCell(it.SourcePath, st.Dim))
 		}
@@ -490,4 +499,45 @@ func replacementCell(st Style, target any) cell {
 		return paintedCell(string(t.TargetRef)+" (in the "+strconv.Quote(string(t.Log))+" log, not readable here)", st.Dim)
 	}
 	return plainCell("?")
+}
+
+// brokenRecord is the error findings of the file that would hold ref had
+// it read as a record: the findings naming that id, or a file of the ADR
+// directory numbered so (NNNN-slug.md), so that show can say which file
+// and what is wrong instead of "no such record".
+func brokenRecord(ref string, fs []adr.Finding) []adr.Finding {
+	var out []adr.Finding
+	for _, f := range fs {
+		if f.Severity != adr.SeverityError || f.Path == "" {
+			continue
+		}
+		if f.ID == ref || strings.HasPrefix(path.Base(f.Path), ref+"-") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// writeBroken says which file holds the id and why it is not a record.
+func writeBroken(b *strings.Builder, ref string, broken []adr.Finding) {
+	files := []string{}
+	for _, f := range broken {
+		if !slices.Contains(files, f.Path) {
+			files = append(files, f.Path)
+		}
+	}
+	for _, file := range files {
+		b.WriteString(strconv.Quote(ref) + " is in " + file + ", which is not read as a record:\n")
+		for _, f := range broken {
+			if f.Path != file {
+				continue
+			}
+			where := ""
+			if f.Line > 0 {
+				where = "line " + strconv.Itoa(f.Line) + ": "
+			}
+			b.WriteString("  " + where + oneLine(f.Message) + " (" + f.Rule + ")\n")
+		}
+	}
+	b.WriteString("Fix the file, then adrkit lint checks it.\n")
 }

@@ -12,28 +12,27 @@ import (
 // WriteChanges renders a whole list_decision_changes answer
 // (app.Service.Whole): every change, the note about the corpus findings that
 // came with it (as the other commands end), then the command that
-// continues from its cursor, always the last line. since says whether the
-// feed was asked from a position: without one it lists nothing by
-// design, and says so.
-func WriteChanges(w io.Writer, r app.ChangesAnswer, since bool, st Style) error {
+// continues from its cursor, always the last line. omitted is the number
+// of earlier changes left out (adrkit changes without --since shows the
+// latest few).
+func WriteChanges(w io.Writer, r app.ChangesAnswer, omitted int, st Style) error {
 	var b strings.Builder
 	switch {
-	case !since:
-		b.WriteString("Nothing is listed without --since: the feed starts at the head")
-		if r.Head != nil {
-			b.WriteString(" (commit " + shortCommit(*r.Head) + ")")
-		}
-		b.WriteString(".\n")
 	case len(r.Items) == 0:
 		b.WriteString("No decision changed.\n")
 	default:
-		t := table{header: header(st, "COMMIT", "DATE (UTC)", "ID", "CHANGE", "DETAIL", "TITLE", "PATH")}
+		t := table{width: st.width, header: header(st, "COMMIT", "DATE (UTC)", "ID", "CHANGE", "DETAIL", "TITLE", "PATH")}
 		for _, it := range r.Items {
 			t.add(paintedCell(shortCommit(it.Commit), st.Dim), plainCell(changeDate(it.CommittedAt)), paintedCell(it.ID, st.Bold),
 				plainCell(it.Kind), plainCell(changeDetail(it)), plainCell(it.Title), paintedCell(it.SourcePath, st.Dim))
 		}
 		b.WriteString(t.String())
-		b.WriteString("\n" + counted(len(r.Items), "change", "changes") + ".\n")
+		b.WriteString("\n" + counted(len(r.Items), "change", "changes"))
+		if omitted > 0 {
+			b.WriteString(", the latest; " + counted(omitted, "earlier change", "earlier changes") +
+				" (adrkit changes --since " + feed.ReplayToken + " lists every change, --since HEAD~20 or --since 2026-01-31 from there)")
+		}
+		b.WriteString(".\n")
 	}
 	writeFindingsNote(&b, st, r.Findings.Items)
 	b.WriteString(st.Dim("To see what changes next: ") + "adrkit changes --since " + r.Cursor + "\n")

@@ -164,7 +164,7 @@ func checkText(rep *app.CheckReport, opts CheckOptions) string {
 	}
 	for _, f := range rep.Files {
 		b.WriteString(st.Bold(f.Path) + "\n")
-		t := table{indent: "  "}
+		t := table{width: st.width, indent: "  "}
 		for _, g := range []struct {
 			name    string
 			entries []app.ContextEntry
@@ -185,7 +185,7 @@ func checkText(rep *app.CheckReport, opts CheckOptions) string {
 
 	if len(rep.Holds) > 0 {
 		b.WriteString("\n" + st.Bold("Governing decisions on hold") + "\n")
-		t := table{indent: "  "}
+		t := table{width: st.width, indent: "  "}
 		for _, h := range rep.Holds {
 			sev := adr.SeverityWarn
 			t.add(paintedCell(h.Decision.ID, st.Bold), paintedCell(string(h.Reason), func(s string) string { return st.Severity(sev, s) }),
@@ -211,7 +211,7 @@ func checkText(rep *app.CheckReport, opts CheckOptions) string {
 				name = "(the changed files as a whole)"
 			}
 			b.WriteString("  " + st.Bold(name) + "\n")
-			t := table{indent: "    "}
+			t := table{width: st.width, indent: "    "}
 			for _, f := range group {
 				line := "-"
 				if f.Line > 0 {

@@ -40,39 +40,40 @@ func TestOutcomeStatus(t *testing.T) {
 func TestWriteChanges(t *testing.T) {
 	head := "e2fe3230000000000000000000000000000000000"
 	cases := []struct {
-		name  string
-		r     app.ChangesAnswer
-		since bool
-		want  string
+		name    string
+		r       app.ChangesAnswer
+		omitted int
+		want    string
 	}{
-		{"head", app.ChangesAnswer{Cursor: "CUR", Head: &head}, false,
-			"Nothing is listed without --since: the feed starts at the head (commit e2fe323).\nTo see what changes next: adrkit changes --since CUR\n"},
-		{"no commits", app.ChangesAnswer{Cursor: "CUR"}, false,
-			"Nothing is listed without --since: the feed starts at the head.\nTo see what changes next: adrkit changes --since CUR\n"},
-		{"nothing new", app.ChangesAnswer{Cursor: "CUR", Items: []app.ChangeItem{}}, true,
+		{"no commits", app.ChangesAnswer{Cursor: "CUR"}, 0,
+			"No decision changed.\nTo see what changes next: adrkit changes --since CUR\n"},
+		{"nothing new", app.ChangesAnswer{Cursor: "CUR", Items: []app.ChangeItem{}}, 0,
 			"No decision changed.\nTo see what changes next: adrkit changes --since CUR\n"},
 		{"one of each", app.ChangesAnswer{Cursor: "CUR", Items: []app.ChangeItem{
 			{Kind: feed.Added, Cause: feed.IDChanged, ID: "0001", Title: "A\ntitle", Status: adr.StatusDraft, SourcePath: "a.md", Commit: "abc", CommittedAt: "2026-06-01T10:00:00Z"},
 			{Kind: feed.Removed, Cause: feed.BecameInvalid, ID: "0002", Title: "B", Status: adr.StatusAccepted, SourcePath: "b.md", Commit: head, CommittedAt: "not a time"},
 			{Kind: feed.StatusChanged, ID: "0003", Title: "C", Before: adr.StatusProposed, After: adr.StatusAccepted, SourcePath: "c.md", Commit: head, CommittedAt: "2026-06-01T10:00:00+02:00"},
-		}}, true, "" +
+		}}, 0, "" +
 			"COMMIT   DATE (UTC)        ID    CHANGE          DETAIL                    TITLE    PATH\n" +
 			"abc      2026-06-01 10:00  0001  added           draft, file took this id  A title  a.md\n" +
 			"e2fe323  not a time        0002  removed         file no longer valid      B        b.md\n" +
 			"e2fe323  2026-06-01 08:00  0003  status-changed  proposed → accepted       C        c.md\n" +
 			"\n3 changes.\nTo see what changes next: adrkit changes --since CUR\n"},
 		{"findings come before the cursor line", app.ChangesAnswer{Cursor: "CUR", Items: []app.ChangeItem{},
-			Findings: app.FindingsPage{Items: []adr.Finding{{Severity: adr.SeverityError}, {Severity: adr.SeverityWarn}, {Severity: adr.SeverityError}}}}, true,
+			Findings: app.FindingsPage{Items: []adr.Finding{{Severity: adr.SeverityError}, {Severity: adr.SeverityWarn}, {Severity: adr.SeverityError}}}}, 0,
 			"No decision changed.\n\nFindings with this answer: 2 errors, 1 warning (adrkit lint explains them).\n" +
 				"To see what changes next: adrkit changes --since CUR\n"},
-		{"findings at the head", app.ChangesAnswer{Cursor: "CUR", Head: &head,
-			Findings: app.FindingsPage{Items: []adr.Finding{{Severity: adr.SeverityInfo}}}}, false,
-			"Nothing is listed without --since: the feed starts at the head (commit e2fe323).\n\n" +
+		{"the latest changes of more", app.ChangesAnswer{Cursor: "CUR", Head: &head, Items: []app.ChangeItem{
+			{Kind: feed.Edited, ID: "0003", Title: "C", Status: adr.StatusAccepted, SourcePath: "c.md", Commit: head, CommittedAt: "2026-06-01T10:00:00Z"},
+		}, Findings: app.FindingsPage{Items: []adr.Finding{{Severity: adr.SeverityInfo}}}}, 12,
+			"COMMIT   DATE (UTC)        ID    CHANGE  DETAIL          TITLE  PATH\n" +
+				"e2fe323  2026-06-01 10:00  0003  edited  still accepted  C      c.md\n" +
+				"\n1 change, the latest; 12 earlier changes (adrkit changes --since 0_ lists every change, --since HEAD~20 or --since 2026-01-31 from there).\n\n" +
 				"Findings with this answer: 1 info (adrkit lint explains them).\nTo see what changes next: adrkit changes --since CUR\n"},
 	}
 	for _, tc := range cases {
 		var b strings.Builder
-		if err := WriteChanges(&b, tc.r, tc.since, Plain); err != nil {
+		if err := WriteChanges(&b, tc.r, tc.omitted, Plain); err != nil {
 			t.Fatal(err)
 		}
 		if b.String() != tc.want {

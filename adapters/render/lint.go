@@ -130,7 +130,7 @@ func lintText(rep *app.LintReport, opts LintOptions) string {
 			name = "(the corpus as a whole)"
 		}
 		b.WriteString(st.Bold(name) + "\n")
-		t := table{indent: "  "}
+		t := table{width: st.width, indent: "  "}
 		for _, f := range group {
 			line, field := "-", "-"
 			if f.Line > 0 {

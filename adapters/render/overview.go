@@ -37,7 +37,7 @@ func WriteOverview(w io.Writer, rep *app.LintReport, src Source, st Style) error
 	}
 
 	if len(rep.Records) > 0 {
-		t := table{indent: "  ", header: header(st, "ID", "STATUS", "TITLE")}
+		t := table{width: st.width, indent: "  ", header: header(st, "ID", "STATUS", "TITLE")}
 		for _, r := range rep.Records {
 			t.add(paintedCell(r.ID, st.Bold), statusCell(st, r.Status), plainCell(r.Title))
 		}
@@ -45,7 +45,7 @@ func WriteOverview(w io.Writer, rep *app.LintReport, src Source, st Style) error
 	}
 
 	b.WriteString("\n" + st.Bold("Try next") + "\n")
-	hints := table{indent: "  "}
+	hints := table{width: st.width, indent: "  "}
 	for _, h := range [][2]string{
 		{"adrkit explain <file>...", "which decisions govern these files"},
 		{"adrkit search <text>", "find decisions by id, title, tag or body"},

@@ -168,3 +168,50 @@ func TestSourceAndPaths(t *testing.T) {
 		t.Errorf("unknown refusal text %q", got)
 	}
 }
+
+// TestTableFits: with a width, the columns with spaces wrap between words
+// until the table fits; a word is never cut, and without a width nothing
+// changes.
+func TestTableFits(t *testing.T) {
+	build := func(width int) string {
+		tb := table{width: width, header: []cell{{text: "ID"}, {text: "TITLE"}, {text: "PATH"}}}
+		tb.add(cell{text: "0001"}, cell{text: "Store orders in PostgreSQL across regions"}, cell{text: "docs/adr/0001-orders.md"})
+		tb.note(cell{text: "the team already runs PostgreSQL in production for billing and reporting"})
+		tb.add(cell{text: "0002"}, cell{text: "Cache"}, cell{text: "docs/adr/0002-cache.md"})
+		return tb.String()
+	}
+	wide := "ID    TITLE                                      PATH\n" +
+		"0001  Store orders in PostgreSQL across regions  docs/adr/0001-orders.md\n" +
+		"  the team already runs PostgreSQL in production for billing and reporting\n" +
+		"0002  Cache                                      docs/adr/0002-cache.md\n"
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{0, wide},
+		{200, wide},
+		{50, "ID    TITLE                PATH\n" +
+			"0001  Store orders in      docs/adr/0001-orders.md\n" +
+			"      PostgreSQL across\n" +
+			"      regions\n" +
+			"  the team already runs PostgreSQL in production…\n" +
+			"0002  Cache                docs/adr/0002-cache.md\n"},
+		// Narrower than a column of words may go: it keeps sixteen
+		// columns, and a word is never cut.
+		{10, "ID    TITLE             PATH\n" +
+			"0001  Store orders in   docs/adr/0001-orders.md\n" +
+			"      PostgreSQL\n" +
+			"      across regions\n" +
+			"  the…\n" +
+			"0002  Cache             docs/adr/0002-cache.md\n"},
+	} {
+		if got := build(tc.width); got != tc.want {
+			t.Errorf("width %d:\n%s\nwant\n%s", tc.width, got, tc.want)
+		}
+		for _, line := range strings.Split(build(tc.width), "\n") {
+			if tc.width >= 50 && displayWidth(line) > tc.width {
+				t.Errorf("width %d: %q is wider", tc.width, line)
+			}
+		}
+	}
+}

@@ -65,10 +65,21 @@ func IsTerminal(w io.Writer) bool {
 
 // Style applies ANSI colour when it is on and leaves text untouched
 // otherwise, so renderers never test for colour themselves.
-type Style struct{ on bool }
+type Style struct {
+	on bool
+	// width is the terminal's columns tables are fitted to; 0 (output to
+	// a file or a pipe) leaves them as wide as their text.
+	width int
+}
 
 // NewStyle returns a Style that colours when on is true.
 func NewStyle(on bool) Style { return Style{on: on} }
+
+// WithWidth is s fitting tables to columns terminal columns (0: never).
+func (s Style) WithWidth(columns int) Style {
+	s.width = max(columns, 0)
+	return s
+}
 
 // Plain is the Style that never colours.
 var Plain = Style{}

@@ -20,6 +20,7 @@ import (
 type Folder struct {
 	root, dir string // canonical absolute paths
 	rel       string // dir relative to root, "/"-separated; "." for the root
+	planned   bool   // the directory does not exist yet (PlannedFolder)
 }
 
 // OpenFolder opens the ADR directory dir of the repository at root (dir
@@ -49,6 +50,24 @@ func OpenFolder(root, dir string) (*Folder, error) {
 	return &Folder{root: r, dir: d, rel: filepath.ToSlash(rel)}, nil
 }
 
+// PlannedFolder is the ADR directory dir of the repository at root before
+// it exists, for a dry run: it lists as empty and reads nothing. dir is
+// relative to root. Writing through it fails.
+func PlannedFolder(root, dir string) (*Folder, error) {
+	r, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return nil, fmt.Errorf("resolving the repository root: %w", err)
+	}
+	if r, err = filepath.Abs(r); err != nil {
+		return nil, fmt.Errorf("resolving the repository root: %w", err)
+	}
+	rel := filepath.ToSlash(filepath.Clean(filepath.FromSlash(dir)))
+	if filepath.IsAbs(dir) || rel == ".." || strings.HasPrefix(rel, "../") {
+		return nil, fmt.Errorf("the ADR directory is not inside the repository")
+	}
+	return &Folder{root: r, dir: filepath.Join(r, filepath.FromSlash(rel)), rel: rel, planned: true}, nil
+}
+
 // Root is the canonical repository root.
 func (f *Folder) Root() string { return f.root }
 
@@ -67,6 +86,9 @@ func (f *Folder) DisplayPath(name string) string {
 // Names lists the names of the directory's entries, in code-unit order.
 func (f *Folder) Names() ([]string, error) {
 	des, err := os.ReadDir(f.dir)
+	if f.planned && errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("listing the ADR directory: %w", err)
 	}
@@ -83,6 +105,9 @@ func (f *Folder) Names() ([]string, error) {
 // other files are left out, as discovery leaves them out.
 func (f *Folder) MarkdownFiles(ctx context.Context) ([]migrate.File, error) {
 	des, err := os.ReadDir(f.dir)
+	if f.planned && errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("listing the ADR directory: %w", err)
 	}

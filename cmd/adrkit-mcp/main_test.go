@@ -208,8 +208,7 @@ func TestFindsTheCorpusAsEveryCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	got = runCLI(t, call)
-	if got.code != 1 || got.stdout != "" || !strings.HasPrefix(got.stderr, "adrkit-mcp: No ADR directory: ") ||
-		!strings.Contains(got.stderr, entry.NextStep) || strings.Contains(got.stderr, "Configured") {
+	if got.code != 1 || got.stdout != "" || got.stderr != "adrkit-mcp: "+entry.NoDecisionsYet+"\n" {
 		t.Errorf("without an ADR directory: exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
 }

@@ -112,13 +112,15 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "new",
 		Usage:     "write a new decision record with the next free number (writes a file)",
-		UsageText: "adrkit new <title> [--status " + strings.Join(statuses, "|") + "] [--supersedes ID] [--deciders @a,team:b] [--template FILE] [--json]",
+		UsageText: "adrkit new <title> [--status " + strings.Join(statuses, "|") + "] [--supersedes ID] [--deciders @a,team:b] [--template FILE] [--dry-run] [--json]",
 		Description: "Writes <number>-<slug>.md in the ADR directory with minimal valid frontmatter and a short\n" +
 			"body (Context, Decision, Consequences). The number is the next one free in the working tree\n" +
 			"and on every local and remote-tracking branch, so two branches do not both add 0012; run\n" +
 			"'git fetch' first to see your colleagues' branches too. With --supersedes the old record is\n" +
 			"marked superseded: only its status and supersededBy lines change.\n" +
 			"--template FILE replaces the body; {{id}}, {{title}}, {{date}} and {{status}} are filled in.\n" +
+			"The frontmatter carries a commented affects example: fill it in so that the decision reaches\n" +
+			"the files it governs (explain, check, the hook). --dry-run prints the record and writes nothing.\n" +
 			"Exits 0 when written, 1 when the file exists or the record to supersede is missing, 2 for a\n" +
 			"usage error (an accepted record needs --deciders).\n\n" +
 			"Examples:\n" +
@@ -131,13 +133,14 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringSliceFlag{Name: "deciders", Usage: "deciders, comma-separated or repeated: @handle, team:slug or email"},
 			&cli.StringFlag{Name: "template", Usage: "a Markdown file to use as the body", TakesFile: true},
 			&cli.BoolFlag{Name: "json", Usage: "print what was written as JSON"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "write nothing; print the record that would be written"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			title := strings.Join(strings.Fields(strings.Join(cmd.Args().Slice(), " ")), " ")
 			if title == "" {
 				return usageError{command: cmd.FullName(), msg: "a title is needed: adrkit new <title>"}
 			}
-			in := app.NewInput{Title: title, Status: adr.Status(cmd.String("status")), Supersedes: cmd.String("supersedes")}
+			in := app.NewInput{Title: title, Status: adr.Status(cmd.String("status")), Supersedes: cmd.String("supersedes"), DryRun: cmd.Bool("dry-run")}
 			for _, d := range cmd.StringSlice("deciders") {
 				for _, one := range strings.Split(d, ",") {
 					if one = strings.TrimSpace(one); one != "" {
@@ -152,10 +155,12 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 				}
 				in.Template = string(b)
 			}
-			if err := makeDefaultDir(cmd, env); err != nil {
-				return err
+			if !in.DryRun {
+				if err := makeDefaultDir(cmd, env); err != nil {
+					return err
+				}
 			}
-			s, folder, err := writerFolder(ctx, cmd, env)
+			s, folder, err := newFolder(ctx, cmd, env, in.DryRun)
 			if err != nil {
 				return err
 			}
@@ -181,6 +186,24 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 			return werr
 		},
 	}
+}
+
+// newFolder is where new writes: the ADR directory, or for a dry run in a
+// repository that has none yet (which the real run creates), the
+// directory as it will be.
+func newFolder(ctx context.Context, cmd *cli.Command, env environment, dryRun bool) (*settings, *workspace.Folder, error) {
+	if dryRun && cmd.String("rev") == "" {
+		s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir")}
+		locate(cmd, env, s)
+		if _, err := os.Stat(filepath.Join(s.cwd, ".git")); err == nil && s.unnamed {
+			folder, err := workspace.PlannedFolder(s.cwd, s.dir)
+			if err != nil {
+				return nil, nil, exitError{code: exitFailure, msg: err.Error()}
+			}
+			return s, folder, nil
+		}
+	}
+	return writerFolder(ctx, cmd, env)
 }
 
 // makeDefaultDir creates the ADR directory of a repository that has none

@@ -98,12 +98,55 @@ func TestGoldenChangesFindings(t *testing.T) {
 	if refused.code != 2 || !strings.Contains(refused.stderr, "--findings-cursor was refused: Cursor does not belong to this tool channel.") {
 		t.Errorf("the chain's findings cursor given to changes:\n%s", refused)
 	}
-	both := run(t, root, "changes", "--json", "--since", "nope", "--findings-cursor", "nope")
+	both := run(t, root, "changes", "--json", "--since", "AQBxJgR2q7wkUQeMGvS-UzpH1o8Rdamaged", "--findings-cursor", "nope")
 	if both.code != 2 || !strings.Contains(both.stderr, "--since or --findings-cursor was refused: Cursor could not be decoded.") {
 		t.Errorf("two bad cursors:\n%s", both)
 	}
 	gone := run(t, root, "--dir", "missing", "changes", "--since", "0_")
 	if gone.code != 2 || !strings.Contains(gone.stderr, "missing") {
 		t.Errorf("without the ADR directory:\n%s", gone)
+	}
+}
+
+// TestChangesSince: --since takes a revision or a date as well as a
+// cursor, and without it a person sees the latest changes.
+func TestChangesSince(t *testing.T) {
+	root, _ := sampleHistory(t)
+	run := func(args ...string) outcome {
+		r := newRunner(t)
+		r.hide = []string{filepath.Dir(root)}
+		return r.run(append([]string{"--cwd", root}, args...)...)
+	}
+	whole := run("changes", "--since", "0_")
+	if latest := run("changes"); latest.code != 0 || latest.stdout != whole.stdout {
+		t.Errorf("without --since (fewer than ten changes: all of them):\n%s\nthe whole history:\n%s", latest, whole)
+	}
+	for _, tc := range []struct {
+		since string
+		want  func(outcome) bool
+	}{
+		{"HEAD", func(o outcome) bool { return strings.HasPrefix(o.stdout, "No decision changed.") }},
+		{"1970-01-01", func(o outcome) bool { return o.stdout == whole.stdout }},
+		{"2026-06-01T12:30:00Z", func(o outcome) bool {
+			// The commits at 13:00 and 14:00.
+			return strings.Contains(o.stdout, "2026-06-01 13:00") && !strings.Contains(o.stdout, "2026-06-01 12:00")
+		}},
+		{"2999-01-01", func(o outcome) bool { return strings.HasPrefix(o.stdout, "No decision changed.") }},
+		{"HEAD~2", func(o outcome) bool {
+			return strings.Contains(o.stdout, "2026-06-01 13:00") && !strings.Contains(o.stdout, "2026-06-01 12:00")
+		}},
+	} {
+		o := run("changes", "--since", tc.since)
+		if o.code != 0 || !tc.want(o) {
+			t.Errorf("--since %s:\n%s\nthe whole history:\n%s", tc.since, o, whole)
+		}
+	}
+	bad := run("changes", "--since", "no-such-branch")
+	if bad.code != 2 || !strings.Contains(bad.stderr, "is not a cursor, a date (YYYY-MM-DD) or a revision") {
+		t.Errorf("a revision git does not know:\n%s", bad)
+	}
+	// Scripts keep the head cursor.
+	if js := run("changes", "--json"); js.code != 0 || !strings.Contains(js.stdout, `"items": []`) {
+		t.Errorf("--json without --since:\n%s", js)
 	}
 }

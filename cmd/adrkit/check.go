@@ -74,13 +74,18 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 				return err
 			}
 
-			var files []string
-			for _, arg := range cmd.Args().Slice() {
-				p, ok := markers.InTree(markers.NormalizePath(render.RepoRelative(s.cwd, arg)))
+			files, err := s.repoPaths(cmd, cmd.Args().Slice())
+			if err != nil {
+				return err
+			}
+			for i, p := range files {
+				// check reads each file for markers and reports it by its
+				// tidy repository path.
+				tidy, ok := markers.InTree(markers.NormalizePath(p))
 				if !ok {
-					return usage("%q is not a path inside the repository", arg)
+					return usage("%q is not a path inside the repository", cmd.Args().Get(i))
 				}
-				files = append(files, p)
+				files[i] = tidy
 			}
 			in := app.CheckInput{AsOf: asOf, Clock: env.Clock}
 			opts := render.CheckOptions{

@@ -113,7 +113,13 @@ type settings struct {
 	cwd, dir, rev string
 	// where is how cwd, dir and rev were decided, for the words of a
 	// failure.
-	where   entry.Corpus
+	where entry.Corpus
+	// wd is the directory FILE arguments are relative to: where the
+	// command was started, or the root when --cwd named it.
+	wd string
+	// unnamed says that nothing named the ADR directory and none of
+	// workspace.DefaultDirs exists: the repository has no decisions yet.
+	unnamed bool
 	source  render.Source
 	style   render.Style
 	service *app.Service
@@ -139,7 +145,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
 	locate(cmd, env, s)
-	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv))
+	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv)).WithWidth(tableWidth(env))
 	s.source = render.NewSource(s.cwd, s.dir, s.rev)
 
 	reader, err := s.where.Open(ctx)

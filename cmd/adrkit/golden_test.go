@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
@@ -97,7 +98,7 @@ func TestGoldens(t *testing.T) {
 
 		// Diagnostics worth pinning word for word.
 		{"error-dir-not-found", "clean", []string{"--dir", "decisions"}},
-		{"error-bad-ref", "clean", []string{"show", "42"}},
+		{"error-bad-ref", "clean", []string{"show", "ADR-42"}},
 		{"error-unknown-command", "clean", []string{"lnt"}},
 	}
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
@@ -136,9 +137,16 @@ func TestGoldenColor(t *testing.T) {
 		{"color-overview-findings", "findings", []string{"--color", "always"}},
 		{"color-lint-findings", "findings", []string{"--color", "always", "lint"}},
 		{"color-explain", "explain", []string{"--color", "always", "explain", "jobs/nightly/report.go"}},
+		// On a terminal 80 columns wide, tables wrap their titles between
+		// words; search shows where the text matched.
+		{"terminal-80-overview", "chains", []string{"--color", "never"}},
+		{"terminal-80-search", "chains", []string{"--color", "never", "search", "scheduled"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, root := repoRunner(t, tc.corpus)
+			if strings.HasPrefix(tc.name, "terminal-80") {
+				r.terminal, r.env["COLUMNS"] = true, "80"
+			}
 			g.Assert(t, tc.name, []byte(r.run(append([]string{"--cwd", root}, tc.args...)...).String()))
 		})
 	}
@@ -150,4 +158,51 @@ func TestFixturesExist(t *testing.T) {
 			t.Errorf("fixture corpus %s: %v", c, err)
 		}
 	}
+}
+
+// TestGoldenFirstHour pins what a newcomer sees on a repository that has
+// no decisions yet (where adrkit looked and the next step) and on the
+// way to the first record (issue 27).
+func TestGoldenFirstHour(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	fresh := func(t *testing.T) (*runner, string) {
+		r := newRunner(t)
+		root := filepath.Join(t.TempDir(), "repo")
+		must(t, os.MkdirAll(filepath.Join(root, ".git"), 0o755))
+		r.hide, r.wd = append(r.hide, filepath.Dir(root)), root
+		return r, root
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"first-hour-overview", nil},
+		{"first-hour-lint", []string{"lint"}},
+		{"first-hour-new-dry-run", []string{"new", "Use PostgreSQL for orders", "--dry-run"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, root := fresh(t)
+			g.Assert(t, tc.name, []byte(r.run(tc.args...).String()))
+			if _, err := os.Stat(filepath.Join(root, "docs")); err == nil {
+				t.Errorf("%q wrote docs/", tc.args)
+			}
+		})
+	}
+	t.Run("first-hour-new-then-lint", func(t *testing.T) {
+		r, root := fresh(t)
+		dry := r.run("new", "Use PostgreSQL for orders", "--dry-run")
+		wrote := r.run("new", "Use PostgreSQL for orders")
+		data, err := os.ReadFile(filepath.Join(root, "docs", "adr", "0001-use-postgresql-for-orders.md"))
+		if err != nil || wrote.code != 0 {
+			t.Fatalf("new: %v\n%s", err, wrote)
+		}
+		// The dry run printed exactly the file the real run wrote.
+		if !strings.HasSuffix(dry.stdout, string(data)) {
+			t.Errorf("the dry run showed\n%s\nthe file is\n%s", dry.stdout, data)
+		}
+		if lint := r.run("lint"); lint.code != 0 {
+			t.Errorf("the new record does not lint clean:\n%s", lint)
+		}
+		g.Assert(t, "first-hour-new-then-lint", []byte(wrote.String()+string(data)))
+	})
 }

@@ -2,9 +2,11 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
@@ -16,7 +18,8 @@ import (
 // directory, the directory from .adr-dir or the defaults.
 func locate(cmd *cli.Command, env environment, s *settings) {
 	s.where = entry.Locate(cmd, env.Getwd)
-	s.cwd, s.dir, s.rev = s.where.Root, s.where.Dir, s.where.Rev
+	s.cwd, s.dir, s.rev, s.wd = s.where.Root, s.where.Dir, s.where.Rev, s.where.WD
+	s.unnamed = !cmd.IsSet("dir") && s.where.DirFrom == entry.DirFromNothing
 }
 
 // startFailure is the exit for a corpus that cannot be read at start-up:
@@ -32,4 +35,21 @@ func (s *settings) startFailure(cmd *cli.Command, err error) error {
 		return usageError{command: cmd.FullName(), msg: s.failure(err).Error()}
 	}
 	return s.failure(err)
+}
+
+// repoPaths turns FILE arguments as a shell gives them into repository
+// paths (workspace.RepoPath): relative to the directory the command was
+// started in, or absolute inside the repository. A path outside the
+// repository is a usage error: matching it would only ever answer
+// "nothing governs it".
+func (s *settings) repoPaths(cmd *cli.Command, args []string) ([]string, error) {
+	out := make([]string, 0, len(args))
+	for _, arg := range args {
+		p, err := workspace.RepoPath(s.cwd, s.wd, arg)
+		if err != nil {
+			return nil, usageError{command: cmd.FullName(), msg: fmt.Sprintf("%q is not a path inside the repository", arg)}
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }

@@ -20,10 +20,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v3"
+	"golang.org/x/term"
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
@@ -38,6 +40,7 @@ func main() {
 		Getenv:   os.LookupEnv,
 		Clock:    entry.SystemClock{},
 		Terminal: render.IsTerminal(os.Stdout),
+		Columns:  terminalColumns,
 		Getwd:    os.Getwd,
 	})
 	stop()
@@ -53,8 +56,11 @@ type environment struct {
 	Getenv func(string) (string, bool)
 	// Clock tells lint today's date.
 	Clock ports.Clock
-	// Terminal says stdout is a terminal, which --color auto colours.
+	// Terminal says stdout is a terminal, which --color auto colours and
+	// whose width tables are fitted to.
 	Terminal bool
+	// Columns is the terminal's width, 0 when unknown (nil: unknown).
+	Columns func() int
 	// Getwd is the working directory, where the repository root and the
 	// ADR directory are looked for when no option names them (os.Getwd
 	// when nil).
@@ -140,4 +146,31 @@ func fromEnv(env environment, key string) cli.ValueSourceChain {
 // onUsageError turns the cli package's parse failures into our wording.
 func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
 	return usageError{command: cmd.FullName(), msg: entry.DescribeParseError(err)}
+}
+
+// terminalColumns is stdout's terminal width, 0 when it cannot be read.
+func terminalColumns() int {
+	w, _, err := term.GetSize(int(os.Stdout.Fd()))
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
+// tableWidth is the width tables are fitted to: none unless stdout is a
+// terminal; then $COLUMNS when it is a positive number (a user's choice,
+// and how tests pretend), else the terminal's own width.
+func tableWidth(env environment) int {
+	if !env.Terminal {
+		return 0
+	}
+	if v, ok := env.Getenv("COLUMNS"); ok {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && n > 0 {
+			return n
+		}
+	}
+	if env.Columns != nil {
+		return env.Columns()
+	}
+	return 0
 }

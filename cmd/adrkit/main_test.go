@@ -67,10 +67,10 @@ func TestExitStatuses(t *testing.T) {
 		{"show ambiguous", "chains", []string{"show", "0009"}, 1},
 		{"show federated", "chains", []string{"show", "payments:0042"}, 1},
 		{"explain without files", "clean", []string{"explain"}, 2},
-		// A path out of the tree is matched as written and never read, as
-		// the reference's explain does: no refusal.
-		{"explain path outside", "clean", []string{"explain", "../secrets.txt"}, 0},
-		{"explain absolute outside", "clean", []string{"explain", filepath.Join(outside, "x.go")}, 0},
+		// A path out of the repository is refused: it could only ever
+		// answer "nothing governs it" (ADR 0033).
+		{"explain path outside", "clean", []string{"explain", "../secrets.txt"}, 2},
+		{"explain absolute outside", "clean", []string{"explain", filepath.Join(outside, "x.go")}, 2},
 		{"explain empty path", "clean", []string{"explain", ""}, 2},
 		{"explain no match", "clean", []string{"explain", "README.md"}, 0},
 		{"explain corpus errors", "chains", []string{"explain", "jobs/x.go"}, 1},
@@ -360,20 +360,19 @@ func sortedCopy(s []string) []string {
 	return c
 }
 
-// TestExplainAbsolutePaths: an absolute path is matched as written, as
-// the reference's explain matches it (services/orders/** does not match
-// it), and it is not read for markers even inside the repository.
+// TestExplainAbsolutePaths: an absolute path inside the repository is
+// its repository path (ADR 0033), so it is governed as the relative one
+// is and named relative in the answer.
 func TestExplainAbsolutePaths(t *testing.T) {
 	r, root := repoRunner(t, "clean")
 	rel := r.run("--cwd", root, "explain", "services/orders/x.go")
-	// The answer names the path as it was given.
 	r.hide = nil
 	abs := r.run("--cwd", root, "explain", filepath.Join(root, "services", "orders", "x.go"))
 	if rel.code != 0 || !strings.Contains(rel.stdout, "0001") {
 		t.Errorf("relative:\n%s", rel)
 	}
-	if abs.code != 0 || !strings.Contains(abs.stdout, "No decision covers") || !strings.Contains(abs.stdout, "not a path inside the repository") {
-		t.Errorf("absolute:\n%s", abs)
+	if abs.code != 0 || abs.stdout != rel.stdout {
+		t.Errorf("absolute: want the relative answer\n%s\nrelative:\n%s", abs, rel)
 	}
 }
 
@@ -759,8 +758,84 @@ func TestNoDecisionsYet(t *testing.T) {
 	r.wd = root
 	for _, cmd := range [][]string{nil, {"lint"}, {"mcp"}} {
 		got := r.run(cmd...)
-		if got.code != 1 || !strings.HasPrefix(got.stderr, "adrkit: No ADR directory: ") || !strings.Contains(got.stderr, entry.NextStep) {
+		if got.code != 1 || got.stderr != "adrkit: "+entry.NoDecisionsYet+"\n" {
 			t.Errorf("%q: %s", cmd, got)
 		}
+	}
+}
+
+// TestPathsAsAShellGivesThem: in a subdirectory, explain and check take
+// FILE from that directory, as a shell means it, and still take a
+// repository path (what git diff --name-only prints) when that is the
+// file that exists; a path outside the repository is a usage error
+// (ADR 0033).
+func TestPathsAsAShellGivesThem(t *testing.T) {
+	r, root := repoRunner(t, "clean")
+	sub := filepath.Join(root, "services", "orders")
+	must(t, os.MkdirAll(sub, 0o755))
+	must(t, os.WriteFile(filepath.Join(sub, "x.go"), []byte("package orders\n"), 0o644))
+	r.wd = root
+	want := r.run("explain", "services/orders/x.go")
+	if want.code != 0 || !strings.Contains(want.stdout, "0001") {
+		t.Fatalf("from the root:\n%s", want)
+	}
+	r.wd = sub
+	for _, args := range [][]string{
+		{"explain", "x.go"},
+		{"explain", "services/orders/x.go"},
+		{"explain", "./x.go"},
+		{"explain", filepath.Join(sub, "x.go")},
+	} {
+		if got := r.run(args...); got.code != 0 || got.stdout != want.stdout {
+			t.Errorf("%q in services/orders: want the root's answer\n%s", args, got)
+		}
+	}
+	// A file about to be created is taken from the working directory.
+	if got := r.run("explain", "new.go"); got.code != 0 || !strings.Contains(got.stdout, "0001") {
+		t.Errorf("a new file in services/orders:\n%s", got)
+	}
+	for _, args := range [][]string{
+		{"explain", "../../../x.go"},
+		{"explain", filepath.Join(filepath.VolumeName(root)+string(filepath.Separator), "elsewhere", "x.go")},
+		{"check", "../../../x.go"},
+	} {
+		got := r.run(args...)
+		if got.code != exitUsage || !strings.Contains(got.stderr, "is not a path inside the repository") {
+			t.Errorf("%q: want status 2 and the refusal\n%s", args, got)
+		}
+	}
+	if got := r.run("check", "x.go"); got.code != 0 || !strings.Contains(got.stdout, "services/orders/x.go") {
+		t.Errorf("check x.go in services/orders:\n%s", got)
+	}
+}
+
+func TestShortRef(t *testing.T) {
+	for in, want := range map[string]string{
+		"9": "0009", "42": "0042", "123": "0123", "0009": "0009", "12345": "12345",
+		"": "", "x9": "x9", "payments:9": "payments:9", "-1": "-1",
+	} {
+		if got := shortRef(in); got != want {
+			t.Errorf("shortRef(%q) = %q, want %q", in, got, want)
+		}
+	}
+	r, root := repoRunner(t, "clean")
+	r.wd = root
+	if got, want := r.run("show", "1"), r.run("show", "0001"); got.code != 0 || got.stdout != want.stdout {
+		t.Errorf("show 1: want show 0001's answer\n%s", got)
+	}
+}
+
+// TestShowBrokenRecord: show of an id whose file fails validation names
+// the file and what is wrong with it instead of "no such record".
+func TestShowBrokenRecord(t *testing.T) {
+	r, root := repoRunner(t, "clean")
+	r.wd = root
+	must(t, os.WriteFile(filepath.Join(root, "docs", "adr", "0009-broken.md"),
+		[]byte("---\nid: \"0009\"\ntitle: Broken\nstatus: acceptedd\ndate: 2026-01-01\ndeciders: [\"@dana\"]\n---\n# Broken\n"), 0o644))
+	got := r.run("show", "9")
+	want := "\"0009\" is in docs/adr/0009-broken.md, which is not read as a record:\n" +
+		"  line 4: "
+	if got.code != 1 || !strings.HasPrefix(got.stdout, want) || !strings.Contains(got.stdout, "(invalid-enum-value)\n") {
+		t.Errorf("want the file and the finding:\n%s", got)
 	}
 }

@@ -145,7 +145,7 @@ func TestNewTemplateAndFreshRepo(t *testing.T) {
 		t.Fatal(got)
 	}
 	b, err := os.ReadFile(filepath.Join(root, "docs", "adr", "0001-first-decision.md"))
-	want := "---\nid: \"0001\"\ntitle: First decision\nstatus: draft\ndate: \"2026-06-15\"\n---\n\n# 0001. First decision\n\nStatus draft since 2026-06-15.\n"
+	want := "---\nid: \"0001\"\ntitle: First decision\nstatus: draft\ndate: \"2026-06-15\"\n# affects:                 # the files this decision governs (adrkit explain, check and the hook read it)\n#   - type: path\n#     pattern: \"services/payments/**\"\n---\n\n# 0001. First decision\n\nStatus draft since 2026-06-15.\n"
 	if err != nil || string(b) != want {
 		t.Errorf("%v\n%q\nwant\n%q", err, b, want)
 	}

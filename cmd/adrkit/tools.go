@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -162,6 +163,9 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 			return err
 		}
 		in, human, err := t.bind(ctx, cmd, s, page)
+		if u := (usageError{}); errors.As(err, &u) {
+			return u
+		}
 		if err != nil {
 			return s.failure(err)
 		}
@@ -222,7 +226,7 @@ func searchCommand(stdout io.Writer, env environment) *cli.Command {
 	spec := toolSpec{
 		tool: app.ToolSearchDecisions, walked: "printed",
 		args: func(*cli.Command) error { return nil },
-		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
+		bind: func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			in := app.SearchInput{
 				All:    !cmd.Args().Present(),
 				Query:  strings.Join(cmd.Args().Slice(), " "),
@@ -233,7 +237,7 @@ func searchCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			return in, func(r app.Outcome) error {
 				res, _ := r.(app.SearchResults)
-				return render.WriteSearch(stdout, res, in.Query, s.style)
+				return render.WriteSearch(stdout, res, in.Query, searchSnippets(ctx, s, res, in.Query), s.style)
 			}, nil
 		},
 	}
@@ -280,7 +284,7 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 		tool: app.ToolGetDecision, walked: "printed",
 		args: exactlyOne("show needs exactly one REF, e.g. adrkit show 0003"),
 		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
-			in := app.GetInput{Ref: cmd.Args().First(), Page: page}
+			in := app.GetInput{Ref: shortRef(cmd.Args().First()), Page: page}
 			return in, func(r app.Outcome) error { return render.WriteDecision(stdout, r, s.style) }, nil
 		},
 	}
@@ -288,7 +292,8 @@ func showCommand(stdout io.Writer, env environment) *cli.Command {
 		Name:      "show",
 		Usage:     "print one decision in full: its frontmatter and Markdown body",
 		UsageText: "adrkit show REF [--json [--limit N] [--cursor C]]",
-		Description: "REF is a record id such as 0042 (or a ULID), optionally with a log name (payments:0042).\n" +
+		Description: "REF is a record id such as 0042 (or a ULID), optionally with a log name (payments:0042);\n" +
+			"a number of fewer than four digits is the four-digit id (9 is 0009).\n" +
 			"Exits 1 when no single local record has that id: none does, several do (they are listed),\n" +
 			"or the ref names another decision log.\n\n" +
 			"Examples:\n" +
@@ -307,11 +312,14 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 		tool: app.ToolGetDecisionContext, walked: "printed",
 		args: atLeastOne("explain needs at least one FILE, e.g. adrkit explain src/app.go"),
 		bind: func(ctx context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
-			// Each FILE is matched against affects as written, the way the
-			// reference's explain matches it: an absolute path or one
-			// with ".." is not made relative, and its markers are read
-			// only when it names a file inside the tree.
-			files := cmd.Args().Slice()
+			// Each FILE is taken as a shell means it (relative to the
+			// working directory, or absolute inside the repository) and
+			// then matched as the reference's explain matches a
+			// repository path (ADR 0033).
+			files, err := s.repoPaths(cmd, cmd.Args().Slice())
+			if err != nil {
+				return nil, nil, err
+			}
 			in := app.ContextInput{Files: files, CommandLine: true, Page: page}
 			// Bad files are refused (by the call) before any is opened.
 			if _, bad := app.RefuseContext(in); !bad {
@@ -335,12 +343,14 @@ func explainCommand(stdout io.Writer, env environment) *cli.Command {
 		Name:      "explain",
 		Usage:     "show which decisions govern some files, which proposals would, and which once did",
 		UsageText: "adrkit explain FILE... [--json [--limit N] [--cursor C]]",
-		Description: "FILEs are repository-relative paths, matched as written against each record's affects\n" +
-			"patterns; they need not exist. A FILE inside the repository is also read (its first 8 KiB) for\n" +
-			"@adr markers, which declare the decisions it lives under; an absolute path or one that climbs\n" +
-			"out of the repository is matched but not read. Accepted decisions govern; drafts and proposals\n" +
-			"are active proposals; rejected, superseded and deprecated ones are history. Each record is\n" +
-			"shown with the matchers that fired for it and the markers that declared it.\n\n" +
+		Description: "FILEs are paths as a shell gives them: relative to the working directory (in a subdirectory,\n" +
+			"a repository path such as git diff --name-only prints is taken too when that is the file that\n" +
+			"exists) or absolute inside the repository; a path outside the repository is refused (status 2).\n" +
+			"They need not exist. Each is matched against every record's affects patterns and read (its first\n" +
+			"8 KiB) for @adr markers, which declare the decisions it lives under. Accepted decisions\n" +
+			"govern; drafts and proposals are active proposals; rejected, superseded and deprecated ones\n" +
+			"are history. Each record is shown with the matchers that fired for it and the markers that\n" +
+			"declared it.\n\n" +
 			"Like the reference's explain, it answers only for a corpus without errors: when adrkit lint\n" +
 			"finds one, no decision is shown and the status is 1.\n\n" +
 			"Examples:\n" +
@@ -384,7 +394,7 @@ func chainCommand(stdout io.Writer, env environment) *cli.Command {
 		args: exactlyOne("chain needs exactly one REF, e.g. adrkit chain 0003"),
 		bind: func(_ context.Context, cmd *cli.Command, s *settings, page app.Page) (app.Input, func(app.Outcome) error, error) {
 			// The tool has a findings channel only; the chain comes whole.
-			in := app.ChainInput{Ref: cmd.Args().First(), FindingsCursor: page.FindingsCursor, FindingsLimit: page.FindingsLimit}
+			in := app.ChainInput{Ref: shortRef(cmd.Args().First()), FindingsCursor: page.FindingsCursor, FindingsLimit: page.FindingsLimit}
 			return in, func(r app.Outcome) error { return render.WriteChain(stdout, r, s.style) }, nil
 		},
 	}
@@ -403,4 +413,43 @@ func chainCommand(stdout io.Writer, env environment) *cli.Command {
 		Flags:  append([]cli.Flag{jsonFlag("{corpusHealth, result}", "one findings page")}, findingsFlags()...),
 		Action: spec.action(env, stdout),
 	}
+}
+
+// shortRef reads a number of fewer than four digits, which no record id
+// can be (ids have four or more), as the four-digit id people mean by it:
+// "show 9" is "show 0009". Anything else is the ref as given.
+func shortRef(ref string) string {
+	if ref == "" || len(ref) >= 4 || strings.Trim(ref, "0123456789") != "" {
+		return ref
+	}
+	return strings.Repeat("0", 4-len(ref)) + ref
+}
+
+// snippetWidth is how much of the matching text search shows under a
+// result.
+const snippetWidth = 100
+
+// searchSnippets is, by source path, a short piece of each matching
+// record's body around the query, for a person scanning the results;
+// none when the query matched only the id, title or tags, or the corpus
+// cannot be read a second time.
+func searchSnippets(ctx context.Context, s *settings, res app.SearchResults, query string) map[string]string {
+	if query == "" || len(res.Items) == 0 {
+		return nil
+	}
+	p, err := s.service.Project(ctx)
+	if err != nil {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, it := range res.Items {
+		want[string(it.SourcePath)] = true
+	}
+	out := map[string]string{}
+	for _, rec := range p.Records {
+		if want[rec.SourcePath] {
+			out[rec.SourcePath] = app.Snippet(rec.Body, query, snippetWidth)
+		}
+	}
+	return out
 }

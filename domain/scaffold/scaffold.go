@@ -50,3 +50,21 @@ func Body(title string) string {
 func Fill(template, id, title, date, status string) string {
 	return strings.NewReplacer("{{id}}", id, "{{title}}", title, "{{date}}", date, "{{status}}", status).Replace(template)
 }
+
+// affectsHint is the commented example a new record carries in its
+// frontmatter: affects is what makes a decision reach the files it
+// governs (explain, check, the hook), and a record written without it
+// governs nothing. Comments keep the record valid until it is filled in.
+const affectsHint = "# affects:                 # the files this decision governs (adrkit explain, check and the hook read it)\n" +
+	"#   - type: path\n" +
+	"#     pattern: \"services/payments/**\"\n"
+
+// WithAffectsHint is a frontmatter block ("---\n...---\n") with the
+// commented affects example before its closing line.
+func WithAffectsHint(block string) string {
+	const closing = "---\n"
+	if !strings.HasSuffix(block, closing) || strings.Contains(block, "\naffects:") {
+		return block
+	}
+	return strings.TrimSuffix(block, closing) + affectsHint + closing
+}

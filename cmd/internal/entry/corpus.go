@@ -63,6 +63,9 @@ type Corpus struct {
 	// ADR directory relative to it ("." for the root itself), Rev the git
 	// revision ("" for the working tree).
 	Root, Dir, Rev string
+	// WD is the directory FILE arguments are relative to: where the
+	// command was started, or the root when --cwd named it.
+	WD string
 	// RootNamed: --cwd or ADRKIT_MCP_CWD named the root; otherwise it is
 	// the nearest directory with a .git entry at or above the working
 	// directory, or the working directory itself when there is none.
@@ -92,6 +95,7 @@ func Locate(cmd *cli.Command, getwd func() (string, error)) Corpus {
 	if !c.RootNamed {
 		c.Root = "."
 	}
+	c.WD = c.Root
 	if c.RootNamed && c.Root == "" {
 		return c // names no directory: nothing to look in
 	}
@@ -101,10 +105,13 @@ func Locate(cmd *cli.Command, getwd func() (string, error)) Corpus {
 	}
 	if c.RootNamed {
 		wd = c.Root
-	} else if root, ok := workspace.FindRoot(wd); ok {
-		c.Root = root
 	} else {
-		c.noRoot = true
+		c.WD = wd
+		root, found := workspace.FindRoot(wd)
+		if found {
+			c.Root = root
+		}
+		c.noRoot = !found
 	}
 	if !cmd.IsSet("dir") {
 		c.Dir = corpus.DefaultDir
@@ -149,7 +156,7 @@ func (c Corpus) Describe(err error) string {
 	case u.Reason == corpus.RootNotGit && c.noRoot && c.Rev == "":
 		subject = "No Git repository here:"
 	case u.Reason == corpus.DirNotFound && c.DirFrom == DirFromNothing:
-		subject = "No ADR directory:"
+		return NoDecisionsYet
 	}
 	return subject + " " + c.hint(u)
 }
@@ -164,9 +171,13 @@ func isDirReason(r corpus.UnavailableReason) bool {
 	return false
 }
 
-// NextStep is what starts the decisions of a repository that has no ADR
-// directory, the same words for every command of both binaries.
-const NextStep = "`adrkit init` (or `adrkit new \"Title\"`) starts one in docs/adr"
+// NoDecisionsYet is what every command of both binaries says in a
+// repository that has no ADR directory and nothing naming one: where it
+// looked, and the next step (issue 27 item 3).
+var NoDecisionsYet = "This repository has no decisions yet: there is no " +
+	listDirs(workspace.DefaultDirs, "or") + " directory and no " + workspace.AdrDirFile + " file naming one. " +
+	"Run adrkit init to set the repository up (the first record included), or adrkit new \"Title\" to write " +
+	"the first record in " + corpus.DefaultDir + "."
 
 // hint is the second half of Describe: the one table from a reason to
 // what to check or do.
@@ -209,9 +220,6 @@ func (c Corpus) hint(u *ports.UnavailableError) string {
 			what = "There is no directory " + d
 		}
 		switch c.DirFrom {
-		case DirFromNothing:
-			return "looked for an " + workspace.AdrDirFile + " file and for " + listDirs(workspace.DefaultDirs) + " in the repository" + at +
-				"; " + NextStep + ", or name another directory with --dir (or ADRKIT_MCP_DIR)."
 		case DirFromOption, DirFromDefault:
 			return what + " in the repository" + at + "; create it, or name the ADR directory with --dir (or ADRKIT_MCP_DIR)."
 		}
@@ -250,12 +258,12 @@ func (c Corpus) dirName() string {
 	}
 }
 
-// listDirs joins names as "a, b and c".
-func listDirs(names []string) string {
+// listDirs joins names as "a, b or c" (with conjunction "or").
+func listDirs(names []string, conjunction string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + " " + conjunction + " " + names[len(names)-1]
 }
 
 // revisionCause returns gitrev's explanation of a revision that does not

@@ -73,21 +73,21 @@ func TestLocate(t *testing.T) {
 		want Corpus
 	}{
 		{"root found upward, first default that exists", filepath.Join(repo, "src", "deep"), nil, nil,
-			Corpus{Root: repo, Dir: "doc/adr", DirFrom: DirFromDefault}},
+			Corpus{Root: repo, Dir: "doc/adr", DirFrom: DirFromDefault, WD: filepath.Join(repo, "src", "deep")}},
 		{".adr-dir between the working directory and the root", filepath.Join(repo, "tools"), nil, nil,
-			Corpus{Root: repo, Dir: "arch", DirFrom: "tools/.adr-dir"}},
+			Corpus{Root: repo, Dir: "arch", DirFrom: "tools/.adr-dir", WD: filepath.Join(repo, "tools")}},
 		{"no repository above: the working directory", filepath.Join(other, "plain"), nil, nil,
-			Corpus{Root: ".", Dir: "docs/adr", DirFrom: DirFromNothing, noRoot: true}},
+			Corpus{Root: ".", Dir: "docs/adr", DirFrom: DirFromNothing, WD: filepath.Join(other, "plain"), noRoot: true}},
 		{"--cwd is not searched upward", filepath.Join(repo, "src"), nil, []string{"--cwd", filepath.Join(repo, "src")},
-			Corpus{Root: filepath.Join(repo, "src"), Dir: "docs/adr", RootNamed: true}},
+			Corpus{Root: filepath.Join(repo, "src"), Dir: "docs/adr", RootNamed: true, WD: filepath.Join(repo, "src")}},
 		{"--dir as given", repo, nil, []string{"--dir", "nope"},
-			Corpus{Root: repo, Dir: "nope", DirFrom: DirFromOption}},
+			Corpus{Root: repo, Dir: "nope", DirFrom: DirFromOption, WD: repo}},
 		{`--dir "" is the root`, repo, nil, []string{"--dir", ""},
-			Corpus{Root: repo, Dir: ".", DirFrom: DirFromOption}},
+			Corpus{Root: repo, Dir: ".", DirFrom: DirFromOption, WD: repo}},
 		{`--cwd "" names nothing`, repo, nil, []string{"--cwd", ""},
 			Corpus{Root: "", Dir: "docs/adr", RootNamed: true}},
 		{"variables count as options", filepath.Join(other, "plain"), map[string]string{"ADRKIT_MCP_CWD": repo, "ADRKIT_MCP_DIR": "", "ADRKIT_MCP_REV": "HEAD"}, nil,
-			Corpus{Root: repo, Dir: ".", Rev: "HEAD", RootNamed: true, DirFrom: DirFromOption}},
+			Corpus{Root: repo, Dir: ".", Rev: "HEAD", RootNamed: true, DirFrom: DirFromOption, WD: repo}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,122 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrOutsideRepository is the error of a command-line path that does not
+// name a place inside the repository.
+var ErrOutsideRepository = errors.New("not a path inside the repository")
+
+// RepoPath turns a FILE argument, as a shell hands it over, into the
+// repository path that affects patterns and markers are matched against
+// ("/"-separated, relative to root). wd is the directory the command was
+// started in (root itself when --cwd named the repository).
+//
+//   - An absolute path inside the repository is made relative to root;
+//     one outside is ErrOutsideRepository.
+//   - From the root, a relative path is kept as written ("src/../src/x.go"
+//     stays so, as the reference's command line matches it) unless it
+//     climbs out of the repository.
+//   - From a subdirectory, a relative path is taken from wd, as a shell
+//     means it; when no such file exists but the path exists from the
+//     root, it is the repository path already (what git diff --name-only
+//     prints in a subdirectory). A file that exists nowhere yet (one about
+//     to be created) is taken from wd.
+func RepoPath(root, wd, arg string) (string, error) {
+	if arg == "" {
+		return "", fmt.Errorf("an empty path: %w", ErrOutsideRepository)
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return "", fmt.Errorf("resolving the repository root: %w", err)
+	}
+	absWD, err := filepath.Abs(wd)
+	if err != nil {
+		absWD = absRoot
+	}
+	if filepath.IsAbs(arg) {
+		rel, ok := within(absRoot, arg)
+		if !ok {
+			return "", fmt.Errorf("%q: %w %s", arg, ErrOutsideRepository, absRoot)
+		}
+		return rel, nil
+	}
+	inside := func(p string) (string, bool) { return within(absRoot, filepath.Join(absWD, p)) }
+	fromRoot := func() (string, bool) {
+		if _, ok := within(absRoot, filepath.Join(absRoot, arg)); !ok {
+			return "", false
+		}
+		return filepath.ToSlash(arg), true
+	}
+	if sameDir(absWD, absRoot) {
+		if p, ok := fromRoot(); ok {
+			return p, nil
+		}
+		return "", fmt.Errorf("%q: %w %s", arg, ErrOutsideRepository, absRoot)
+	}
+	rel, ok := inside(arg)
+	if ok && exists(filepath.Join(absWD, arg)) {
+		return rel, nil
+	}
+	if p, rootOK := fromRoot(); rootOK && exists(filepath.Join(absRoot, arg)) {
+		return p, nil
+	}
+	if !ok {
+		return "", fmt.Errorf("%q (from %s): %w %s", arg, absWD, ErrOutsideRepository, absRoot)
+	}
+	return rel, nil
+}
+
+// within is path relative to root, "/"-separated, when path is root or
+// below it. A path reached through a symbolic link to the root (a macOS
+// /tmp, a symlinked home) is compared by its resolved form too.
+func within(root, path string) (string, bool) {
+	if rel, ok := lexicallyWithin(root, path); ok {
+		return rel, true
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", false
+	}
+	// Resolve the longest part of path that exists; the rest (a file
+	// about to be created) is appended as written.
+	dir, rest := filepath.Clean(path), ""
+	for {
+		if real, err := filepath.EvalSymlinks(dir); err == nil {
+			return lexicallyWithin(realRoot, filepath.Join(real, rest))
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		rest = filepath.Join(filepath.Base(dir), rest)
+		dir = parent
+	}
+}
+
+func lexicallyWithin(root, path string) (string, bool) {
+	rel, err := filepath.Rel(root, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+func sameDir(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, errA := filepath.EvalSymlinks(a)
+	rb, errB := filepath.EvalSymlinks(b)
+	return errA == nil && errB == nil && ra == rb
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}

@@ -1,0 +1,74 @@
+package workspace
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/adrkit/adrkit-go/internal/linktest"
+)
+
+func TestRepoPath(t *testing.T) {
+	root := t.TempDir()
+	for _, f := range []string{"adapters/mcp/server.go", "README.md", "cmd/x/main.go"} {
+		p := filepath.Join(root, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sub := filepath.Join(root, "adapters", "mcp")
+	outside := filepath.Dir(root)
+	for _, tc := range []struct {
+		name, wd, arg, want string
+	}{
+		{"from the root, as written", root, "adapters/mcp/server.go", "adapters/mcp/server.go"},
+		{"from the root, dot-dot inside kept as written", root, "adapters/../adapters/mcp/server.go", "adapters/../adapters/mcp/server.go"},
+		{"from the root, a new file", root, "services/new.go", "services/new.go"},
+		{"absolute inside", sub, filepath.Join(root, "adapters", "mcp", "server.go"), "adapters/mcp/server.go"},
+		{"absolute inside, not existing", root, filepath.Join(root, "new", "file.go"), "new/file.go"},
+		{"subdirectory, relative to it", sub, "server.go", "adapters/mcp/server.go"},
+		{"subdirectory, dot-dot inside", sub, "../../README.md", "README.md"},
+		{"subdirectory, a repository path (git diff --name-only)", sub, "cmd/x/main.go", "cmd/x/main.go"},
+		{"subdirectory, a new file", sub, "new.go", "adapters/mcp/new.go"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := RepoPath(root, tc.wd, tc.arg)
+			if err != nil || got != tc.want {
+				t.Errorf("RepoPath(%q, %q) = %q, %v; want %q", tc.wd, tc.arg, got, err, tc.want)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name, wd, arg string
+	}{
+		{"absolute outside", root, filepath.Join(outside, "x.go")},
+		{"from the root, climbing out", root, "../x.go"},
+		{"subdirectory, climbing out", sub, "../../../x.go"},
+		{"empty", root, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := RepoPath(root, tc.wd, tc.arg)
+			if !errors.Is(err, ErrOutsideRepository) {
+				t.Errorf("RepoPath(%q, %q) = %q, %v; want ErrOutsideRepository", tc.wd, tc.arg, got, err)
+			}
+		})
+	}
+}
+
+func TestRepoPathThroughALink(t *testing.T) {
+	real := t.TempDir()
+	if err := os.WriteFile(filepath.Join(real, "a.go"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "repo")
+	linktest.Make(t, real, link)
+	// The root was found through the link; the user typed the real path.
+	got, err := RepoPath(link, link, filepath.Join(real, "a.go"))
+	if err != nil || got != "a.go" {
+		t.Errorf("got %q, %v; want a.go", got, err)
+	}
+}
