@@ -137,12 +137,6 @@ func init() {
 // version is what --version and machine-readable reports name.
 func version() string { return mcp.Version }
 
-// fromEnv is the value source of an option also read from the
-// variable key of the run's environment.
-func fromEnv(env environment, key string) cli.ValueSourceChain {
-	return entry.FromEnv(env.Getenv, key)
-}
-
 // onUsageError turns the cli package's parse failures into our wording.
 func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
 	return usageError{command: cmd.FullName(), msg: entry.DescribeParseError(err)}
