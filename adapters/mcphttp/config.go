@@ -29,6 +29,12 @@ const maxConfigBytes = 1 << 20
 type Config struct {
 	// Corpora are the repositories served, in the file's order.
 	Corpora []CorpusConfig `json:"corpora"`
+	// Auth says whether requests need a token: AuthTokens (the default)
+	// requires at least one token, here or from --token-file; AuthNone
+	// serves without any, which only a loopback address allows, and lists
+	// none. A config file never serves without authentication by leaving
+	// tokens out.
+	Auth string `json:"auth,omitempty"`
 	// Tokens grant bearer tokens, by their SHA-256 digest, access to some
 	// of the corpora. Tokens from --token-file (which reach every corpus)
 	// come on top of these.
@@ -45,6 +51,14 @@ type Config struct {
 	Limits Limits `json:"limits,omitzero"`
 }
 
+// The values of Config.Auth.
+const (
+	// AuthTokens requires a bearer token on every MCP request.
+	AuthTokens = "tokens"
+	// AuthNone serves without authentication, on loopback only.
+	AuthNone = "none"
+)
+
 // Limits are the limits of the HTTP server a config file may change (the
 // fields of Options and ServerOptions of the same names); zero keeps the
 // default.
@@ -56,6 +70,8 @@ type Limits struct {
 	MaxBodyBytes      int64    `json:"maxBodyBytes,omitempty"`
 	MaxInFlight       int      `json:"maxInFlight,omitempty"`
 	MaxConns          int      `json:"maxConns,omitempty"`
+	MaxStreams        int      `json:"maxStreams,omitempty"`
+	StreamLife        Duration `json:"streamLife,omitempty"`
 }
 
 // Duration is a time.Duration written as Go writes one ("5s", "1m30s").
@@ -214,6 +230,16 @@ func (c *Config) validate() []string {
 		}
 	}
 
+	switch c.Auth {
+	case "", AuthTokens:
+	case AuthNone:
+		if len(c.Tokens) > 0 {
+			add("auth: none, but tokens are listed: remove one or the other")
+		}
+	default:
+		add("auth: %q is not tokens or none", c.Auth)
+	}
+
 	digests := map[string]int{}
 	for i, tok := range c.Tokens {
 		digest := strings.ToLower(tok.SHA256)
@@ -260,7 +286,7 @@ func (c *Config) validate() []string {
 	for _, d := range []struct {
 		key string
 		v   Duration
-	}{{"readHeaderTimeout", l.ReadHeaderTimeout}, {"readTimeout", l.ReadTimeout}, {"writeTimeout", l.WriteTimeout}, {"idleTimeout", l.IdleTimeout}} {
+	}{{"readHeaderTimeout", l.ReadHeaderTimeout}, {"readTimeout", l.ReadTimeout}, {"writeTimeout", l.WriteTimeout}, {"idleTimeout", l.IdleTimeout}, {"streamLife", l.StreamLife}} {
 		if d.v < 0 {
 			add("limits.%s: must be positive", d.key)
 		}
@@ -268,7 +294,7 @@ func (c *Config) validate() []string {
 	for _, n := range []struct {
 		key string
 		v   int64
-	}{{"maxBodyBytes", l.MaxBodyBytes}, {"maxInFlight", int64(l.MaxInFlight)}, {"maxConns", int64(l.MaxConns)}} {
+	}{{"maxBodyBytes", l.MaxBodyBytes}, {"maxInFlight", int64(l.MaxInFlight)}, {"maxConns", int64(l.MaxConns)}, {"maxStreams", int64(l.MaxStreams)}} {
 		if n.v < 0 {
 			add("limits.%s: must be positive", n.key)
 		}

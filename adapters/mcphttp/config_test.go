@@ -37,10 +37,10 @@ func TestLoadConfigValid(t *testing.T) {
 			AllowedOrigins: []string{"https://console.example.com"},
 		}},
 		{"minimal.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: rooted("/repo")}}}},
-		{"limits.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: rooted("/repo")}}, Limits: Limits{
+		{"limits.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: rooted("/repo")}}, Auth: AuthNone, Limits: Limits{
 			ReadHeaderTimeout: Duration(500 * time.Millisecond), ReadTimeout: Duration(2 * time.Second),
 			WriteTimeout: Duration(time.Minute), IdleTimeout: Duration(90 * time.Second),
-			MaxBodyBytes: 65536, MaxInFlight: 8, MaxConns: 64,
+			MaxBodyBytes: 65536, MaxInFlight: 8, MaxConns: 64, MaxStreams: 4, StreamLife: Duration(30 * time.Second),
 		}}},
 		// A revision YAML reads as a number keeps its digits.
 		{"numeric-rev.yaml", Config{Corpora: []CorpusConfig{{Name: "dated", Cwd: rooted("/a"), Rev: "20261201"}}}},

@@ -14,13 +14,14 @@
 //     Tokens.Reload reads the file again (on SIGHUP, in the cmd).
 //   - LoadSetup does both for the cmd: the config's corpora (or the one
 //     corpus of --cwd, --dir and --rev) and the tokens, nil when none is
-//     configured.
+//     configured (a config file must then say auth: none).
 //   - New builds the Front, the http.Handler: /mcp for the only corpus or
 //     /mcp/<name> for named ones, /healthz and /readyz.
-//   - Listen opens the port with the server's timeouts, refusing a
-//     non-loopback address when no token is required (*ExposureError);
-//     Server.Serve and Server.Shutdown run and stop it (SIGTERM, in the
-//     cmd).
+//   - Listen opens the port with the server's timeouts and connection
+//     accounting, refusing before it binds a non-loopback address when no
+//     token is required (*ExposureError); Server.Run serves, reloads the
+//     tokens beside its loop (SIGHUP) and shuts down (SIGTERM), and
+//     Server.Serve and Server.Shutdown are its parts.
 //
 // # What every MCP request goes through
 //
@@ -38,16 +39,21 @@
 //     none or an unknown one, 403 (insufficient_scope) for one that does
 //     not reach the corpus, whether or not the corpus exists.
 //  4. Corpus: 404 for an unknown name.
-//  5. A place in flight: at most Options.MaxInFlight requests are served
-//     at once; a request waits up to Options.InFlightWait for a place,
-//     then gets 503 with Retry-After.
-//  6. Body: at most Options.MaxBodyBytes (1 MiB), else 413; what was sent
+//  5. Body: at most Options.MaxBodyBytes (1 MiB), else 413; what was sent
 //     beyond is read and discarded up to Options.DrainBytes so that the
-//     connection stays usable.
+//     connection stays usable. It is read before a place is taken, so a
+//     slow sender holds only its connection.
+//  6. A place in flight: at most Options.MaxInFlight requests are served
+//     at once, and while others are served no corpus and no token holds
+//     more than three quarters of them; a request waits up to
+//     Options.InFlightWait for a place, then gets 503 with Retry-After.
 //
-// Then the access log learns the JSON-RPC method and tool from the body
-// (one decode that skips the arguments) and the corpus's handler gets the
-// body unchanged. Each request gets one JSON record (log/slog) with
-// method, tool, corpus, status and duration: never a header, a token, an
-// argument or an address.
+// Then the corpus's handler gets the body unchanged, decodes it, and tells
+// the front what it dispatches (adapters/mcp's DispatchNoter): the access
+// log's method and tool, and whether the request is a
+// subscriptions/listen stream, which gives its place back for one of
+// Options.MaxStreams and ends after Options.StreamLife. Each request gets
+// one JSON record (log/slog) with method, tool, corpus, status and
+// duration, none of them text the client chose ("other" instead): never a
+// header, a token, an argument or an address.
 package mcphttp

@@ -35,6 +35,15 @@ const (
 	DefaultInFlightWait = 2 * time.Second
 	// DefaultReadyTimeout bounds the corpus checks of one /readyz.
 	DefaultReadyTimeout = 5 * time.Second
+	// DefaultMaxStreams is how many subscriptions/listen streams are open
+	// at once: this server never changes its tool list, so a stream only
+	// acknowledges and waits, and a few per client are plenty.
+	DefaultMaxStreams = 64
+	// DefaultStreamLife is how long a subscriptions/listen stream stays
+	// open: less than DefaultWriteTimeout, so that its end is written
+	// before the write deadline cuts the connection. A client opens a new
+	// one when it wants.
+	DefaultStreamLife = 50 * time.Second
 )
 
 // methodListen opens a stream of change notifications (2026-07-28).
@@ -101,6 +110,13 @@ type Options struct {
 	// ReadyTimeout bounds the checks of one /readyz; 0 means
 	// DefaultReadyTimeout.
 	ReadyTimeout time.Duration
+	// MaxStreams bounds the subscriptions/listen streams open at once
+	// (503 beyond); 0 means DefaultMaxStreams.
+	MaxStreams int
+	// StreamLife bounds how long a subscriptions/listen stream stays
+	// open; 0 means DefaultStreamLife. Listen shortens it to end before
+	// the server's write timeout.
+	StreamLife time.Duration
 	// Log receives the access log, one record per MCP request, and the
 	// failures of readiness checks; nil discards them.
 	Log *slog.Logger
@@ -122,6 +138,8 @@ type Front struct {
 	maxBody  int64
 	drain    int64
 	places   *places
+	streams  *places
+	life     time.Duration
 	wait     time.Duration
 	readyFor time.Duration
 	log      *slog.Logger
@@ -148,6 +166,8 @@ func New(opts Options) (*Front, error) {
 		maxBody:  orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes),
 		drain:    max(orDefault(opts.DrainBytes, DefaultDrainBytes), 0),
 		places:   newPlaces(orDefault(opts.MaxInFlight, DefaultMaxInFlight)),
+		streams:  newPlaces(orDefault(opts.MaxStreams, DefaultMaxStreams)),
+		life:     orDefault(opts.StreamLife, DefaultStreamLife),
 		wait:     max(orDefault(opts.InFlightWait, DefaultInFlightWait), 0),
 		readyFor: orDefault(opts.ReadyTimeout, DefaultReadyTimeout),
 		log:      opts.Log,
@@ -291,6 +311,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 			keys = append(keys, placeKey{token: true, digest: a.digest})
 		}
 	}
+	markAuthenticated(r.Context())
 	corpus, ok := f.corpora[name]
 	if !ok {
 		writeText(rec, http.StatusNotFound, fmt.Sprintf("no corpus is named %q", name))
@@ -319,18 +340,38 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	var once sync.Once
 	defer once.Do(release)
 
+	// A subscriptions/listen stream stays open until its client goes, its
+	// life (StreamLife) ends, or the server shuts down (Corpus.Drain). It
+	// gives its place in flight back, so that streams cannot starve the
+	// calls, and holds one of MaxStreams places instead, shared as the
+	// places in flight are.
+	ctx, end := context.WithCancel(r.Context())
+	defer end()
+	r = r.WithContext(ctx)
+	tooManyStreams := false
 	rec.onDispatch = func(d dispatched) bool {
-		if d.method == methodListen {
-			// A subscriptions/listen stream stays open for as long as its
-			// client wants, so it gives its place back: MaxConns bounds the
-			// streams, and Corpus.Drain ends them when the server shuts down.
-			once.Do(release)
+		if d.method != methodListen {
+			return true
 		}
+		once.Do(release)
+		if !f.streams.tryTake(keys) {
+			tooManyStreams = true
+			return false
+		}
+		lifetime := time.AfterFunc(f.life, end)
+		context.AfterFunc(ctx, func() {
+			lifetime.Stop()
+			f.streams.release(keys)
+		})
 		return true
 	}
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength, r.TransferEncoding = int64(len(body)), nil
 	corpus.Handler.ServeHTTP(rec, r)
+	if tooManyStreams {
+		rec.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		writeText(rec, http.StatusServiceUnavailable, "too many subscription streams open; retry shortly")
+	}
 }
 
 // checkHost refuses a Host header the server does not answer to: on a

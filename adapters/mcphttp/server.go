@@ -9,8 +9,6 @@ import (
 	"net/http"
 	"net/netip"
 	"time"
-
-	"golang.org/x/net/netutil"
 )
 
 // Defaults of ServerOptions.
@@ -40,8 +38,10 @@ type ServerOptions struct {
 	IdleTimeout time.Duration
 	// MaxHeaderBytes bounds the request headers.
 	MaxHeaderBytes int
-	// MaxConns bounds the connections open at once; further ones wait in
-	// the kernel's backlog.
+	// MaxConns bounds the connections open at once. At the cap an idle
+	// connection is closed to let a new one in; when none is idle, new
+	// ones wait in the kernel's backlog. A connection that has carried no
+	// authenticated request waits for its next one only ReadHeaderTimeout.
 	MaxConns int
 }
 
@@ -86,13 +86,23 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 		_ = ln.Close()
 		return nil, &ExposureError{Addr: addr, Bound: bound}
 	}
+	headerTimeout := orDefault(opts.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	writeTimeout := orDefault(opts.WriteTimeout, DefaultWriteTimeout)
+	if front.life >= writeTimeout {
+		// A stream must end before the write deadline cuts its
+		// connection, so that its end reaches the client.
+		front.life = writeTimeout - writeTimeout/6
+	}
+	cs := newConns(orDefault(opts.MaxConns, DefaultMaxConns), headerTimeout)
 	s := &Server{
-		ln: netutil.LimitListener(ln, orDefault(opts.MaxConns, DefaultMaxConns)),
+		ln: &limitListener{Listener: ln, conns: cs, done: make(chan struct{})},
 		srv: &http.Server{
 			Handler:           front,
-			ReadHeaderTimeout: orDefault(opts.ReadHeaderTimeout, DefaultReadHeaderTimeout),
+			ConnState:         cs.setState,
+			ConnContext:       connContext,
+			ReadHeaderTimeout: headerTimeout,
 			ReadTimeout:       orDefault(opts.ReadTimeout, DefaultReadTimeout),
-			WriteTimeout:      orDefault(opts.WriteTimeout, DefaultWriteTimeout),
+			WriteTimeout:      writeTimeout,
 			IdleTimeout:       orDefault(opts.IdleTimeout, DefaultIdleTimeout),
 			MaxHeaderBytes:    orDefault(opts.MaxHeaderBytes, DefaultMaxHeaderBytes),
 			// net/http's own complaints (a TLS handshake on the plain

@@ -23,6 +23,7 @@ type Setup struct {
 func (s *Setup) Apply(front *Options, server *ServerOptions) {
 	l := s.Limits
 	front.MaxBodyBytes, front.MaxInFlight = l.MaxBodyBytes, l.MaxInFlight
+	front.MaxStreams, front.StreamLife = l.MaxStreams, time.Duration(l.StreamLife)
 	server.ReadHeaderTimeout, server.ReadTimeout = time.Duration(l.ReadHeaderTimeout), time.Duration(l.ReadTimeout)
 	server.WriteTimeout, server.IdleTimeout = time.Duration(l.WriteTimeout), time.Duration(l.IdleTimeout)
 	server.MaxConns = l.MaxConns
@@ -30,8 +31,11 @@ func (s *Setup) Apply(front *Options, server *ServerOptions) {
 
 // LoadSetup reads the config file (when configFile is not empty; then
 // single is ignored) and the token file (when tokenFile is not empty).
-// Without a config file, single (Name ignored) is the only corpus. Errors
-// are a *ConfigError or a *TokenFileError.
+// Without a config file, single (Name ignored) is the only corpus, and
+// without a token file it is served without authentication (on loopback
+// only). A config file must give a token (its tokens, or the token file)
+// unless it says auth: none, and then it must give none. Errors are a
+// *ConfigError or a *TokenFileError.
 func LoadSetup(configFile, tokenFile string, single CorpusConfig) (*Setup, error) {
 	s := &Setup{}
 	var scoped []TokenConfig
@@ -42,6 +46,13 @@ func LoadSetup(configFile, tokenFile string, single CorpusConfig) (*Setup, error
 		}
 		s.Corpora, scoped = cfg.Corpora, cfg.Tokens
 		s.AllowedHosts, s.AllowedOrigins, s.Limits = cfg.AllowedHosts, cfg.AllowedOrigins, cfg.Limits
+		switch {
+		case cfg.Auth == AuthNone && tokenFile != "":
+			return nil, &ConfigError{Path: configFile, Problems: []string{"auth: none, but --token-file is given: remove one or the other"}}
+		case cfg.Auth != AuthNone && tokenFile == "" && len(scoped) == 0:
+			return nil, &ConfigError{Path: configFile, Problems: []string{
+				"no token is given: list tokens, give --token-file, or write auth: none to serve without authentication (loopback only)"}}
+		}
 	} else {
 		single.Name = ""
 		s.Corpora = []CorpusConfig{single}

@@ -124,7 +124,7 @@ func TestHTTPAbuse(t *testing.T) {
 	}
 
 	config := filepath.Join(t.TempDir(), "config.yaml")
-	writeTestFile(t, config, fmt.Sprintf("corpora:\n  - {name: repo, cwd: %q}\nlimits:\n  readHeaderTimeout: 500ms\n  readTimeout: 1s\n", repo))
+	writeTestFile(t, config, fmt.Sprintf("corpora:\n  - {name: repo, cwd: %q}\nauth: none\nlimits:\n  readHeaderTimeout: 500ms\n  readTimeout: 1s\n", repo))
 	s := startHTTP(t, "--http", "127.0.0.1:0", "--config", config)
 	target := httpload.Target{URL: s.url + "/mcp/repo"}
 

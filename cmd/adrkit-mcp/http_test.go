@@ -105,6 +105,8 @@ func TestHTTPStartupFailures(t *testing.T) {
 	dir := t.TempDir()
 	badConfig := filepath.Join(dir, "bad.yaml")
 	writeTestFile(t, badConfig, "corpora:\n  - {name: a, cwd: /a}\ntoken: []\n")
+	noTokens := filepath.Join(dir, "no-tokens.yaml")
+	writeTestFile(t, noTokens, "corpora:\n  - {name: a, cwd: /a}\ntokens: []\n")
 	emptyTokens := filepath.Join(dir, "empty")
 	writeTestFile(t, emptyTokens, "# nothing\n")
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
@@ -120,6 +122,12 @@ func TestHTTPStartupFailures(t *testing.T) {
 	}{
 		{"every interface without tokens", []string{"--http", "0.0.0.0:0", "--cwd", repo}, 2,
 			"adrkit-mcp: refusing to listen on 0.0.0.0:0 ("},
+		// Refused before binding: the port is taken, and that is not what
+		// is reported.
+		{"every interface without tokens, on a port taken", []string{"--http", fmt.Sprintf("0.0.0.0:%d", busy.Addr().(*net.TCPAddr).Port), "--cwd", repo}, 2,
+			"adrkit-mcp: refusing to listen on 0.0.0.0:"},
+		{"a config without tokens", []string{"--http", "127.0.0.1:0", "--config", noTokens}, 2,
+			"adrkit-mcp: config " + noTokens + ": no token is given: list tokens, give --token-file, or write auth: none"},
 		{"a config with an unknown key", []string{"--http", "127.0.0.1:0", "--config", badConfig}, 2,
 			"adrkit-mcp: config " + badConfig + `: unknown field "token"`},
 		{"a token file without tokens", []string{"--http", "127.0.0.1:0", "--cwd", repo, "--token-file", emptyTokens}, 2,

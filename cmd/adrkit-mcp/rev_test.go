@@ -65,7 +65,8 @@ func TestRevisionSourceOverHTTP(t *testing.T) {
 	writeTestFile(t, config, "corpora:\n"+
 		"  - {name: tree, cwd: "+strconv.Quote(root)+"}\n"+
 		"  - {name: committed, cwd: "+strconv.Quote(root)+", rev: master}\n"+
-		"  - {name: tagged, cwd: "+strconv.Quote(root)+", rev: v9}\n")
+		"  - {name: tagged, cwd: "+strconv.Quote(root)+", rev: v9}\n"+
+		"auth: none\n")
 	s := startHTTP(t, "--http", "127.0.0.1:0", "--config", config)
 	for corpus, outcome := range map[string]string{"tree": "not-found", "committed": "found", "tagged": "corpus-unavailable"} {
 		got := s.call("/mcp/"+corpus, strings.TrimSpace(getRecord), nil)
