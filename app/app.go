@@ -34,12 +34,16 @@ type Options struct {
 	// MaxLoads bounds the projections read at once; 0 means GOMAXPROCS.
 	// Calls beyond it wait their turn (see load).
 	MaxLoads int
-	// Extended adds the extended tools, get_supersession_chain and
-	// list_decision_changes, to the four (docs/extended-tools.md).
+	// Extended adds the extended tools, get_supersession_chain,
+	// list_decision_changes and list_review_queue, to the four
+	// (docs/extended-tools.md).
 	Extended bool
 	// History is where list_decision_changes reads the git history;
 	// nil answers history-unavailable (no-repository).
 	History ports.HistoryReader
+	// Clock tells list_review_queue today's date when the call gives no
+	// asOf; nil refuses such a call. Nothing else a tool answers reads it.
+	Clock ports.Clock
 }
 
 // Service answers tool calls from a corpus source. It is safe for

@@ -640,13 +640,13 @@ func TestDefaultSurfaceHasNoExtendedTools(t *testing.T) {
 	if got := strings.Join(toolNames(svc), ","); got != "get_decision,get_decision_context,list_superseded,search_decisions" {
 		t.Errorf("default tools %s", got)
 	}
-	for _, tool := range []string{ToolGetSupersessionChain, ToolListDecisionChanges} {
+	for _, tool := range []string{ToolGetSupersessionChain, ToolListDecisionChanges, ToolListReviewQueue} {
 		if _, err := svc.Call(context.Background(), tool, nil); !errors.Is(err, ErrUnknownTool) {
 			t.Errorf("%s: %v", tool, err)
 		}
 	}
 	ext := New(&fakeReader{}, Options{Extended: true})
-	if got := strings.Join(toolNames(ext), ","); got != "get_decision,get_decision_context,get_supersession_chain,list_decision_changes,list_superseded,search_decisions" {
+	if got := strings.Join(toolNames(ext), ","); got != "get_decision,get_decision_context,get_supersession_chain,list_decision_changes,list_review_queue,list_superseded,search_decisions" {
 		t.Errorf("extended tools %s", got)
 	}
 }

@@ -68,6 +68,16 @@ var toolTable = sync.OnceValue(func() []toolSpec {
 				"since the answer is empty and its cursor marks the head: poll with that cursor to receive "+
 				"only what lands afterwards. since \"0_\" replays the whole history. A cursor whose commit was "+
 				"rewritten away gives a restart outcome."),
+		extendedTool(ToolListReviewQueue, readQueue, func(ctx context.Context, s *Service, in QueueInput) (Result, error) {
+			return s.answerQueue(ctx, in)
+		}, "Review queue of proposed decisions",
+			"List the proposed decisions waiting for review, most urgent first, each with its SLA state "+
+				"as of a date (overdue, escalated, due, within-sla, missing-sla, not-queued, decided), its "+
+				"deadline (reviewBy, or the UTC day of review.queuedAt plus review.slaDays), routing tier and "+
+				"deciders, approvals against quorum and open objections, and what is incomplete about it; "+
+				"plus the files that could not be queued because they are not valid records. asOf is a date "+
+				"(YYYY-MM-DD) or a datetime with an explicit zone; without it, today in UTC. The answer's "+
+				"report is the same JSON as adrkit queue --format json."),
 		tool(ToolListSuperseded, false, readSuperseded, func(ctx context.Context, s *Service, in SupersededInput) (Result, error) {
 			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSuperseded(p, in) })
 		}, "Superseded decisions and their replacements",
@@ -113,7 +123,7 @@ type ToolInfo struct {
 }
 
 // Input is a tool's argument set as a Go value: SearchInput, GetInput,
-// ContextInput, SupersededInput, ChainInput or ChangesInput.
+// ContextInput, SupersededInput, ChainInput, ChangesInput or QueueInput.
 type Input interface {
 	// ToolName is the name of the tool the input is for.
 	ToolName() string
@@ -199,7 +209,7 @@ func schema(file string) json.RawMessage {
 }
 
 // Tools lists the tools this service answers, in tools/list order: the
-// four, or with Options.Extended all six.
+// four, or with Options.Extended all seven.
 func (s *Service) Tools() []ToolInfo {
 	var out []ToolInfo
 	for _, t := range toolTable() {
@@ -282,6 +292,12 @@ func (s *Service) GetSupersessionChain(ctx context.Context, in ChainInput) (Resu
 // ListDecisionChanges answers list_decision_changes, whether or not the
 // Service serves the extended tools over Call.
 func (s *Service) ListDecisionChanges(ctx context.Context, in ChangesInput) (Result, error) {
+	return s.callInput(ctx, in, false)
+}
+
+// ListReviewQueue answers list_review_queue, whether or not the Service
+// serves the extended tools over Call.
+func (s *Service) ListReviewQueue(ctx context.Context, in QueueInput) (Result, error) {
 	return s.callInput(ctx, in, false)
 }
 

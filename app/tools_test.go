@@ -102,6 +102,8 @@ func readArgs(t *testing.T, tool string, args map[string]any) ([]string, []issue
 		readChain(r)
 	case ToolListDecisionChanges:
 		readChanges(r)
+	case ToolListReviewQueue:
+		readQueue(r)
 	default:
 		t.Fatalf("no reader for %s", tool)
 	}
@@ -230,7 +232,8 @@ func TestInputSchemasDescribeTheArguments(t *testing.T) {
 func parserOnly(issues []issue) bool {
 	for _, is := range issues {
 		if !strings.Contains(is.msg, "must be a repository-relative POSIX path") && !strings.Contains(is.msg, "values must be unique") &&
-			!strings.Contains(is.msg, "must not be blank") {
+			!strings.Contains(is.msg, "must not be blank") && !strings.Contains(is.msg, "must be a date that exists") &&
+			!strings.Contains(is.msg, "needs an explicit zone") {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -104,4 +105,18 @@ func TestNPXServesLikeTheBinary(t *testing.T) {
 			}
 		})
 	}
+	// Last, as it breaks the install: the launcher alone (its platform
+	// package not installed, as when only one tarball is given) says
+	// which package is missing and how to get it, and exits 1.
+	t.Run("without the platform package", func(t *testing.T) {
+		if err := os.RemoveAll(filepath.Join(project, "node_modules", "adrkit-mcp-"+npmPlatform())); err != nil {
+			t.Fatal(err)
+		}
+		got := run(t, npx(project, "--version"), "")
+		for _, want := range []string{"adrkit-mcp-" + npmPlatform() + ", which carries it, is not installed", "scripts/package-npm.sh", "go install ./cmd/adrkit-mcp"} {
+			if got.code != 1 || !strings.Contains(got.stderr, want) {
+				t.Errorf("want status 1 and %q:\n%s", want, got)
+			}
+		}
+	})
 }

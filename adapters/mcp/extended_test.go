@@ -15,12 +15,12 @@ import (
 )
 
 // The default surface is exactly the four tools, whatever the server
-// serves from; the extended surface adds two, in lexicographic order.
+// serves from; the extended surface adds three, in lexicographic order.
 func TestToolListSurfaces(t *testing.T) {
 	root := chainRepo(t)
 	four := []any{"get_decision", "get_decision_context", "list_superseded", "search_decisions"}
 	six := []any{"get_decision", "get_decision_context", "get_supersession_chain", "list_decision_changes",
-		"list_superseded", "search_decisions"}
+		"list_review_queue", "list_superseded", "search_decisions"}
 
 	h := startOn(t, root)
 	if got := toolNames(h.result(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)); !reflect.DeepEqual(got, four) {
@@ -223,7 +223,7 @@ func findingsCursor(res map[string]any) string {
 func extendedSchemas(t *testing.T) map[string]*jsonschema.Resolved {
 	t.Helper()
 	out := map[string]*jsonschema.Resolved{}
-	for _, name := range []string{app.ToolGetSupersessionChain, app.ToolListDecisionChanges} {
+	for _, name := range []string{app.ToolGetSupersessionChain, app.ToolListDecisionChanges, app.ToolListReviewQueue} {
 		for _, kind := range []string{"input", "output"} {
 			raw, err := readSchema(name + "." + kind + ".json")
 			if err != nil {
@@ -310,12 +310,18 @@ func TestExtendedStructuredContentMatchesSchemas(t *testing.T) {
 	check(tr, app.ToolListDecisionChanges, `{"findingsCursor":"garbage"}`)
 	check(tr, app.ToolListDecisionChanges, `{"findingsLimit":101}`)
 	check(tr, app.ToolGetSupersessionChain, fmt.Sprintf(`{"ref":"0001","findingsLimit":1,"findingsCursor":%q}`, fc))
-	// Without the ADR directory both tools are corpus-unavailable.
+	// The review queue: the chain corpus has proposals and a shared id;
+	// without asOf, today by the wall clock.
+	for _, args := range []string{`{"asOf":"2026-01-08"}`, `{"asOf":"2026-01-08T23:00:00-05:00"}`, `{}`, `{"asOf":"2026-01-08T10:00"}`, `{"asOf":"2026-13-01"}`} {
+		check(tr, app.ToolListReviewQueue, args)
+	}
+	// Without the ADR directory every tool is corpus-unavailable.
 	if err := os.Rename(filepath.Join(chainRoot, "docs", "adr"), filepath.Join(chainRoot, "docs", "gone")); err != nil {
 		t.Fatal(err)
 	}
 	check(tr, app.ToolGetSupersessionChain, `{"ref":"0001"}`)
 	check(tr, app.ToolListDecisionChanges, `{"since":"0_"}`)
+	check(tr, app.ToolListReviewQueue, `{"asOf":"2026-01-08"}`)
 	s.close()
 
 	// A restart, then a root the working-tree reader accepts (an empty
@@ -349,6 +355,7 @@ func TestExtendedStructuredContentMatchesSchemas(t *testing.T) {
 		"get_supersession_chain corpus-unavailable",
 		"list_decision_changes changes", "list_decision_changes restart", "list_decision_changes invalid-cursor",
 		"list_decision_changes history-unavailable", "list_decision_changes corpus-unavailable",
+		"list_review_queue queue", "list_review_queue corpus-unavailable",
 	} {
 		if !outcomes[want] {
 			t.Errorf("never produced %q", want)

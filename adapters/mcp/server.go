@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -45,8 +46,8 @@ type Options struct {
 	// (HEAD, a branch, a tag, HEAD~3, a hash) instead of the working tree.
 	// Branches and HEAD are re-resolved on every call; a hash is fixed.
 	Rev string
-	// ExtendedTools adds get_supersession_chain and list_decision_changes
-	// to the four tools (docs/extended-tools.md); the change feed reads
+	// ExtendedTools adds get_supersession_chain, list_decision_changes
+	// and list_review_queue to the four tools (docs/extended-tools.md); the change feed reads
 	// the first-parent git history of Cwd (as of Rev, or HEAD). Without
 	// it, tools/list is exactly the four.
 	ExtendedTools bool
@@ -135,12 +136,13 @@ func corpusPaths(cwd, dir string) (string, string) {
 
 // corpusBackend serves the corpus source.New chooses; extended adds the
 // extended tools, whose change feed reads the history of the same
-// repository and revision.
+// repository and revision, and whose review queue is dated, when a call
+// gives no asOf, by the wall clock.
 func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
 	return func(cwd, dir, rev string) backend {
 		var opts app.Options
 		if extended {
-			opts.Extended, opts.History = true, source.History(cwd, dir, rev)
+			opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), wallClock{}
 		}
 		reader := source.New(cwd, dir, rev)
 		return backend{check: reader.Check, tools: app.New(reader, opts)}
@@ -344,3 +346,10 @@ func encodeStructured(v *app.Answer) (json.RawMessage, error) {
 func faultResult(text string) *sdk.CallToolResult {
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, IsError: true}
 }
+
+// wallClock is the Clock of a serving process: list_review_queue reads it
+// for today's date when a call names none. Nothing else served reads the
+// time.
+type wallClock struct{}
+
+func (wallClock) Now() time.Time { return time.Now() }

@@ -36,7 +36,7 @@ func markerNotes(st Style, findings []adr.Finding, rep *app.MarkerReport) string
 			if f.FileBytes >= 0 {
 				size = " of " + strconv.FormatInt(f.FileBytes, 10)
 			}
-			partial = append(partial, strconv.Quote(f.Path)+" (the first "+strconv.Itoa(f.ScannedBytes)+size+" bytes)")
+			partial = append(partial, strconv.Quote(f.Path)+" ("+strconv.Itoa(f.ScannedBytes)+size+" bytes)")
 		}
 		if f.Omitted > 0 {
 			b.WriteString(st.Dim(strconv.Quote(f.Path)+" declares more decisions than the "+strconv.Itoa(markers.FileCap)+
@@ -51,7 +51,8 @@ func markerNotes(st Style, findings []adr.Finding, rep *app.MarkerReport) string
 		b.WriteString(st.Dim("Not read for @adr markers: "+strings.Join(unread, ", ")+".") + "\n")
 	}
 	if len(partial) > 0 {
-		b.WriteString(st.Dim("Read for @adr markers only in part: "+strings.Join(partial, ", ")+".") + "\n")
+		b.WriteString(st.Dim("Markers belong at the top of a file, so only the head of a long file is looked at: "+
+			strings.Join(partial, ", ")+".") + "\n")
 	}
 	for _, f := range findings {
 		switch f.Rule {

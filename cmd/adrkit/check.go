@@ -21,7 +21,7 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "check a change (the pull-request gate): what governs each changed file, and what the change broke",
-		UsageText: "adrkit check [FILE...] [--changed-since REV] [--format text|json|sarif|github] [--fail-on error|warning|never]",
+		UsageText: "adrkit check [FILE...] [--changed-since REV] [--format text|json|sarif|github|comment] [--fail-on error|warning|never]",
 		Description: "The changed files are the FILEs named, and with --changed-since what changed since REV: the\n" +
 			"commits of HEAD that REV lacks (from their merge base, like git diff REV...), plus the working\n" +
 			"tree's staged, unstaged and untracked (not ignored) changes; deleted files count. For each\n" +
@@ -30,7 +30,8 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 			"a proposal, dangling, a cycle...). It exits 1 only for an error in a record the change adds or\n" +
 			"modifies, or one the change caused in another record (a reference to a record it deleted);\n" +
 			"a record that was already broken and is untouched is a warning. Holds and markers only warn.\n" +
-			"Exit 2 for a usage mistake (an unknown REV included), 0 otherwise.\n\n" +
+			"Exit 2 for a usage mistake (an unknown REV included), 0 otherwise. --format comment is the\n" +
+			"pull-request comment the GitHub Action posts (docs/github-action.md).\n\n" +
 			"Examples:\n" +
 			"  adrkit check --changed-since origin/main\n" +
 			"  adrkit check services/api/server.go docs/adr/0012-use-grpc.md\n" +
@@ -38,7 +39,7 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 			"      --summary \"$GITHUB_STEP_SUMMARY\"",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "changed-since", Usage: "the change is what HEAD and the working tree have that this revision lacks"},
-			&cli.StringFlag{Name: "format", Value: string(render.LintText), Usage: "text, json, sarif (2.1.0) or github (workflow annotations)"},
+			&cli.StringFlag{Name: "format", Value: string(render.LintText), Usage: "text, json, sarif (2.1.0), github (workflow annotations) or comment (a pull-request comment in Markdown, at most 65,536 characters, marked <!-- adrkit:check --> on its first line)"},
 			&cli.StringFlag{Name: "fail-on", Value: string(render.FailOnError), Usage: "exit 1 on an error the change is answerable for (error), also on any warning (warning), or never"},
 			&cli.StringFlag{Name: "as-of", Usage: "compare reviewBy dates with this day (YYYY-MM-DD) instead of today (UTC)"},
 			&cli.StringFlag{Name: "sarif-file", Usage: "also write the SARIF log to this file", TakesFile: true},
@@ -48,9 +49,15 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 			usage := func(format string, a ...any) error {
 				return usageError{command: cmd.FullName(), msg: fmt.Sprintf(format, a...)}
 			}
-			format, err := render.ParseLintFormat(cmd.String("format"))
-			if err != nil {
-				return usage("%s", err)
+			// comment is check's own format: the pull-request comment.
+			comment := cmd.String("format") == "comment"
+			format := render.LintText
+			if !comment {
+				f, err := render.ParseLintFormat(cmd.String("format"))
+				if err != nil {
+					return usage("--format must be text, json, sarif, github or comment, got %q", cmd.String("format"))
+				}
+				format = f
 			}
 			failOn, err := render.ParseFailOn(cmd.String("fail-on"))
 			if err != nil {
@@ -130,7 +137,11 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 			}); err != nil {
 				return err
 			}
-			if err := render.WriteCheck(stdout, rep, opts); err != nil {
+			write := render.WriteCheck
+			if comment {
+				write = render.WriteCheckComment
+			}
+			if err := write(stdout, rep, opts); err != nil {
 				return err
 			}
 			if failOn.Failed(rep) {

@@ -69,6 +69,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			supersededCommand(stdout, env),
 			chainCommand(stdout, env),
 			changesCommand(stdout, env),
+			queueCommand(stdout, env),
 			graphCommand(stdout, env),
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
@@ -273,12 +274,12 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		UsageText: "adrkit mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full]",
 		Description: "Speaks the Model Context Protocol on stdin and stdout, one JSON-RPC message per line,\n" +
 			"exactly as the adrkit-mcp binary: the four tools (with --tools extended, also\n" +
-			"get_supersession_chain and list_decision_changes), both protocol eras. The corpus is\n" +
-			"read afresh for every call. Ends with status 0 when stdin ends.\n\n" +
+			"get_supersession_chain, list_decision_changes and list_review_queue), both protocol\n" +
+			"eras. The corpus is read afresh for every call. Ends with status 0 when stdin ends.\n\n" +
 			"Examples:\n" +
 			"  adrkit mcp\n" +
 			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds\n" +
-			"  adrkit mcp --tools extended    # also the supersession chain and the change feed\n" +
+			"  adrkit mcp --tools extended    # also the supersession chain, the change feed and the review queue\n" +
 			"  adrkit mcp --content full      # for clients that give the model only a tool's content",
 		Flags: entry.ServeFlags(env.Getenv),
 		Action: func(ctx context.Context, cmd *cli.Command) error {

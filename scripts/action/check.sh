@@ -11,6 +11,9 @@
 # without GitHub (scripts/action/action_test.go):
 #
 #   INPUT_DIR, INPUT_FAIL_ON, INPUT_SARIF, INPUT_BASE   the action's inputs
+#   INPUT_COMMENT, INPUT_COMMENT_AUTHOR                 the comment inputs
+#   GITHUB_TOKEN          the token the comment is posted with
+#   GITHUB_API_URL, GITHUB_REPOSITORY                    where it is posted
 #   GITHUB_WORKSPACE      the checked-out repository (default: .)
 #   GITHUB_EVENT_PATH     the event payload: pull_request.base.sha,
 #                         merge_group.base_sha or (a push) before; a push
@@ -22,6 +25,7 @@
 #   RUNNER_TEMP           where adrkit and the SARIF log are written
 #   GITHUB_ACTION_PATH    the action's own source (default: this script's)
 #   ADRKIT_BIN            an adrkit binary to use instead of building one
+#   ADRKIT_GHSYNC_BIN     a ghsync binary (scripts/action/ghsync) likewise
 #
 # @adr 0018
 set -euo pipefail
@@ -31,6 +35,7 @@ workspace="${GITHUB_WORKSPACE:-$PWD}"
 dir="${INPUT_DIR:-}"
 fail_on="${INPUT_FAIL_ON:-error}"
 sarif="${INPUT_SARIF:-false}"
+comment="${INPUT_COMMENT:-false}"
 temp="${RUNNER_TEMP:-${TMPDIR:-/tmp}}"
 
 # annotate MESSAGE: an error annotation, the message escaped as a
@@ -51,6 +56,10 @@ fail() { # fail STATUS MESSAGE: an error annotation, then exit
 case "$sarif" in
   true|false) ;;
   *) fail 2 "the sarif input must be \"true\" or \"false\", got \"$sarif\"" ;;
+esac
+case "$comment" in
+  true|false) ;;
+  *) fail 2 "the comment input must be \"true\" or \"false\", got \"$comment\"" ;;
 esac
 case "$fail_on" in
   error|warning|never) ;;
@@ -117,7 +126,11 @@ args=(--cwd "$workspace")
 # Without a dir input adrkit finds the directory itself (.adr-dir, then
 # docs/adr, doc/adr, docs/decisions), as it does on a developer's machine.
 if [ -n "$dir" ]; then args+=(--dir "$dir"); fi
-args+=(check --changed-since "$base" --format github --fail-on "$fail_on")
+args+=(check --changed-since "$base" --fail-on "$fail_on")
+# The comment's runs: the same check, as the comment and as JSON (whose
+# count of changed files ghsync holds against the pull request's).
+comment_args=("${args[@]}")
+args+=(--format github)
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   args+=(--summary "$GITHUB_STEP_SUMMARY")
 fi
@@ -139,6 +152,32 @@ if [ "$status" = 2 ] && [ -s "$errors" ]; then
   annotate "${first#adrkit: }"
 fi
 rm -f "$errors"
+
+# The pull-request comment: posted, or the one posted before updated.
+# Only a report adrkit could make (status 0 or 1) is commented on.
+if [ "$comment" = "true" ] && [ "$status" != 2 ]; then
+  ghsync="${ADRKIT_GHSYNC_BIN:-}"
+  if [ -z "$ghsync" ]; then
+    ghsync="$temp/adrkit-ghsync"
+    (cd "$action_path" && go build -o "$ghsync" ./scripts/action/ghsync) || fail 1 "could not build ghsync from $action_path"
+  fi
+  body="$temp/adrkit-comment.md"
+  report="$temp/adrkit-check.json"
+  cstatus=0
+  "$bin" "${comment_args[@]}" --format comment >"$body" 2>/dev/null || cstatus=$?
+  "$bin" "${comment_args[@]}" --format json >"$report" 2>/dev/null || cstatus=$?
+  if [ "$cstatus" = 2 ]; then
+    annotate "adrkit check could not write the comment"
+    [ "$status" != 0 ] || status=1
+  else
+    gstatus=0
+    "$ghsync" comment --body "$body" --check-json "$report" --author "${INPUT_COMMENT_AUTHOR:-github-actions[bot]}" || gstatus=$?
+    # A comment that could not be posted (a refused file list, an API
+    # failure) fails the step; a read-only token does not (ghsync says so).
+    if [ "$gstatus" != 0 ] && [ "$status" = 0 ]; then status=1; fi
+  fi
+  rm -f "$body" "$report"
+fi
 
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
   echo "base=$base" >>"$GITHUB_OUTPUT"

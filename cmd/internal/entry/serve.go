@@ -17,7 +17,7 @@ import (
 )
 
 // The values of --tools (ADRKIT_MCP_TOOLS): the four tools of the
-// contract, unchanged, or those and the two extended ones
+// contract, unchanged, or those and the extended ones
 // (docs/extended-tools.md).
 const (
 	ToolsDefault  = "default"
@@ -38,8 +38,8 @@ func ServeFlags(getenv func(string) (string, bool)) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{
 			Name: "tools",
-			Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain and " +
-				"list_decision_changes; see docs/extended-tools.md)",
+			Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain, " +
+				"list_decision_changes and list_review_queue; see docs/extended-tools.md)",
 			Value:   ToolsDefault,
 			Sources: FromEnv(getenv, "ADRKIT_MCP_TOOLS"),
 		},

@@ -19,9 +19,12 @@ function binaryPath() {
   } catch {
     process.stderr.write(
       `adrkit-mcp: no binary for ${process.platform}/${process.arch}: the package ` +
-        `${platformPackage} is not installed. It is an optional dependency of adrkit-mcp; ` +
-        `reinstall without --omit=optional (or --no-optional), or use a release archive ` +
-        `from https://github.com/adrkit/adrkit-go/releases.\n`,
+        `${platformPackage}, which carries it, is not installed. npm installs it with ` +
+        `adrkit-mcp when it can find it: from the registry once it is published, or, ` +
+        `installing from files, when its tarball is given too (npm install ` +
+        `./adrkit-mcp-<version>.tgz ./${platformPackage}-<version>.tgz, both made by ` +
+        `scripts/package-npm.sh). An install with --omit=optional also leaves it out. ` +
+        `Or use the binary itself: a release archive, or go install ./cmd/adrkit-mcp.\n`,
     );
     process.exit(1);
   }
