@@ -10,11 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/adrkit/adrkit-go/adapters/clock"
 	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/corpus"
@@ -142,7 +142,7 @@ func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
 	return func(cwd, dir, rev string) backend {
 		var opts app.Options
 		if extended {
-			opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), wallClock{}
+			opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), clock.System{}
 		}
 		reader := source.New(cwd, dir, rev)
 		return backend{check: reader.Check, tools: app.New(reader, opts)}
@@ -346,10 +346,3 @@ func encodeStructured(v *app.Answer) (json.RawMessage, error) {
 func faultResult(text string) *sdk.CallToolResult {
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, IsError: true}
 }
-
-// wallClock is the Clock of a serving process: list_review_queue reads it
-// for today's date when a call names none. Nothing else served reads the
-// time.
-type wallClock struct{}
-
-func (wallClock) Now() time.Time { return time.Now() }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/adrkit/adrkit-go/adapters/clock"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/mcphttp"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
@@ -104,7 +105,7 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 	frontOpts := mcphttp.Options{
 		Corpora: corpora, Tokens: setup.Tokens,
 		AllowedHosts: setup.AllowedHosts, AllowedOrigins: setup.AllowedOrigins,
-		Log: log, Clock: entry.SystemClock{},
+		Log: log, Clock: clock.System{},
 	}
 	var serverOpts mcphttp.ServerOptions
 	setup.Apply(&frontOpts, &serverOpts)

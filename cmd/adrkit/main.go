@@ -27,6 +27,7 @@ import (
 	"github.com/urfave/cli/v3"
 	"golang.org/x/term"
 
+	"github.com/adrkit/adrkit-go/adapters/clock"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
@@ -38,7 +39,7 @@ func main() {
 	code := run(ctx, os.Args, os.Stdout, os.Stderr, environment{
 		Stdin:    os.Stdin,
 		Getenv:   os.LookupEnv,
-		Clock:    entry.SystemClock{},
+		Clock:    clock.System{},
 		Terminal: render.IsTerminal(os.Stdout),
 		Columns:  terminalColumns,
 		Getwd:    os.Getwd,

@@ -3,7 +3,7 @@
 // --rev and their ADRKIT_MCP_* variables), finding the repository root
 // and the ADR directory when no option names them, the one wording of a
 // corpus that cannot be read, the one wording of a command-line parse
-// failure, the wall clock, and the MCP server over stdio (its options,
+// failure, and the MCP server over stdio (its options,
 // serving, exit status and start-up words), so that `adrkit mcp` and
 // adrkit-mcp are one entry under two names.
 //

@@ -3,17 +3,9 @@ package entry
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v3"
 )
-
-// SystemClock is the wall clock (a ports.Clock): lint's today, the HTTP
-// access log's durations. Nothing else in either binary reads the time.
-type SystemClock struct{}
-
-// Now is the wall-clock time.
-func (SystemClock) Now() time.Time { return time.Now() }
 
 // PrintVersion is both binaries' --version: "<name> <version>", the
 // binary's name and the build's version (adapters/mcp.Version).
