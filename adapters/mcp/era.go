@@ -291,8 +291,11 @@ const (
 
 // envelope is what checkEnvelope found.
 type envelope struct {
-	status   envelopeStatus
+	status envelopeStatus
+	// revision is the claim when it is a string (claimed), whatever else
+	// is wrong with the envelope.
 	revision string
+	claimed  bool
 	// key and problem describe an invalid envelope.
 	key, problem string
 }
@@ -313,26 +316,30 @@ func checkEnvelope(params map[string]json.RawMessage) envelope {
 	if t := jsonType(rawVersion); t != "string" {
 		return envelope{status: envelopeInvalid, key: sdk.MetaKeyProtocolVersion, problem: "must be a string, not " + article(t)}
 	}
-	var revision string
-	_ = json.Unmarshal(rawVersion, &revision)
+	e := envelope{status: envelopeInvalid, claimed: true}
+	_ = json.Unmarshal(rawVersion, &e.revision)
 	caps, ok := meta[sdk.MetaKeyClientCapabilities]
 	if !ok {
-		return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientCapabilities, problem: "is missing"}
+		e.key, e.problem = sdk.MetaKeyClientCapabilities, "is missing"
+		return e
 	}
 	if t := jsonType(caps); t != "object" {
-		return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientCapabilities, problem: "must be an object, not " + article(t)}
+		e.key, e.problem = sdk.MetaKeyClientCapabilities, "must be an object, not "+article(t)
+		return e
 	}
 	if info, ok := meta[sdk.MetaKeyClientInfo]; ok {
 		var fields map[string]json.RawMessage
 		if jsonType(info) != "object" || json.Unmarshal(info, &fields) != nil ||
 			jsonType(fields["name"]) != "string" || jsonType(fields["version"]) != "string" {
-			return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientInfo, problem: "must be an object with a string name and version"}
+			e.key, e.problem = sdk.MetaKeyClientInfo, "must be an object with a string name and version"
+			return e
 		}
 	}
-	if revision != modernRevision {
-		return envelope{status: envelopeUnsupported, revision: revision}
+	e.status = envelopeValid
+	if e.revision != modernRevision {
+		e.status = envelopeUnsupported
 	}
-	return envelope{status: envelopeValid, revision: revision}
+	return e
 }
 
 // problemText words an invalid envelope for messages.

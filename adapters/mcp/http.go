@@ -361,17 +361,8 @@ func decodeHeaderValue(v string) (string, bool) {
 // claimOf is the protocol revision params._meta names, when it names one
 // as a string (any other value is an invalid envelope, for the era pin).
 func claimOf(params map[string]json.RawMessage) (string, bool) {
-	var meta map[string]json.RawMessage
-	if raw, ok := params["_meta"]; ok {
-		_ = json.Unmarshal(raw, &meta)
-	}
-	raw, ok := meta[sdk.MetaKeyProtocolVersion]
-	if !ok || jsonType(raw) != "string" {
-		return "", false
-	}
-	var s string
-	_ = json.Unmarshal(raw, &s)
-	return s, true
+	e := checkEnvelope(params)
+	return e.revision, e.claimed
 }
 
 // unsupportedHeaderRevision refuses an MCP-Protocol-Version header this
