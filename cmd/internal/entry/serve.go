@@ -91,7 +91,7 @@ func TerminalNotice(command string) string {
 		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}` + " and press Enter; Ctrl-D ends it."
 }
 
-// Serve serves MCP over io for the corpus c, which the caller has checked
+// Serve serves MCP over std for the corpus c, which the caller has checked
 // (Corpus.Open), until the input ends or ctx is done, and returns the
 // exit status: 0 at the end of input or on a signal, 1 when serving
 // failed or a transport problem was reported on std.Err while serving
