@@ -10,6 +10,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/yaml12"
 	"github.com/adrkit/adrkit-go/ports"
@@ -43,6 +44,10 @@ type LintInput struct {
 
 // LintReport is the outcome of one lint run.
 type LintReport struct {
+	// proj is the projection the report was made from, for the use cases
+	// that need both from one read (Site).
+	proj *corpus.Projection
+
 	// AsOf is the date the reviewBy check compared against.
 	AsOf string
 	// Findings are the corpus findings plus lint's own, in canonical order
@@ -140,6 +145,7 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		ExcludedCount: proj.ExcludedCount,
 		SkippedCount:  len(skipped),
 		Fingerprint:   proj.Fingerprint,
+		proj:          proj,
 	}, nil
 }
 

@@ -71,6 +71,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			changesCommand(stdout, env),
 			queueCommand(stdout, env),
 			graphCommand(stdout, env),
+			siteCommand(stdout, env),
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),

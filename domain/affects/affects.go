@@ -126,6 +126,23 @@ func Compile(typ adr.MatcherType, pattern string) Compiled {
 	return Compiled{glob: g, allowsDot: hasDotSegment(pattern)}
 }
 
+// Source is the JavaScript regular expression a path pattern translates
+// to (glob.Glob.Source), so that a browser can evaluate the pattern as
+// explain does; ok is false when the matcher can never match.
+func (c Compiled) Source() (src string, ok bool) {
+	if c.glob == nil {
+		return "", false
+	}
+	return c.glob.Source(), true
+}
+
+// AllowsDot reports whether the pattern spells a dot segment itself, so
+// that it may match a path inside a dot directory.
+func (c Compiled) AllowsDot() bool { return c.allowsDot }
+
+// Problem is why the matcher can never fire ("" when it can).
+func (c Compiled) Problem() string { return c.finding.message }
+
 // Resolve evaluates rec's matchers against the Resolver's files.
 func (rs *Resolver) Resolve(rec *adr.Record) Resolution {
 	var res Resolution

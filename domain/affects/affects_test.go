@@ -420,3 +420,20 @@ func TestResolveConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestCompiledForBrowsers: what the decision browser's path box is given
+// for a pattern: the regex source of a glob that can match, or why not.
+func TestCompiledForBrowsers(t *testing.T) {
+	c := Compile(adr.MatcherPath, ".github/**")
+	if src, ok := c.Source(); !ok || src == "" || !c.AllowsDot() || c.Problem() != "" {
+		t.Errorf(".github/**: source %q %v, allowsDot %v, problem %q", src, ok, c.AllowsDot(), c.Problem())
+	}
+	c = Compile(adr.MatcherPath, "src/**")
+	if _, ok := c.Source(); !ok || c.AllowsDot() {
+		t.Errorf("src/**: source %v, allowsDot %v", ok, c.AllowsDot())
+	}
+	c = Compile(adr.MatcherPath, "/abs/**")
+	if src, ok := c.Source(); ok || src != "" || c.Problem() == "" {
+		t.Errorf("/abs/**: source %q %v, problem %q", src, ok, c.Problem())
+	}
+}
