@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -97,5 +98,73 @@ func TestNewRecordConflicts(t *testing.T) {
 	}
 	if _, err := NewRecord(context.Background(), m, NewInput{Title: "x", Status: adr.StatusDraft}); !errors.Is(err, ErrNewInput) {
 		t.Errorf("short title: %v", err)
+	}
+}
+
+// TestMigrateDryRunHistory: a dry run without --rename dates committed
+// decisions by their history even when every one of them fails (a name
+// discovery does not read): no "1970-01-01" warning for a committed file.
+func TestMigrateDryRunHistory(t *testing.T) {
+	m := &memFolder{files: map[string]string{"ADR012-use-x.md": "# 12. Use X\n\n## Status\n\nAccepted\n"},
+		dates: map[string]string{"ADR012-use-x.md": "2019-03-04"}}
+	rep, err := Migrate(context.Background(), m, MigrateInput{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Plan.Files[0]
+	if f.Action != migrate.ActionFail || f.Date != "2019-03-04" {
+		t.Errorf("%+v", f)
+	}
+	for _, w := range f.Warnings {
+		if strings.Contains(w, migrate.PlaceholderDate) {
+			t.Errorf("warning: %s", w)
+		}
+	}
+}
+
+// TestSetStatusMovesSupersession: superseding a record by another than
+// the one that replaced it moves it from that record's supersedes to the
+// new one's, and nothing is written in a dry run.
+func TestSetStatusMovesSupersession(t *testing.T) {
+	rec := func(id, extra string) string {
+		return "---\nid: \"" + id + "\"\ntitle: Record " + id + "\nstatus: draft\ndate: 2026-01-01\n" + extra + "---\nBody " + id + "\n"
+	}
+	m := &memFolder{files: map[string]string{
+		"0001-a.md": strings.Replace(rec("0001", "supersededBy: \"0002\"\n"), "status: draft", "status: superseded", 1),
+		"0002-b.md": rec("0002", "supersedes: [\"0001\", \"0003\"]\n"),
+		"0003-c.md": strings.Replace(rec("0003", "supersededBy: \"0002\"\n"), "status: draft", "status: superseded", 1),
+		"0004-d.md": rec("0004", ""),
+	}}
+	before := map[string]string{}
+	for k, v := range m.files {
+		before[k] = v
+	}
+	dry, err := SetStatus(context.Background(), m, StatusInput{ID: "0001", Status: adr.StatusSuperseded, By: "0004", DryRun: true})
+	if err != nil || len(dry.Files) != 3 {
+		t.Fatalf("%v %+v", err, dry)
+	}
+	for k, v := range before {
+		if m.files[k] != v {
+			t.Fatalf("the dry run wrote %s", k)
+		}
+	}
+	if _, err := SetStatus(context.Background(), m, StatusInput{ID: "0001", Status: adr.StatusSuperseded, By: "0004"}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"0001-a.md": strings.Replace(before["0001-a.md"], "supersededBy: \"0002\"", "supersededBy: \"0004\"", 1),
+		"0002-b.md": strings.Replace(before["0002-b.md"], "supersedes: [\"0001\", \"0003\"]\n", "supersedes:\n- \"0003\"\n", 1),
+		"0003-c.md": before["0003-c.md"],
+		"0004-d.md": strings.Replace(before["0004-d.md"], "date: 2026-01-01\n", "date: 2026-01-01\nsupersedes:\n- \"0001\"\n", 1),
+	}
+	for k, w := range want {
+		if m.files[k] != w {
+			t.Errorf("%s:\n%q\nwant\n%q", k, m.files[k], w)
+		}
+	}
+	for _, in := range []StatusInput{{ID: "0002", Status: "retired"}, {ID: "0009", Status: adr.StatusDraft}, {ID: "0002", Status: adr.StatusSuperseded}} {
+		if _, err := SetStatus(context.Background(), m, in); !errors.Is(err, ErrEditInput) {
+			t.Errorf("%+v: %v", in, err)
+		}
 	}
 }

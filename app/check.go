@@ -23,6 +23,12 @@ import (
 // governs.
 const RuleHold = "governing-decision-on-hold"
 
+// RuleNumberTaken is the finding check gives for a record the change adds
+// whose id, or the number its file name starts with, the revision it is
+// compared with already uses at its tip (another branch took the number
+// first). An error: merging would give two records one number.
+const RuleNumberTaken = "number-taken"
+
 // Cause says why check reports a finding, and so whether it can fail the
 // change (docs/adr, the check gate's record).
 type Cause string
@@ -61,6 +67,12 @@ type CheckInput struct {
 	// finding on an untouched record fails exactly when the change made
 	// it; without one, when it is about a relation to a changed record.
 	Base ports.CorpusReader
+	// Tip is the corpus at the tip of the revision the change is
+	// compared with (--changed-since), and TipName that revision as the
+	// user named it; nil when there is none. A record the change adds
+	// whose id or file number is taken there fails (RuleNumberTaken).
+	Tip     ports.CorpusReader
+	TipName string
 	// AsOf and Clock date the reviewBy check, as for Lint.
 	AsOf  string
 	Clock ports.Clock
@@ -183,7 +195,79 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (*CheckReport, error
 	out.Files = checkFiles(p, files, in.Markers, s.memo.compile)
 	out.Holds = checkHolds(p, out.Files)
 	out.Findings = checkFindings(p, rep, base, changed, out.ChangedRecords, in.Markers, out.Files, out.Holds)
+	if in.Tip != nil {
+		tip, err := New(in.Tip, Options{}).Project(ctx)
+		var u *ports.UnavailableError
+		switch {
+		case errors.As(err, &u) && u.Reason == corpus.DirNotFound:
+		case err != nil:
+			return nil, fmt.Errorf("reading the corpus at %s: %w", in.TipName, err)
+		default:
+			out.Findings = append(out.Findings, numbersTaken(p, base, changed, tip, in.TipName)...)
+			slices.SortStableFunc(out.Findings, compareCheckFindings)
+		}
+	}
 	return out, nil
+}
+
+// numbersTaken reports each record the change adds (a changed record
+// file the base did not have, with an id no record of the base held: a
+// renamed record is not new) whose id or file number a different file
+// holds at the tip of the revision compared with.
+func numbersTaken(p *corpus.Projection, base *LintReport, changed map[string]bool, tip *corpus.Projection, tipName string) []CheckFinding {
+	baseIDs := map[string]bool{}
+	if base != nil {
+		for _, r := range base.Records {
+			baseIDs[string(r.ID)] = true
+		}
+	}
+	var out []CheckFinding
+	for _, r := range p.Records {
+		src := r.SourcePath
+		if !changed[src] || (base != nil && base.Knows(src)) || baseIDs[r.Frontmatter.ID] {
+			continue
+		}
+		id, num := r.Frontmatter.ID, fileNumber(path.Base(src))
+		for _, t := range tip.Records {
+			if t.SourcePath == src {
+				continue
+			}
+			var what string
+			switch {
+			case t.Frontmatter.ID == id:
+				what = "its id " + id
+			case num != "" && sameNumber(fileNumber(path.Base(t.SourcePath)), num):
+				what = "its file number " + num
+			default:
+				continue
+			}
+			out = append(out, CheckFinding{Cause: CauseChanged, Fails: true, Finding: adr.Finding{
+				Rule: RuleNumberTaken, Severity: adr.SeverityError, Path: src, ID: id,
+				Message: src + " is new in this change, but " + what + " is taken on " + tipName + " by " + t.SourcePath +
+					": give it a free number with adrkit renumber " + id + " --next",
+			}})
+			break
+		}
+	}
+	return out
+}
+
+// fileNumber is the run of digits a file name starts with, "" for none.
+func fileNumber(name string) string {
+	n := 0
+	for n < len(name) && name[n] >= '0' && name[n] <= '9' {
+		n++
+	}
+	return name[:n]
+}
+
+// compareCheckFindings orders check's findings: by file in code-unit
+// order, then canonically.
+func compareCheckFindings(a, b CheckFinding) int {
+	if c := jsstring.Compare(a.Path, b.Path); c != 0 {
+		return c
+	}
+	return adr.CompareFindings(a.Finding, b.Finding)
 }
 
 // lintAndProject lints the corpus and projects it, from one state of it:
@@ -348,12 +432,7 @@ func checkFindings(p *corpus.Projection, rep, base *LintReport, changed map[stri
 			}})
 		}
 	}
-	slices.SortStableFunc(out, func(a, b CheckFinding) int {
-		if c := jsstring.Compare(a.Path, b.Path); c != 0 {
-			return c
-		}
-		return adr.CompareFindings(a.Finding, b.Finding)
-	})
+	slices.SortStableFunc(out, compareCheckFindings)
 	return out
 }
 
@@ -424,6 +503,7 @@ var checkRules = []LintRule{
 	{markers.RuleStale, adr.SeverityWarn, "An @adr marker in a changed file names a superseded, rejected or deprecated record."},
 	{markers.RuleCapped, adr.SeverityWarn, "A changed file, or all of them, declares more decisions with @adr markers than are read."},
 	{RuleHold, adr.SeverityWarn, "A decision governing a changed file is on hold: its line of supersession is not settled."},
+	{RuleNumberTaken, adr.SeverityError, "A record the change adds has an id or file number that the revision compared with already uses at its tip."},
 }
 
 // CheckRules lists every rule check can report, lint's and its own,

@@ -115,6 +115,9 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		}
 	}
 	proj := ld.proj
+	// A template named like a record (0000-TEMPLATE.md) is not a skipped
+	// decision: lint leaves it alone, as migrate does.
+	skipped = slices.DeleteFunc(skipped, func(f adr.Finding) bool { return templateFinding(f, proj) })
 	lines := newSourceLines(ld.files)
 
 	findings := slices.Clone(proj.Findings)
@@ -131,7 +134,9 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		}
 	}
 	findings = append(findings, skipped...)
+	findings = append(findings, renamedLinks(proj.Records, ld.entries)...)
 	findings = append(findings, s.adoptionFindings(ctx, ld, lines)...)
+	findings = slices.DeleteFunc(findings, func(f adr.Finding) bool { return templateFinding(f, proj) })
 	adr.SortFindings(findings)
 	records := make([]Summary, len(proj.Records))
 	for i, r := range proj.Records {

@@ -56,6 +56,23 @@ func docFile(name string) bool {
 	return base == "readme" || base == "index" || migrate.IsTemplateName(name)
 }
 
+// templateFinding reports a finding about a template kept beside the
+// records under a name discovery reads or nearly reads (0000-TEMPLATE.md,
+// adr000-template.md: migrate.IsTemplateName) that is not a valid
+// record: lint leaves such a file alone as migrate does, neither failing
+// on it nor advising to rename it into a record.
+func templateFinding(f adr.Finding, proj *corpus.Projection) bool {
+	if f.Rule == RuleNoRecords || !migrate.IsTemplateName(path.Base(f.Path)) {
+		return false
+	}
+	for _, r := range proj.Records {
+		if r.SourcePath == f.Path {
+			return false
+		}
+	}
+	return true
+}
+
 // noRecords reports an ADR directory with Markdown files (besides README,
 // index and templates) and no record: a folder kept in another format
 // that adrkit cannot read yet.

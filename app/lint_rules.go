@@ -73,5 +73,6 @@ var lintRules = []LintRule{
 	{RuleReviewOverdue, adr.SeverityWarn, "A draft, proposed or accepted decision is past its reviewBy date."},
 	{RuleNoRecords, adr.SeverityError, "The ADR directory holds Markdown files but not one record: decisions kept in another format (run adrkit migrate)."},
 	{RuleIDFileName, adr.SeverityWarn, "A record's file name starts with a number that is not its id."},
+	{RuleRenamedLink, adr.SeverityWarn, "A record's body links to a file of the ADR directory that is not there, under the old name of a record that is (renamed by migrate --rename or renumber)."},
 	{RuleFormatHint, adr.SeverityInfo, "A finding comes from another ADR tool's habit (MADR's decision-makers, a site generator's keys, a status written \"superseded by ADR-0123\", no frontmatter); the hint says what adrkit expects."},
 }

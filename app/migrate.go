@@ -89,10 +89,12 @@ func Migrate(ctx context.Context, folder MigrateFolder, in MigrateInput) (*Migra
 	return rep, nil
 }
 
-// needsHistory reports a plan with a decision dated PlaceholderDate.
+// needsHistory reports a plan with a decision dated PlaceholderDate: one
+// to migrate, or one that fails (a name discovery does not read, without
+// --rename), whose plan shows its date too.
 func needsHistory(p *migrate.Plan) bool {
 	for _, f := range p.Files {
-		if f.Action == migrate.ActionMigrate && f.Date == migrate.PlaceholderDate {
+		if (f.Action == migrate.ActionMigrate || f.Action == migrate.ActionFail) && f.Date == migrate.PlaceholderDate {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 // Package ports declares what the use cases need from the outside world:
 // where corpus bytes come from (CorpusReader), the git history of the ADR
-// directory (HistoryReader) and what time it is (Clock).
+// directory (HistoryReader), what time it is (Clock) and, for doctor, the
+// processes an agent's configuration starts (Processes).
 package ports
 
 import (

@@ -44,8 +44,8 @@
 //     connection stays usable. It is read before a place is taken, so a
 //     slow sender holds only its connection.
 //  6. A place in flight: at most Options.MaxInFlight requests are served
-//     at once, and while others are served no corpus and no token holds
-//     more than three quarters of them; a request waits up to
+//     at once, and when several corpora are served (or several tokens
+//     known) none of them holds more than three quarters of the places; a request waits up to
 //     Options.InFlightWait for a place, then gets 503 with Retry-After.
 //
 // Then the corpus's handler gets the body unchanged, decodes it, and tells

@@ -7,9 +7,10 @@ import (
 )
 
 // places are the places in flight: at most capacity requests are served
-// at once, and while others are served no one corpus and no one token
-// holds more than share of them, so that neither can lock the others out
-// with slow calls.
+// at once, and no one corpus and no one token holds more than share of
+// them (the front counts corpora when it serves several, tokens when it
+// knows several), so that neither can lock the others out with slow
+// calls.
 type places struct {
 	capacity, share int
 

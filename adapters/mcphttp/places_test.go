@@ -54,7 +54,7 @@ func TestSlowBodiesHoldNoPlace(t *testing.T) {
 }
 
 // One corpus, or one token, cannot take every place in flight: each may
-// hold at most three quarters of them while others are served. Before,
+// hold at most three quarters of them when there are several. Before,
 // four slow calls to corpus a (or with one token) took all four places.
 func TestPlacesAreShared(t *testing.T) {
 	tests := []struct {

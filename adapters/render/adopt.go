@@ -45,6 +45,11 @@ func WriteMigrate(w io.Writer, rep *app.MigrateReport, src Source, st Style) err
 		if f.Reason != "" && f.Action == migrate.ActionFail {
 			lines = append(lines, st.Bad("not migrated: ")+f.Reason)
 		}
+		if f.Reason != "" && f.Action == migrate.ActionSkip {
+			// Said in the text too, so that a user whose file was left
+			// alone learns why without --json.
+			lines = append(lines, st.Dim("skipped: ")+f.Reason)
+		}
 		if msg := rep.WriteErrors[f.Path]; msg != "" {
 			lines = append(lines, st.Bad("not written: ")+msg)
 		}

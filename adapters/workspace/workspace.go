@@ -6,10 +6,10 @@
 // knows about the directory (the numbers taken on every branch, the day a
 // file was first committed).
 //
-// Only the CLI's authoring commands (migrate, new) write, and only here;
-// the MCP server (adapters/mcp) never imports this package, and the
-// binaries' shared entry (cmd/internal/entry) uses only FindRoot and
-// FindDir, which read.
+// Only the CLI's authoring commands (migrate, new, status, renumber,
+// index, init) write, and only here; the MCP server (adapters/mcp) never
+// imports this package, and the binaries' shared entry
+// (cmd/internal/entry) uses only FindRoot and FindDir, which read.
 package workspace
 
 import (

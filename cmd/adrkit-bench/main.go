@@ -59,13 +59,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			&cli.IntFlag{Name: "warmup", Value: 3, Usage: "untimed rounds before the timed ones at each size"},
 			&cli.IntFlag{Name: "starts", Aliases: []string{"r"}, Value: 20, Usage: "process starts timed to the initialize answer, at each size"},
 			&cli.IntFlag{Name: "lint-runs", Value: 5, Usage: "cold `adrkit lint` runs on the largest corpus (0 to skip)"},
+			&cli.IntFlag{Name: "hook-runs", Value: 30, Usage: "`adrkit hook` processes timed at each size, with as many `adrkit --version` (0 to skip)"},
 			&cli.IntFlag{Name: "pipelined", Value: 200, Usage: "tools/call requests written at once to a new server on the largest corpus (0 to skip)"},
 			&cli.IntFlag{Name: "lists", Value: 10000, Usage: "tools/list requests, and as many pings, written at once to one server (0 to skip)"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "corpus generator seed"},
 			&cli.Float64Flag{Name: "broken", Value: 0.01, Usage: "fraction of deliberately broken records"},
 			&cli.StringFlag{Name: "out", Value: filepath.Join("docs", "perf"), Usage: "directory for results.json, results.md and latency.svg (\"\" for none)", TakesFile: true},
 			&cli.StringFlag{Name: "bin", Usage: "adrkit-mcp binary to measure (default: build ./cmd/adrkit-mcp)", TakesFile: true},
-			&cli.StringFlag{Name: "lint-bin", Usage: "adrkit binary for the lint timing (default: build ./cmd/adrkit if it exists)", TakesFile: true},
+			&cli.StringFlag{Name: "lint-bin", Usage: "adrkit binary for the lint and hook timings (default: build ./cmd/adrkit if it exists)", TakesFile: true},
 			&cli.StringFlag{Name: "tmp", Usage: "where to generate the corpora (default: a new temporary directory, removed afterwards)", TakesFile: true},
 		},
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
@@ -99,6 +100,7 @@ type Config struct {
 	Warmup   int   `json:"warmup"`
 	Starts   int   `json:"starts"`
 	LintRuns int   `json:"lintRuns"`
+	HookRuns int   `json:"hookRuns"`
 	// Pipelined and Lists size the bursts of measureLoad.
 	Pipelined int     `json:"pipelined"`
 	Lists     int     `json:"lists"`
@@ -114,6 +116,7 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 	cfg := Config{
 		Calls: int(c.Int("calls")), Warmup: int(c.Int("warmup")), Starts: int(c.Int("starts")),
 		LintRuns: int(c.Int("lint-runs")), Seed: c.Int64("seed"), Broken: c.Float64("broken"),
+		HookRuns:  int(c.Int("hook-runs")),
 		Pipelined: int(c.Int("pipelined")), Lists: int(c.Int("lists")),
 		out: c.String("out"), bin: c.String("bin"), lintBin: c.String("lint-bin"), tmp: c.String("tmp"),
 		command: "go run ./cmd/adrkit-bench " + strings.Join(args[1:], " "),
@@ -128,8 +131,8 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 	switch {
 	case cfg.Calls < 1:
 		return cfg, usageError{msg: "--calls must be at least 1"}
-	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0 || cfg.Pipelined < 0 || cfg.Lists < 0:
-		return cfg, usageError{msg: "--starts, --warmup, --lint-runs, --pipelined and --lists cannot be negative"}
+	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0 || cfg.Pipelined < 0 || cfg.Lists < 0 || cfg.HookRuns < 0:
+		return cfg, usageError{msg: "--starts, --warmup, --lint-runs, --pipelined, --lists and --hook-runs cannot be negative"}
 	case cfg.Broken < 0 || cfg.Broken > 1:
 		return cfg, usageError{msg: "--broken is a fraction between 0 and 1"}
 	}
@@ -160,7 +163,7 @@ func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 		bin = b
 	}
 	lintBin, lintNote := cfg.lintBin, ""
-	if lintBin == "" && cfg.LintRuns > 0 {
+	if lintBin == "" && (cfg.LintRuns > 0 || cfg.HookRuns > 0) {
 		if _, err := os.Stat(filepath.Join("cmd", "adrkit", "main.go")); err != nil {
 			lintNote = "cmd/adrkit does not exist in this tree; lint was not timed"
 		} else {
@@ -201,6 +204,17 @@ func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 			lr.Ratio = ratio(d.Median, largest.Floor.Median)
 		}
 		res.Lint = lr
+	}
+	if len(res.Sizes) > 0 && cfg.HookRuns > 0 && lintBin != "" {
+		var sizes []int
+		for _, sr := range res.Sizes {
+			sizes = append(sizes, sr.N)
+		}
+		hr, err := measureHooks(ctx, lintBin, tmp, sizes, cfg.HookRuns, cfg.Warmup, logf)
+		if err != nil {
+			return fmt.Errorf("hook: %w", err)
+		}
+		res.Hooks = hr
 	}
 	if len(res.Sizes) > 0 && (cfg.Pipelined > 0 || cfg.Lists > 0) {
 		largest, smallest := res.Sizes[len(res.Sizes)-1].N, res.Sizes[0].N

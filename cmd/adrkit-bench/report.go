@@ -18,6 +18,7 @@ type Results struct {
 	Sizes   []SizeResult `json:"sizes"`
 	Lint    *LintResult  `json:"lint,omitempty"`
 	Load    *LoadResult  `json:"load,omitempty"`
+	Hooks   []HookResult `json:"hooks,omitempty"`
 	Targets []Target     `json:"targets"`
 }
 
@@ -106,6 +107,7 @@ func (r *Results) evaluate() {
 				fmt.Sprintf("%.0f ms against %.0f ms = %.2f×", l.ListCPU, l.PingCPU, l.ListPingRatio), verdict(l.ListPingRatio <= targetListPingRatio))
 		}
 	}
+	r.evaluateHooks()
 	// The floor's own slope is shown in the growth table but is not a
 	// target: it is what the tools are measured against.
 	for _, line := range r.lines()[1:] {
@@ -207,6 +209,7 @@ func (r *Results) markdown() string {
 				l.Requests, l.Requests, l.PingCPU, l.ListCPU, l.ListPingRatio, 1000*l.PingCPU/float64(l.Requests), 1000*l.ListCPU/float64(l.Requests))
 		}
 	}
+	b.WriteString(r.hooksMarkdown())
 	b.WriteString("\nTargets:\n\n| target | this run | met |\n|---|---|---|\n")
 	for _, t := range r.Targets {
 		met := "n/a"

@@ -53,7 +53,7 @@ func migrateCommand(stdout io.Writer, env environment) *cli.Command {
 			"supersession (both directions) and relations, and provenance naming the source. The body\n" +
 			"is kept byte for byte. README, index and template files, and files that are records already,\n" +
 			"are left alone, so a second run changes nothing. Each file is written atomically.\n" +
-			"This command and 'new' are the only ones that write; the MCP server never does.\n" +
+			"Only this command, new, status, renumber and index --write write; the MCP server never does.\n" +
 			"Formats: nygard (adr-tools: '# 1. Title', 'Date:', '## Status' with 'Superseded by' links),\n" +
 			"madr (2.x '* Status:' bullets; 3 and 4 YAML frontmatter), log4brains (YYYYMMDD-slug.md).\n" +
 			"Exits 0 when every decision was migrated, 1 when one could not be (the others are written),\n" +

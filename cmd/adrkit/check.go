@@ -113,6 +113,7 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 				}
 				files = append(files, cs.Files...)
 				in.Base = source.New(s.cwd, s.dir, cs.Base.String())
+				in.Tip, in.TipName = source.New(s.cwd, s.dir, cs.Since.String()), since
 				opts.Since, opts.Base = since, cs.Base.String()
 			}
 			in.Files = files

@@ -31,7 +31,8 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			"  adrkit lint --format sarif > adr.sarif   check the corpus for CI\n" +
 			"  adrkit --rev main superseded             what main says was replaced\n" +
 			"  adrkit migrate --dry-run                 adopt an adr-tools, MADR or log4brains folder\n" +
-			"  adrkit new \"Use PostgreSQL\"              write the next record",
+			"  adrkit new \"Use PostgreSQL\"              write the next record\n" +
+			"  adrkit init && adrkit doctor             wire Claude Code to the decisions, and check it",
 		Version:         version(),
 		Writer:          stdout,
 		ErrWriter:       stderr,
@@ -74,11 +75,19 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			siteCommand(stdout, env),
 			newCommand(stdout, env),
 			migrateCommand(stdout, env),
+			statusCommand(stdout, env),
+			renumberCommand(stdout, env),
+			indexCommand(stdout, env),
 			mcpCommand(stdout, stderr, env),
+			hookCommand(stdout, env),
+			initCommand(stdout, env),
+			doctorCommand(stdout, env),
 		},
 	}
 	for _, c := range root.Commands {
-		c.OnUsageError = onUsageError
+		if c.OnUsageError == nil { // hook words its own: it never exits 2
+			c.OnUsageError = onUsageError
+		}
 	}
 	return root
 }

@@ -114,7 +114,7 @@ func TestGoldens(t *testing.T) {
 // TestGoldenHelp pins the help of every command: each has an example.
 func TestGoldenHelp(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
-	for _, cmd := range []string{"", "lint", "check", "search", "show", "explain", "superseded", "graph", "site", "new", "migrate", "mcp"} {
+	for _, cmd := range []string{"", "lint", "check", "search", "show", "explain", "superseded", "graph", "site", "new", "migrate", "status", "renumber", "index", "mcp", "hook", "init", "doctor"} {
 		name := "help-" + cmd
 		args := []string{cmd, "--help"}
 		if cmd == "" {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/internal/linktest"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // fixedClock is the clock every test runs with: 15 June 2026, late in the
@@ -44,6 +45,8 @@ type runner struct {
 	// wd is the working directory the run sees; a directory outside any
 	// repository unless a test sets it.
 	wd string
+	// probe starts the commands doctor checks (nil: real processes).
+	probe ports.Processes
 }
 
 func newRunner(t *testing.T) *runner {
@@ -62,6 +65,7 @@ func (r *runner) run(args ...string) outcome {
 		Clock:    fixedClock{},
 		Terminal: r.terminal,
 		Getwd:    func() (string, error) { return r.wd, nil },
+		Probe:    r.probe,
 	}
 	code := run(context.Background(), append([]string{"adrkit"}, args...), &stdout, &stderr, env)
 	o := outcome{code: code, stdout: stdout.String(), stderr: stderr.String()}

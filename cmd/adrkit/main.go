@@ -66,6 +66,8 @@ type environment struct {
 	// ADR directory are looked for when no option names them (os.Getwd
 	// when nil).
 	Getwd func() (string, error)
+	// Probe starts the commands doctor checks (nil: the real processes).
+	Probe ports.Processes
 }
 
 // Exit statuses.
@@ -138,9 +140,19 @@ func init() {
 // version is what --version and machine-readable reports name.
 func version() string { return mcp.Version }
 
+// fromEnv is the value source of an option also read from the variable
+// key of the run's environment.
+func fromEnv(env environment, key string) cli.ValueSourceChain {
+	return entry.FromEnv(env.Getenv, key)
+}
+
+// describeParseError is the one wording of a flag-parsing failure
+// (entry.DescribeParseError).
+func describeParseError(err error) string { return entry.DescribeParseError(err) }
+
 // onUsageError turns the cli package's parse failures into our wording.
 func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-	return usageError{command: cmd.FullName(), msg: entry.DescribeParseError(err)}
+	return usageError{command: cmd.FullName(), msg: describeParseError(err)}
 }
 
 // terminalColumns is stdout's terminal width, 0 when it cannot be read.

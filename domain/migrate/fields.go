@@ -16,6 +16,11 @@ import (
 // "ADR-0001: Title", "0003 - Title".
 var titleNumber = lazyregexp.New(`(?i)^(?:adr|rfc)?[-_ #]*[0-9]+(?:\s*[.:)]\s+|:|\s+[-–—]\s+)`)
 
+// titlePrefix is a label in front of a title that says what the document
+// is: "Architecture Decision Record: Use X", "ADR: Use X", "Decision
+// record 5 - Use X".
+var titlePrefix = lazyregexp.New(`(?i)^(?:(?:architectur(?:e|al)\s+)?decision\s+record(?:\s*\(adr\))?|adr)(?:\s*[-_#]?\s*[0-9]+)?\s*(?::|\s[-–—])\s*`)
+
 // titleStatus is a status tag some folders put in front of a superseded
 // decision's heading: "[Superseded by ADR-0019] Push metrics".
 var titleStatus = lazyregexp.New(`(?i)^\[\s*(?:superseded|superceded|replaced|deprecated|obsolete|rejected|retired)\b[^\]]*\]\s*`)
@@ -24,14 +29,14 @@ var titleStatus = lazyregexp.New(`(?i)^\[\s*(?:superseded|superceded|replaced|de
 const maxTitle = 120
 
 // title is the decision's title: the front matter's title key, else the
-// first heading, without its number or a status tag in front, else the
-// file name's slug.
+// first heading, without its number, a label such as "Architecture
+// Decision Record:" or a status tag in front, else the file name's slug.
 func title(it *item) string {
 	t := it.sig.titleFromFrontmatter
 	if t == "" {
 		t = it.sig.title
 	}
-	if bare := titleNumber.ReplaceAllString(titleStatus.ReplaceAllString(t, ""), ""); bare != "" {
+	if bare := titleNumber.ReplaceAllString(titlePrefix.ReplaceAllString(titleStatus.ReplaceAllString(t, ""), ""), ""); bare != "" {
 		t = bare
 	}
 	t = oneLine(t)
@@ -129,8 +134,22 @@ func status(it *item) adr.Status {
 		}
 	}
 	p.SourceStatus = strings.Join(it.sig.statusText, "; ")
-	if len(known) > 1 && distinctStatuses(known) {
+	if len(it.sig.reverted) > 0 {
+		// Reverted wins over the other status words, wherever they stand:
+		// a decision that was accepted and then reverted no longer holds.
+		st = adr.StatusDeprecated
+		p.Warnings = append(p.Warnings, "the status says "+quoteAll(it.sig.reverted)+": written as "+string(st)+
+			"; the decision that reverted it, when it is one here, is in relatesTo")
+	} else if len(known) > 1 && distinctStatuses(known) {
 		p.Warnings = append(p.Warnings, "the status lists "+quoteAll(it.sig.statuses)+"; the last one adrkit knows is used")
+	}
+	if len(it.sig.partly) > 0 && (st == "" || st == adr.StatusSuperseded && it.supBy == nil) {
+		// Replaced in part, the rest still holds: the record stays live.
+		st = adr.StatusAccepted
+	}
+	if len(it.sig.partly) > 0 {
+		p.Warnings = append(p.Warnings, "the status says "+quoteAll(it.sig.partly)+": only part of it was replaced, so it is written as "+
+			string(st)+", with the replacing decision, when it is one here, in relatesTo")
 	}
 	if st == "" {
 		st = DefaultStatus
@@ -248,6 +267,7 @@ func planName(it *item, items []*item, opts Options) bool {
 		}
 	}
 	p.RenameTo = path.Join(path.Dir(it.file.Path), want)
-	p.Warnings = append(p.Warnings, "renamed to "+want+"; links to "+name+" in other files are not changed")
+	p.Warnings = append(p.Warnings, "renamed to "+want+"; links to "+name+" in other files, and a site's navigation that names it "+
+		"(mkdocs.yml's nav, a sidebar), are not changed: adrkit lint reports the links in records with the fix")
 	return true
 }

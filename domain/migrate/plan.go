@@ -155,6 +155,7 @@ type item struct {
 	idWarn, relWarn    []string // warnings of the id and relation passes
 	ownSupBy, ownSup   []*item
 	ownRel             []*item
+	mutualRel          []*item  // relatesTo targets whose reverse is implied
 	keptSupBy, keptSup []string // relations of a kept record
 }
 
@@ -204,9 +205,9 @@ func classify(it *item, opts Options) {
 	number, why := decisionNumber(name)
 	if why != "" {
 		if IsTemplateName(name) && corpus.IsCandidateName(name) && name != "0000-template.md" {
-			// Left alone, but read as a record it is not: lint reports it
-			// until it has a template's name.
-			why += "; adrkit reads names like " + name + " as records, so lint reports it until it is renamed (0000-template.md and template.md are left out)"
+			// Left alone by migrate and lint, but discovery reads the name
+			// as a record's: the MCP tools count it as a file left out.
+			why += "; lint leaves it alone too, but the MCP tools read a name like " + name + " as a record's and count it as a file left out (0000-template.md and template.md are not read)"
 		}
 		it.plan.Action, it.plan.Reason = ActionSkip, why
 		return
@@ -431,7 +432,7 @@ func resolveRelations(items []*item) {
 		}
 	}
 	for _, it := range items {
-		it.ownSupBy, it.ownSup, it.ownRel, it.supBy, it.relWarn = nil, nil, nil, nil, nil
+		it.ownSupBy, it.ownSup, it.ownRel, it.mutualRel, it.supBy, it.relWarn = nil, nil, nil, nil, nil, nil
 		if it.plan.Action != ActionMigrate {
 			continue
 		}
@@ -454,6 +455,9 @@ func resolveRelations(items []*item) {
 				it.ownSup = appendOnce(it.ownSup, target)
 			default:
 				it.ownRel = appendOnce(it.ownRel, target)
+				if l.mutual {
+					it.mutualRel = appendOnce(it.mutualRel, target)
+				}
 			}
 		}
 	}
@@ -546,6 +550,7 @@ func appendOnce(list []*item, it *item) []*item {
 func write(it *item, items []*item, opts Options) bool {
 	p, sig := it.plan, it.sig
 	p.Warnings = append(slices.Clone(it.idWarn), it.relWarn...)
+	p.Warnings = append(p.Warnings, sig.notes...)
 	if sig.yamlProblem != "" {
 		p.Warnings = append(p.Warnings, sig.yamlProblem+"; it is kept as comments and the decision is read from the text")
 	}
@@ -605,6 +610,11 @@ func write(it *item, items []*item, opts Options) bool {
 	seen = map[string]bool{}
 	for _, t := range it.ownRel {
 		add(&fm.RelatesTo, t)
+	}
+	for _, other := range items {
+		if other.plan.Action == ActionMigrate && slices.Contains(other.mutualRel, it) {
+			add(&fm.RelatesTo, other)
+		}
 	}
 	fm.Provenance = &adr.Provenance{ImportedFrom: &adr.ImportedFrom{
 		SourceKind:  it.format.sourceKind(),

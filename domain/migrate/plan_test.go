@@ -66,6 +66,7 @@ func TestFolders(t *testing.T) {
 		{"log4brains", Options{}},
 		{"log4brains", Options{Rename: true}},
 		{"sites", Options{}},
+		{"shapes", Options{}},
 	} {
 		t.Run(tc.folder, func(t *testing.T) {
 			files := loadFolder(t, tc.folder)
@@ -142,12 +143,18 @@ func TestSupersession(t *testing.T) {
 		{"madr3", "0002", DefaultStatus, "", nil, nil},                         // site keys only
 		{"log4brains", "20200926", adr.StatusSuperseded, "20201016", nil, nil}, // link by slug
 		{"log4brains", "20201016", adr.StatusAccepted, "", []string{"20200926"}, nil},
-		{"sites", "0001", adr.StatusSuperseded, "0004", nil, nil},              // link through a site shortcode
-		{"sites", "0004", adr.StatusAccepted, "", []string{"0001"}, nil},       // "supersedes [ADR-0001]({{< ref ... >}})"
-		{"sites", "0005", adr.StatusProposed, "", nil, nil},                    // "template" in a decision's name
-		{"sites", "0007", adr.StatusAccepted, "", nil, []string{"0008"}},       // "Accepted, amended by [...](...)"
-		{"sites", "0008", adr.StatusSuperseded, "0009", nil, []string{"0007"}}, // link to a file that is not there, by number
-		{"sites", "0009", adr.StatusAccepted, "", []string{"0008"}, nil},       // "Accepted (supersedes [...](...))"
+		{"sites", "0001", adr.StatusSuperseded, "0004", nil, nil},                       // link through a site shortcode
+		{"sites", "0004", adr.StatusAccepted, "", []string{"0001"}, nil},                // "supersedes [ADR-0001]({{< ref ... >}})"
+		{"sites", "0005", adr.StatusProposed, "", nil, nil},                             // "template" in a decision's name
+		{"sites", "0007", adr.StatusAccepted, "", nil, []string{"0008"}},                // "Accepted, amended by [...](...)"
+		{"sites", "0008", adr.StatusSuperseded, "0009", nil, []string{"0007"}},          // link to a file that is not there, by number
+		{"sites", "0009", adr.StatusAccepted, "", []string{"0008"}, nil},                // "Accepted (supersedes [...](...))"
+		{"shapes", "0013", adr.StatusSuperseded, "0014", nil, []string{"0020"}},         // "Superseded: 2019-12-19 by [ADR 14](...)"; 0020's clarifies, mutual
+		{"shapes", "0014", adr.StatusAccepted, "", []string{"0013"}, []string{"0020"}},  // filled from 0013's side; 0020's relates-to, mutual
+		{"shapes", "0015", adr.StatusDeprecated, "", nil, []string{"0016"}},             // "Reverted by [...](...)"
+		{"shapes", "0017", adr.StatusAccepted, "", nil, []string{"0018"}},               // "Partly superseded by [...](...)"
+		{"shapes", "0020", adr.StatusSuperseded, "0021", nil, []string{"0014", "0013"}}, // adrs links: superseded-by, relates-to, a custom kind
+		{"shapes", "0021", adr.StatusAccepted, "", []string{"0020"}, nil},               // adrs links: supersedes (amends 99: no such decision)
 	} {
 		p := Build(loadFolder(t, tc.folder), Options{})
 		var fp *FilePlan
@@ -337,7 +344,7 @@ func TestNotDecisions(t *testing.T) {
 // whose names merely mention templates.
 func TestTemplateNames(t *testing.T) {
 	p := Build([]File{{Name: "0000-adr-template.md", Path: "d/0000-adr-template.md"}, {Name: "0000-template.md", Path: "d/0000-template.md"}}, Options{})
-	if f := p.Files[0]; f.Action != ActionSkip || !strings.Contains(f.Reason, "lint reports it until it is renamed") {
+	if f := p.Files[0]; f.Action != ActionSkip || !strings.Contains(f.Reason, "lint leaves it alone too") {
 		t.Errorf("0000-adr-template.md: %s %q", f.Action, f.Reason)
 	}
 	if f := p.Files[1]; f.Action != ActionSkip || strings.Contains(f.Reason, "renamed") {
@@ -401,5 +408,126 @@ func TestSiteFrontmatter(t *testing.T) {
 				t.Errorf("%s: %s", f.Path, f.Action)
 			}
 		}
+	}
+}
+
+// TestShapes pins what migrate says about the shapes of the real folders
+// in the shapes fixture: titles without their labels, the warnings that
+// quote the status line, the links and keys it could not write.
+func TestShapes(t *testing.T) {
+	p := Build(loadFolder(t, "shapes"), Options{})
+	byName := map[string]FilePlan{}
+	for _, f := range p.Files {
+		byName[path.Base(f.Path)] = f
+	}
+	for _, tc := range []struct {
+		name, action, title string
+		warnings            []string
+	}{
+		{"0000-TEMPLATE.md", "skip", "", nil},
+		{"adr000-template.md", "skip", "", nil},
+		{"0013-political-content.md", "migrate", "Tag political content by hand", nil},
+		{"0015-cache-pages.md", "migrate", "Cache rendered pages",
+			[]string{`the status says "Reverted by 16. Render on every request": written as deprecated`}},
+		{"0017-api-versions.md", "migrate", "Version the API in the path",
+			[]string{`the status says "Partly superseded by 18. Version events in a header": only part of it was replaced, so it is written as accepted`}},
+		{"0018-event-versions.md", "migrate", "Version events in a header", nil},
+		{"0019-docs-site.md", "migrate", "Publish the docs with Docusaurus",
+			[]string{`the front matter keys "id", "sidebar_label", "sidebar_position" are kept only as comments`}},
+		{"0020-use-sqlite.md", "migrate", "Use SQLite for the catalogue", []string{
+			`the link kind "clarifies" is not one adrkit has a field for; 13 is written as relatesTo`,
+			"links entry 4 has no target and kind, so it is not read"}},
+		{"0021-use-postgres.md", "migrate", "Use PostgreSQL for the catalogue",
+			[]string{`"amends 99" is not written as a relation: no decision is numbered 99`}},
+	} {
+		f, ok := byName[tc.name]
+		if !ok || string(f.Action) != tc.action || f.Title != tc.title {
+			t.Errorf("%s: %s %q, want %s %q", tc.name, f.Action, f.Title, tc.action, tc.title)
+		}
+		all := strings.Join(f.Warnings, "\n")
+		for _, w := range tc.warnings {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: no warning %q in\n%s", tc.name, w, all)
+			}
+		}
+		if strings.Contains(all, "names no replacement") {
+			t.Errorf("%s: %s", tc.name, all)
+		}
+	}
+}
+
+// TestShapeLines: status lines and titles in the shapes of real folders,
+// one decision each, read on their own.
+func TestShapeLines(t *testing.T) {
+	target := "# 9. Target\n\nDate: 2020-01-01\n\n## Status\n\nAccepted\n"
+	for _, tc := range []struct {
+		name, heading, status string
+		want                  adr.Status
+		by                    string
+		relates               []string
+		title                 string
+	}{
+		{"dated supersession", "# 1. Old", "Superseded: 2019-12-19 by [ADR 9](0009-target.md)", adr.StatusSuperseded, "0009", nil, "Old"},
+		{"date in parentheses", "# 1. Old", "Superseded (19/12/2019) by [ADR 9](0009-target.md)", adr.StatusSuperseded, "0009", nil, "Old"},
+		{"superseded on a date", "# 1. Old", "Superseded on 2019-12-19 by [ADR 9](0009-target.md)", adr.StatusSuperseded, "0009", nil, "Old"},
+		{"dated, no link", "# 1. Old", "Superseded: 2019-12-19 by ADR 9", adr.StatusSuperseded, "0009", nil, "Old"},
+		{"partially superseded on a date, no link", "# 1. Old", "- Partially superseded: 2026-08-29 by ADR-0009, one clause only", adr.StatusAccepted, "", []string{"0009"}, "Old"},
+		{"reverted on a date", "# 1. Old", "Reverted on 2020-01-02 by ADR-0009", adr.StatusDeprecated, "", []string{"0009"}, "Old"},
+		{"reverted, no link", "# 1. Old", "Accepted\n\nReverted by ADR-0009", adr.StatusDeprecated, "", []string{"0009"}, "Old"},
+		{"reverted, a link", "# 1. Old", "Reverted by [9. Target](0009-target.md)", adr.StatusDeprecated, "", []string{"0009"}, "Old"},
+		{"partly superseded, no other status", "# 1. Old", "Partially superseded by ADR-0009", adr.StatusAccepted, "", []string{"0009"}, "Old"},
+		{"superseded in part, proposed", "# 1. Old", "Proposed\n\nSuperseded in part by [9](0009-target.md)", adr.StatusProposed, "", []string{"0009"}, "Old"},
+		{"in a block quote, bold", "# 1. Old", "> **Partly superseded by [ADR 0009](0009-target.md):** the rest stands.", adr.StatusAccepted, "", []string{"0009"}, "Old"},
+		{"bold status", "# 1. Old", "**partly superseded.**", adr.StatusAccepted, "", nil, "Old"},
+		{"accepted, partly superseded", "# 1. Old", "Accepted, partly superseded by [ADR-0009](0009-target.md)\nand [ADR-0009](0009-target.md): the rest stands.", adr.StatusAccepted, "", []string{"0009"}, "Old"},
+		{"accepted, reverted", "# 1. Old", "Accepted, reverted by [ADR-0009](0009-target.md)", adr.StatusDeprecated, "", []string{"0009"}, "Old"},
+		{"a quoted supersession", "# 1. Old", "> Superseded by [9. Target](0009-target.md)", adr.StatusSuperseded, "0009", nil, "Old"},
+		{"a label in the title", "# Architecture Decision Record: Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
+		{"a label with a number", "# Architectural Decision Record 12 - Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
+		{"the label and its abbreviation", "# Architecture Decision Record (ADR): Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
+		{"ADR:", "# ADR: Use Kafka", "Accepted", adr.StatusAccepted, "", nil, "Use Kafka"},
+	} {
+		files := []File{
+			{Name: "0001-old.md", Path: "d/0001-old.md", Content: []byte(tc.heading + "\n\nDate: 2019-01-01\n\n## Status\n\n" + tc.status + "\n\n## Context\n\nX.\n")},
+			{Name: "0009-target.md", Path: "d/0009-target.md", Content: []byte(target)},
+		}
+		f := Build(files, Options{}).Files[0]
+		if f.Action != ActionMigrate || f.Status != tc.want || f.SupersededBy != tc.by || strings.Join(f.RelatesTo, ",") != strings.Join(tc.relates, ",") || f.Title != tc.title {
+			t.Errorf("%s: %s %s by %q relates %v title %q; warnings %q", tc.name, f.Action, f.Status, f.SupersededBy, f.RelatesTo, f.Title, f.Warnings)
+		}
+	}
+}
+
+// TestHeaderRelation: a relation among the header lines, beside the
+// date, as content-publisher writes it, with a bare "Superseded" status.
+func TestHeaderRelation(t *testing.T) {
+	files := []File{
+		{Name: "0006-tagging.md", Path: "d/0006-tagging.md", Content: []byte("# 6. Tagging\n\nDate: 2018-12-12\nSuperseded: 2019-12-19 by [ADR 14](0014-political-tagging.md)\n\n## Context\n\nX.\n\n## Status\n\nSuperseded\n")},
+		{Name: "0007-queue.md", Path: "d/0007-queue.md", Content: []byte("# 7. Queue\n\nDate: 2018-12-12\nReverted by [ADR 14](0014-political-tagging.md)\n\n## Status\n\nAccepted\n")},
+		{Name: "0014-political-tagging.md", Path: "d/0014-political-tagging.md", Content: []byte("# 14. Political tagging\n\nDate: 2019-12-19\n\n## Status\n\nAccepted\n")},
+	}
+	p := Build(files, Options{})
+	if f := p.Files[0]; f.Status != adr.StatusSuperseded || f.SupersededBy != "0014" || f.Date != "2018-12-12" {
+		t.Errorf("0006: %s by %q date %s; %q", f.Status, f.SupersededBy, f.Date, f.Warnings)
+	}
+	if f := p.Files[2]; strings.Join(f.Supersedes, ",") != "0006" {
+		t.Errorf("0014: supersedes %v", f.Supersedes)
+	}
+	// Reverted wins over the status section's "Accepted".
+	if f := p.Files[1]; f.Status != adr.StatusDeprecated || strings.Join(f.RelatesTo, ",") != "0014" {
+		t.Errorf("0007: %s relates %v; %q", f.Status, f.RelatesTo, f.Warnings)
+	}
+}
+
+// TestHeaderProse: a header line that starts like a relation but is prose
+// declares nothing.
+func TestHeaderProse(t *testing.T) {
+	files := []File{
+		{Name: "0001-a.md", Path: "d/0001-a.md", Content: []byte("# 1. Alpha\n\nDate: 2020-01-01\nReplaced the cron jobs of [the runner](0002-b.md) with timers.\n\n## Status\n\nAccepted\n")},
+		{Name: "0002-b.md", Path: "d/0002-b.md", Content: []byte("# 2. Bravo\n\nDate: 2020-01-01\n\n## Status\n\nAccepted\n")},
+	}
+	p := Build(files, Options{})
+	if f := p.Files[0]; f.Status != adr.StatusAccepted || len(f.Supersedes)+len(f.RelatesTo) != 0 || f.SupersededBy != "" {
+		t.Errorf("%+v", f)
 	}
 }

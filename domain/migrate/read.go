@@ -2,6 +2,8 @@ package migrate
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
@@ -32,6 +34,9 @@ type link struct {
 	number string
 	// text is the reference as written, for messages.
 	text string
+	// mutual says a relatesTo goes both ways: the adrs tool writes a link
+	// in one file's frontmatter, and its reverse is implied.
+	mutual bool
 }
 
 // Roles of the people a source names, in schema order.
@@ -55,6 +60,13 @@ type signals struct {
 	statuses []string
 	// statusText is the status as the source wrote it, line by line.
 	statusText []string
+	// reverted and partly are status lines that say the decision was
+	// reverted ("Reverted by ADR-5") or partly replaced ("Partly
+	// superseded by [7. X](0007-x.md)"), as written, for the warnings.
+	reverted, partly []string
+	// notes are what reading the source left unread or moved, for the
+	// plan's warnings.
+	notes []string
 	// date is the frontmatter's date key; headerDate the "Date:" line of
 	// the text (adr-tools, MADR 2.x bullets).
 	date, headerDate string
@@ -97,12 +109,21 @@ var (
 	// #12, 0012.
 	numberRef = lazyregexp.New(`(?i)(?:\badr[-_ ]?|#|\b)([0-9]+)\b`)
 	// textSuperseded is a status that names its successor without a link.
-	textSuperseded = lazyregexp.New(`(?i)^(superseded|superceded|superseeded|replaced)\s+by\b[:\s]*(.*)$`)
+	textSuperseded = lazyregexp.New(`(?i)^(superseded|superceded|superseeded|replaced)[:\s]+by\b[:\s]*(.*)$`)
 	textSupersedes = lazyregexp.New(`(?i)^(supersedes|supercedes|replaces)\b[:\s]*(.*)$`)
+	// textReverted and textPartly are statuses that keep a relation but
+	// are not supersession: a decision reverted by another, one that
+	// another replaced in part.
+	textReverted = lazyregexp.New(`(?i)^reverted\b(?:\s+by\b)?[:\s]*(.*)$`)
+	// headerRelation is a header line that names a relation, not a field.
+	headerRelation = lazyregexp.New(`(?i)^(?:superseded|superceded|supersedes|supercedes|replaced|replaces|amended|amends|reverted|partly|partially)\b`)
+	textPartly     = lazyregexp.New(`(?i)^(?:(?:partly|partially|partial|in part)\s+(?:superseded|superceded|replaced)|(?:superseded|superceded|replaced)\s+(?:in part|partly|partially))\b(?:\s+by\b)?[:\s]*(.*)$`)
 	fenceLine      = lazyregexp.New("^ {0,3}(```|~~~)")
 	atxHeading     = lazyregexp.New(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$`)
 	setextUnder    = lazyregexp.New(`^ {0,3}=+[ \t]*$`)
 	bulletPrefix   = lazyregexp.New(`^\s*(?:[*+-]|\d+[.)])\s+`)
+	// quotePrefix is a block quote's marks: "> **Superseded by ...**".
+	quotePrefix = lazyregexp.New(`^\s*(?:>\s*)+`)
 )
 
 // madrSections are section names only MADR-style templates use.
@@ -136,6 +157,7 @@ func readSignals(text string) *signals {
 	} else if fm, body, ok := splitTOML(text); ok {
 		s.frontmatter, s.toml, s.yamlText, s.body = true, true, fm, body
 		s.titleFromFrontmatter = tomlTitle(fm)
+		s.noteSiteKeys(tomlKeys(fm))
 	}
 	s.readMarkdown(jsstring.DecodeUTF8([]byte(s.body)))
 	return s
@@ -167,6 +189,28 @@ func splitTOML(text string) (fm, body string, ok bool) {
 
 // tomlString is a TOML title key with a basic or literal string value.
 var tomlString = lazyregexp.New(`^title\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*(?:#.*)?$`)
+
+// tomlKey is a top-level "key = value" line of TOML front matter.
+var tomlKey = lazyregexp.New(`^([A-Za-z0-9_-]+)\s*=`)
+
+// tomlKeys are the top-level keys of a TOML front matter other than
+// title, and the tables ("[extra]"), in order.
+func tomlKeys(fm string) []string {
+	var keys []string
+	table := false
+	for _, line := range strings.Split(fm, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			table = true
+			keys = append(keys, strings.Trim(line, "[] "))
+			continue
+		}
+		if m := tomlKey.FindStringSubmatch(line); m != nil && !table && m[1] != "title" {
+			keys = append(keys, m[1])
+		}
+	}
+	return keys
+}
 
 // tomlTitle is the title key of a TOML front matter, "" when it has none.
 func tomlTitle(fm string) string {
@@ -239,7 +283,110 @@ func (s *signals) readYAML(text string) error {
 		}
 	}
 	s.tags = list("tags")
+	if x, ok := obj.Get("links"); ok {
+		s.yamlLinks(x)
+	}
+	var other []string
+	for _, k := range obj.Keys() {
+		if !slices.Contains(readKeys, k) {
+			other = append(other, k)
+		}
+	}
+	s.noteSiteKeys(other)
 	return nil
+}
+
+// readKeys are the frontmatter keys migrate reads into the record, and
+// the adrs tool's number, which the file name repeats.
+var readKeys = []string{"title", "status", "date", "deciders", "decision-makers", "consulted", "informed", "tags", "links", "number"}
+
+// noteSiteKeys reports the front matter keys that end up only in the
+// comments: a site generator that reads them (Docusaurus' id and
+// sidebar_label, Jekyll's parent and nav_order, Hugo's weight) no longer
+// sees them, so the site's configuration needs attention.
+func (s *signals) noteSiteKeys(keys []string) {
+	if len(keys) == 0 {
+		return
+	}
+	q := make([]string, len(keys))
+	for i, k := range keys {
+		q[i] = strconv.Quote(k)
+	}
+	them := plural(len(keys), "it", "them")
+	s.notes = append(s.notes, "the front matter "+plural(len(keys), "key ", "keys ")+strings.Join(q, ", ")+
+		plural(len(keys), " is kept only as a comment", " are kept only as comments")+" (adrkit's schema allows no other keys): if a site generator reads "+
+		them+" (Docusaurus' id and sidebar_label, Jekyll's nav_order, Hugo's weight), set "+them+" in the site's configuration")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// adrsKinds maps the link kinds of the adrs tool's frontmatter
+// ("links: [{target: 2, kind: supersedes}]"), folded to lower case without
+// dashes, spaces or underscores (it writes "supersededby", people write
+// "superseded-by"), to relations.
+var adrsKinds = map[string]relation{
+	"supersedes": relSupersedes, "supercedes": relSupersedes,
+	"supersededby": relSupersededBy, "supercededby": relSupersededBy,
+	"amends": relRelates, "amendedby": relRelates, "relatesto": relRelates,
+}
+
+// foldKind folds a link kind for adrsKinds.
+func foldKind(kind string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == ' ' {
+			return -1
+		}
+		return r
+	}, strings.ToLower(kind))
+}
+
+// yamlLinks reads a frontmatter links list as the adrs tool writes it:
+// each entry a target (a decision's number, or its file name) and a kind.
+// A kind adrs does not define becomes relatesTo; an entry that cannot be
+// read is reported, never dropped silently.
+func (s *signals) yamlLinks(v any) {
+	items, ok := v.([]any)
+	if !ok {
+		s.notes = append(s.notes, "the frontmatter's links is not a list, so no relation is read from it (it stays in the comments)")
+		return
+	}
+	for i, it := range items {
+		obj, ok := it.(*jsvalue.Object)
+		var target, kind string
+		if ok {
+			t, _ := obj.Get("target")
+			switch t := t.(type) {
+			case float64:
+				target = string(jsvalue.AppendNumber(nil, t))
+			case string:
+				target = strings.TrimSpace(t)
+			}
+			k, _ := obj.Get("kind")
+			kind, _ = k.(string)
+		}
+		if target == "" || kind == "" {
+			s.notes = append(s.notes, fmt.Sprintf("links entry %d has no target and kind, so it is not read (it stays in the comments)", i+1))
+			continue
+		}
+		rel, known := adrsKinds[foldKind(kind)]
+		text := kind + " " + target
+		if !known {
+			rel = relRelates
+			s.notes = append(s.notes, fmt.Sprintf("the link kind %q is not one adrkit has a field for; %s is written as relatesTo", kind, target))
+		}
+		l := link{rel: rel, text: text, mutual: rel == relRelates}
+		if strings.Trim(target, "0123456789") == "" {
+			l.number = target
+		} else {
+			l.target = target
+		}
+		s.links = append(s.links, l)
+	}
 }
 
 // readMarkdown reads the title, the header fields, the status section
@@ -304,10 +451,42 @@ func (s *signals) readMarkdown(text string) {
 	}
 }
 
+// undated is text without the dates in it ("Superseded: 2019-12-19 by
+// ADR 14" → "Superseded: by ADR 14"): a date is when, and its digits are
+// not a decision's number.
+func undated(text string) string {
+	return strings.Join(strings.Fields(verbDate.ReplaceAllString(text, " ")), " ")
+}
+
+// lineBody is a line without the block quote and list marks in front.
+func lineBody(line string) string {
+	return bulletPrefix.ReplaceAllString(quotePrefix.ReplaceAllString(line, ""), "")
+}
+
 // headerField reads a "Key: value" line before the first section: the
 // bullets of MADR 2.x and log4brains, adr-tools' "Date:" line.
 func (s *signals) headerField(line string, haveStatus bool, havePeople [roleCount]bool) {
-	body := bulletPrefix.ReplaceAllString(line, "")
+	body := lineBody(line)
+	if plain := cleanText(body); headerRelation.MatchString(plain) {
+		// A relation among the header lines, next to the date:
+		// "Superseded: 2019-12-19 by [ADR 14](0014-x.md)". Only a
+		// supersession, a revert or a partial one: prose that starts with
+		// "Replaced ..." stays prose.
+		locs := mdLink.FindAllStringSubmatchIndex(body, -1)
+		switch {
+		case textReverted.MatchString(plain) || textPartly.MatchString(plain):
+			s.statusLine(body)
+			return
+		case len(locs) == 0 && (textSuperseded.MatchString(undated(plain)) || textSupersedes.MatchString(undated(plain))):
+			s.linkLine(body)
+			return
+		case len(locs) > 0:
+			if rel := relationOf(cleanText(body[:locs[0][0]])); rel == relSupersededBy || rel == relSupersedes {
+				s.linkLine(body)
+				return
+			}
+		}
+	}
 	key, value, ok := strings.Cut(body, ":")
 	if !ok {
 		return
@@ -348,24 +527,47 @@ func (s *signals) headerField(line string, haveStatus bool, havePeople [roleCoun
 // without a link ("Superceded by [3. X](0003-x.md)", "superseded by
 // ADR-0123"), or another link ("Amended by [...](...)").
 func (s *signals) statusLine(line string) {
-	text := strings.TrimSpace(htmlComment.ReplaceAllString(bulletPrefix.ReplaceAllString(line, ""), ""))
+	text := strings.TrimSpace(htmlComment.ReplaceAllString(lineBody(line), ""))
 	if text == "" {
 		return
 	}
 	locs := mdLink.FindAllStringSubmatchIndex(text, -1)
+	if plain := cleanText(text); textReverted.MatchString(plain) || textPartly.MatchString(plain) {
+		// Neither makes the decision superseded: a reverted one is
+		// deprecated, a partly replaced one still holds in part. The
+		// decision named is a relation.
+		s.statusText = append(s.statusText, plain)
+		m := textPartly.FindStringSubmatch(plain)
+		if m != nil {
+			s.partly = append(s.partly, plain)
+		} else {
+			m = textReverted.FindStringSubmatch(plain)
+			s.reverted = append(s.reverted, plain)
+			s.statuses = append(s.statuses, "reverted")
+		}
+		switch {
+		case len(locs) > 0:
+			s.addLinks(text, locs, relRelates)
+		default:
+			if n := numberRef.FindStringSubmatch(undated(m[1])); n != nil {
+				s.links = append(s.links, link{rel: relRelates, number: n[1], text: plain})
+			}
+		}
+		return
+	}
 	if verb := cleanText(text); len(locs) == 0 || locs[0][0] == 0 || relationOf(cleanText(text[:locs[0][0]])) == relSupersededBy {
 		s.statusText = append(s.statusText, verb)
 	}
 	if len(locs) == 0 {
 		plain := cleanText(text)
-		if m := textSuperseded.FindStringSubmatch(plain); m != nil {
+		if m := textSuperseded.FindStringSubmatch(undated(plain)); m != nil {
 			s.statuses = append(s.statuses, "superseded")
 			if n := numberRef.FindStringSubmatch(m[2]); n != nil {
 				s.links = append(s.links, link{rel: relSupersededBy, number: n[1], text: plain})
 			}
 			return
 		}
-		if m := textSupersedes.FindStringSubmatch(plain); m != nil {
+		if m := textSupersedes.FindStringSubmatch(undated(plain)); m != nil {
 			if n := numberRef.FindStringSubmatch(m[2]); n != nil {
 				s.links = append(s.links, link{rel: relSupersedes, number: n[1], text: plain})
 			}
@@ -388,6 +590,15 @@ func (s *signals) statusLine(line string) {
 			s.statuses = append(s.statuses, word)
 			s.statusText = append(s.statusText, word)
 			rel = relationOf(rest)
+			// "Accepted, partly superseded by [...]", "Accepted, reverted
+			// by [...]": the words after the status say what the links are.
+			switch plain := cleanText(text); {
+			case textPartly.MatchString(rest):
+				s.partly = append(s.partly, plain)
+			case textReverted.MatchString(rest):
+				s.reverted = append(s.reverted, plain)
+				s.statuses = append(s.statuses, "reverted")
+			}
 		}
 	}
 	if rel == relSupersededBy {
@@ -398,7 +609,7 @@ func (s *signals) statusLine(line string) {
 
 // linkLine reads a line of a "Links" section: "* Supersedes [...](...)".
 func (s *signals) linkLine(line string) {
-	text := strings.TrimSpace(htmlComment.ReplaceAllString(bulletPrefix.ReplaceAllString(line, ""), ""))
+	text := strings.TrimSpace(htmlComment.ReplaceAllString(lineBody(line), ""))
 	locs := mdLink.FindAllStringSubmatchIndex(text, -1)
 	if len(locs) == 0 {
 		plain := cleanText(text)
@@ -406,7 +617,7 @@ func (s *signals) linkLine(line string) {
 			re  *lazyregexp.Regexp
 			rel relation
 		}{{textSuperseded, relSupersededBy}, {textSupersedes, relSupersedes}} {
-			if m := re.re.FindStringSubmatch(plain); m != nil {
+			if m := re.re.FindStringSubmatch(undated(plain)); m != nil {
 				if n := numberRef.FindStringSubmatch(m[2]); n != nil {
 					s.links = append(s.links, link{rel: re.rel, number: n[1], text: plain})
 				}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+
+	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // DefaultStatus is the status of a decision whose source names none, or
@@ -39,6 +41,7 @@ var StatusWords = map[string]adr.Status{
 	"superseded": adr.StatusSuperseded, "superceded": adr.StatusSuperseded, "replaced": adr.StatusSuperseded,
 
 	"deprecated": adr.StatusDeprecated, "obsolete": adr.StatusDeprecated, "retired": adr.StatusDeprecated,
+	"reverted": adr.StatusDeprecated,
 	"outdated": adr.StatusDeprecated, "retracted": adr.StatusDeprecated, "no longer valid": adr.StatusDeprecated,
 }
 
@@ -83,13 +86,25 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c >= 0x80
 }
 
+// verbDate is a date inside the words in front of a link, with an "on"
+// before it.
+var verbDate = lazyregexp.New(`(?i)\b(?:on\s+)?(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{4})\b`)
+
 // relationOf maps the verb in front of a link ("Superseded by",
 // "Supercedes", "Amended by", ...) to the relation it declares. adr-tools
 // writes "Superceded by"/"Supercedes", the historical spelling; custom
 // links of adr-tools' "adr link" (Amends, Clarified by, ...) are
 // relatesTo.
 func relationOf(verb string) relation {
-	v := strings.ToLower(strings.Join(strings.Fields(verb), " "))
+	// A date between the words ("Superseded: 2019-12-19 by", "Superseded
+	// on 19/12/2019 by", "Superseded (2019-12-19) by") says when, not what.
+	v := verbDate.ReplaceAllString(strings.ToLower(verb), " ")
+	v = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if strings.ContainsRune(":(),", r) {
+			return ' '
+		}
+		return r
+	}, v)), " ")
 	v = strings.Trim(v, ":*_ ")
 	switch v {
 	case "superseded by", "superceded by", "replaced by", "superseeded by":

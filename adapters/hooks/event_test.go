@@ -1,0 +1,152 @@
+package hooks
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestDecode(t *testing.T) {
+	patch := "*** Begin Patch\n*** Add File: docs/new.md\n+hi\n*** Update File: src/a.go\n*** Move to: src/b.go\n@@\n-x\n+y\n*** Delete File: old.go\n*** End Patch\n"
+	cases := []struct {
+		name  string
+		host  Host
+		event string
+		want  Event
+	}{
+		{"claude write", Claude,
+			`{"session_id":"s","cwd":"/r","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/r/a.go","content":"x"}}`,
+			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", SessionID: "s", Cwd: "/r", Tool: "Write", Paths: []string{"/r/a.go"}}},
+		{"claude multiedit", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"a.go","edits":[{"old_string":"a","new_string":"b"}]}}`,
+			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", Tool: "MultiEdit", Paths: []string{"a.go"}}},
+		{"claude notebook", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"NotebookEdit","tool_input":{"notebook_path":"n.ipynb","new_source":"x"}}`,
+			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", Tool: "NotebookEdit", Paths: []string{"n.ipynb"}}},
+		{"claude bash is not an edit", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`,
+			Event{Host: Claude, Kind: Other, Name: "PreToolUse", Tool: "Bash"}},
+		{"claude session start", Claude,
+			`{"hook_event_name":"SessionStart","session_id":"s","source":"compact","cwd":"/r"}`,
+			Event{Host: Claude, Kind: SessionStart, Name: "SessionStart", SessionID: "s", Source: "compact", Cwd: "/r"}},
+		{"claude unknown event", Claude, `{"hook_event_name":"Stop"}`, Event{Host: Claude, Name: "Stop"}},
+		{"claude extra fields ignored", Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"a","new":1},"future":[1,2]}`,
+			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", Tool: "Edit", Paths: []string{"a"}}},
+		{"vs code editFiles", Claude,
+			`{"hook_event_name":"PreToolUse","session_id":"v","cwd":"/r","tool_name":"editFiles","tool_input":{"files":["src/main.ts","src/b.ts"]},"tool_use_id":"tool-123"}`,
+			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", SessionID: "v", Cwd: "/r", Tool: "editFiles", Paths: []string{"src/main.ts", "src/b.ts"}}},
+		{"codex apply_patch", Codex,
+			`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":` + quote(patch) + `}}`,
+			Event{Host: Codex, Kind: Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"}}},
+		{"codex apply_patch as input", Codex,
+			`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"input":` + quote(patch) + `}}`,
+			Event{Host: Codex, Kind: Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"}}},
+		{"cursor post tool use", Cursor,
+			`{"hook_event_name":"postToolUse","conversation_id":"c","workspace_roots":["/w","/x"],"tool_name":"Write","tool_input":{"file_path":"/w/a.go"}}`,
+			Event{Host: Cursor, Kind: Edit, Name: "postToolUse", SessionID: "c", Cwd: "/w", Tool: "Write", Paths: []string{"/w/a.go"}}},
+		{"cursor pre tool use is not answered", Cursor,
+			`{"hook_event_name":"preToolUse","conversation_id":"c","tool_name":"Write","tool_input":{"file_path":"/w/a.go"}}`,
+			Event{Host: Cursor, Kind: Other, Name: "preToolUse", SessionID: "c", Tool: "Write"}},
+		{"cursor session start", Cursor,
+			`{"hook_event_name":"sessionStart","conversation_id":"c","workspace_roots":["/w"]}`,
+			Event{Host: Cursor, Kind: SessionStart, Name: "sessionStart", SessionID: "c", Cwd: "/w"}},
+		{"copilot edit, args as a string", Copilot,
+			`{"sessionId":"p","timestamp":1,"cwd":"/r","toolName":"edit","toolArgs":"{\"path\":\"src/a.go\"}"}`,
+			Event{Host: Copilot, Kind: Edit, Name: "preToolUse", SessionID: "p", Cwd: "/r", Tool: "edit", Paths: []string{"src/a.go"}}},
+		{"copilot session start", Copilot,
+			`{"sessionId":"p","timestamp":1,"cwd":"/r","source":"new"}`,
+			Event{Host: Copilot, Kind: SessionStart, Name: "sessionStart", SessionID: "p", Cwd: "/r", Source: "new"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Decode(tc.host, strings.NewReader(tc.event))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Host != tc.want.Host || got.Kind != tc.want.Kind || got.Name != tc.want.Name || got.SessionID != tc.want.SessionID ||
+				got.Cwd != tc.want.Cwd || got.Tool != tc.want.Tool || got.Source != tc.want.Source || !slices.Equal(got.Paths, tc.want.Paths) {
+				t.Fatalf("Decode = %+v\nwant     %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func quote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}
+
+func TestDecodeRefuses(t *testing.T) {
+	cases := []struct{ name, event, want string }{
+		{"empty", "  \n", "no event"},
+		{"not json", "PreToolUse", "not the JSON object"},
+		{"array", `[1]`, "expected an object"},
+		{"wrong type", `{"hook_event_name":3}`, "field hook_event_name has the wrong type"},
+		{"tool input wrong type", `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":7}}`, "Write tool_input"},
+		{"no event name", `{"tool_name":"Write"}`, "no hook_event_name"},
+		{"truncated", `{"hook_event_name":"PreToolUse"`, "not the JSON object"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode(Claude, strings.NewReader(tc.event))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Decode error = %v, want one containing %q", err, tc.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error spans lines: %q", err)
+			}
+		})
+	}
+}
+
+// A huge event is refused after MaxEventBytes, without reading the rest.
+func TestDecodeBoundsTheRead(t *testing.T) {
+	r := &endless{prefix: `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"content":"`}
+	_, err := Decode(Claude, r)
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("Decode error = %v, want ErrTooLarge", err)
+	}
+	if r.read > MaxEventBytes+64<<10 {
+		t.Fatalf("read %d bytes for a bound of %d", r.read, MaxEventBytes)
+	}
+}
+
+// endless is a reader that never ends: a prefix, then 'x' forever.
+type endless struct {
+	prefix string
+	read   int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if e.read+n < len(e.prefix) {
+			p[n] = e.prefix[e.read+n]
+		} else {
+			p[n] = 'x'
+		}
+		n++
+	}
+	e.read += n
+	return n, nil
+}
+
+func TestParseHost(t *testing.T) {
+	for _, h := range Hosts {
+		if got, err := ParseHost(string(h)); err != nil || got != h {
+			t.Errorf("ParseHost(%q) = %q, %v", h, got, err)
+		}
+	}
+	if _, err := ParseHost("vim"); err == nil || !strings.Contains(err.Error(), `"vim"`) {
+		t.Errorf("ParseHost(vim) error = %v", err)
+	}
+}
+
+func TestPatchPaths(t *testing.T) {
+	got := PatchPaths("*** Begin Patch\r\n*** Update File:  a b.go \r\n*** Add File: \n*** Delete File: c.go\n*** End Patch")
+	if want := []string{"a b.go", "c.go"}; !slices.Equal(got, want) {
+		t.Fatalf("PatchPaths = %q, want %q", got, want)
+	}
+}

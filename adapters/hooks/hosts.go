@@ -1,0 +1,72 @@
+package hooks
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// cursor decodes Cursor's shape (docs/agents.md): camelCase
+// event names, the conversation for the session and the workspace roots
+// for the directory. Cursor's preToolUse answers with a permission
+// decision only (adrkit decides no permission), so the files a tool
+// writes are answered at postToolUse, whose answer adds context. Cursor's preToolUse answers with a permission
+// decision only (adrkit decides no permission), so the files a tool
+// writes are answered at postToolUse, whose answer adds context.
+func (w wire) cursor() (Event, error) {
+	ev := Event{Host: Cursor, Name: w.HookEventName, SessionID: w.ConversationID, Tool: w.ToolName, Source: w.Source}
+	if ev.SessionID == "" {
+		ev.SessionID = w.SessionID
+	}
+	if len(w.WorkspaceRoots) > 0 {
+		ev.Cwd = w.WorkspaceRoots[0]
+	}
+	if w.Cwd != "" {
+		ev.Cwd = w.Cwd
+	}
+	switch w.HookEventName {
+	case "sessionStart":
+		ev.Kind = SessionStart
+	case "postToolUse":
+		paths, edits, err := toolPaths(w.ToolName, w.ToolInput)
+		if err != nil {
+			return Event{}, err
+		}
+		if edits {
+			ev.Kind, ev.Paths = Edit, paths
+		}
+	case "":
+		return Event{}, errors.New("the event has no hook_event_name")
+	}
+	return ev, nil
+}
+
+// copilot decodes GitHub Copilot CLI's camelCase shape
+// (docs/agents.md): the tool's arguments as a JSON string
+// or a value, and no event name, which the hook's configuration implies:
+// an event with a tool is preToolUse, one without is sessionStart. (Its
+// VS Code compatible shape is Claude Code's.)
+func (w wire) copilot() (Event, error) {
+	ev := Event{Host: Copilot, SessionID: w.SessionIDCam, Cwd: w.Cwd, Tool: w.ToolNameCamel, Source: w.Source}
+	if ev.Tool == "" {
+		ev.Kind, ev.Name = SessionStart, "sessionStart"
+		return ev, nil
+	}
+	ev.Name = "preToolUse"
+	args := w.ToolArgs
+	if len(args) > 0 && args[0] == '"' {
+		var s string
+		if err := json.Unmarshal(args, &s); err != nil {
+			return Event{}, fmt.Errorf("toolArgs is not a JSON string: %w", err)
+		}
+		args = json.RawMessage(s)
+	}
+	paths, edits, err := toolPaths(ev.Tool, args)
+	if err != nil {
+		return Event{}, err
+	}
+	if edits {
+		ev.Kind, ev.Paths = Edit, paths
+	}
+	return ev, nil
+}

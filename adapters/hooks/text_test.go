@@ -1,0 +1,155 @@
+package hooks
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/lineage"
+)
+
+func entry(id, title string, st adr.Status, pattern, decision string) app.GovernEntry {
+	return app.GovernEntry{
+		ContextEntry: app.ContextEntry{
+			ID: app.Text(id), Title: app.Text(title), Status: st,
+			FiredMatchers: []app.FiredMatcher{{Type: adr.MatcherPath, Pattern: app.Text(pattern)}},
+		},
+		Decision: decision,
+	}
+}
+
+func TestBlocksAndContext(t *testing.T) {
+	by := "0001"
+	sup := entry("0003", "Keep sessions in memory", adr.StatusSuperseded, "svc/**", "")
+	sup.Relations.SupersededBy = &by
+	file := app.GovernedFile{
+		Path:            "svc/store.go",
+		Governing:       []app.GovernEntry{entry("0001", "Store sessions in PostgreSQL", adr.StatusAccepted, "svc/**", "We use PostgreSQL.")},
+		History:         []app.GovernEntry{entry("0002", "Store sessions in Redis", adr.StatusRejected, "svc/**", ""), sup},
+		ActiveProposals: []app.GovernEntry{entry("0004", "Encrypt", adr.StatusProposed, "svc/store.go", "")},
+	}
+	twin := file
+	twin.Path = "svc/other.go"
+	g := &app.Governance{
+		Files: []app.GovernedFile{file, {Path: "README.md"}, twin},
+		Holds: []app.CheckHold{{Decision: app.Summary{ID: "0001"}, Reason: lineage.Ungoverned, Action: "wait", Files: []string{"svc/store.go"}}},
+	}
+	blocks := Blocks(g)
+	if len(blocks) != 2 || blocks[0].Path != "svc/store.go" || blocks[1].Path != "svc/other.go" {
+		t.Fatalf("blocks = %+v", blocks)
+	}
+	if blocks[0].Key() == blocks[1].Key() {
+		t.Fatal("two files share a key")
+	}
+	got := ContextText("docs/adr", blocks, 2)
+	want := `Architecture decisions (adrkit, docs/adr) cover the files about to be written. Follow the accepted ones. Rejected and superseded decisions were decided against or replaced: do not propose them again.
+The corpus has 2 errors (adrkit lint): this is read from its valid records only.
+svc/store.go:
+- governs: 0001 "Store sessions in PostgreSQL" (accepted; path svc/**): We use PostgreSQL.
+- rejected: 0002 "Store sessions in Redis" (path svc/**)
+- superseded: 0003 "Keep sessions in memory" (by 0001; path svc/**)
+- not decided yet (proposed): 0004 "Encrypt" (path svc/store.go)
+- on hold: 0001's line of supersession is not settled (ungoverned): wait
+svc/other.go:
+- governs: 0001 "Store sessions in PostgreSQL" (accepted; path svc/**): We use PostgreSQL.
+- rejected: 0002 "Store sessions in Redis" (path svc/**)
+- superseded: 0003 "Keep sessions in memory" (by 0001; path svc/**)
+- not decided yet (proposed): 0004 "Encrypt" (path svc/store.go)`
+	if got != want {
+		t.Fatalf("ContextText:\n%s\nwant:\n%s", got, want)
+	}
+	if ContextText("docs/adr", nil, 3) != "" {
+		t.Fatal("no blocks, yet some text")
+	}
+}
+
+// Files with the same lines are named together, once.
+func TestContextMergesTwins(t *testing.T) {
+	b := []Block{{Path: "a.go", Lines: []string{"governs: x"}}, {Path: "b.go", Lines: []string{"governs: x"}}}
+	got := ContextText(".", b, 0)
+	if !strings.Contains(got, "a.go, b.go:\n- governs: x") || strings.Count(got, "governs: x") != 1 {
+		t.Fatalf("twins not merged:\n%s", got)
+	}
+	if !strings.Contains(got, "(adrkit, the repository root)") {
+		t.Fatalf("root directory not named:\n%s", got)
+	}
+}
+
+// Past the budget, the lines left out are counted and the way to see
+// them named; the text never exceeds ContextMax.
+func TestContextCap(t *testing.T) {
+	var f app.GovernedFile
+	f.Path = "svc/a.go"
+	for i := range 80 {
+		f.Governing = append(f.Governing, entry(fmt.Sprintf("%04d", i), "Decision number "+fmt.Sprint(i), adr.StatusAccepted, "svc/**",
+			"A sentence that states it, long enough to matter."))
+	}
+	got := ContextText("docs/adr", Blocks(&app.Governance{Files: []app.GovernedFile{f}}), 0)
+	if n := utf8.RuneCountInString(got); n > ContextMax {
+		t.Fatalf("context of %d characters, cap %d", n, ContextMax)
+	}
+	shown := strings.Count(got, "\n- governs: ")
+	wantTail := fmt.Sprintf("and %d more: adrkit explain svc/a.go", 80-shown)
+	if !strings.HasSuffix(got, wantTail) || shown == 0 || shown == 80 {
+		t.Fatalf("%d shown; tail wrong:\n%s", shown, got[len(got)-200:])
+	}
+}
+
+func TestDigestText(t *testing.T) {
+	d := &app.Digest{
+		Records: 4, Errors: 1,
+		Counts:   []app.StatusCount{{Status: adr.StatusAccepted, Count: 2}, {Status: adr.StatusRejected, Count: 2}},
+		Rejected: []app.Summary{{ID: "0002", Title: "Redis"}, {ID: "0005", Title: "Mainframe"}},
+	}
+	got := DigestText("docs/adr", d)
+	for _, want := range []string{
+		"in docs/adr (adrkit): 4 valid records (2 accepted, 2 rejected).",
+		"The corpus has 1 error",
+		`Rejected, do not propose again: 0002 "Redis"; 0005 "Mainframe".`,
+		"get_decision_context",
+		"adrkit explain FILE",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("digest lacks %q:\n%s", want, got)
+		}
+	}
+	if DigestText("docs/adr", &app.Digest{}) != "" {
+		t.Error("an empty corpus has a digest")
+	}
+
+	// Many rejected decisions: the list is cut, the budget kept.
+	d.Rejected = nil
+	for i := range 200 {
+		d.Rejected = append(d.Rejected, app.Summary{ID: app.Text(fmt.Sprintf("%04d", i)), Title: "A rejected idea with a title"})
+	}
+	got = DigestText("docs/adr", d)
+	if n := utf8.RuneCountInString(got); n > DigestMax {
+		t.Fatalf("digest of %d characters, cap %d", n, DigestMax)
+	}
+	if !strings.Contains(got, " more (adrkit search --status rejected).") {
+		t.Fatalf("no count of the rejected left out:\n%s", got)
+	}
+}
+
+// A patch of many files still keeps the budget: the last line names
+// only the first of them.
+func TestContextCapManyFiles(t *testing.T) {
+	var g app.Governance
+	for i := range 120 {
+		g.Files = append(g.Files, app.GovernedFile{
+			Path:      fmt.Sprintf("services/component-%03d/internal/handler.go", i),
+			Governing: []app.GovernEntry{entry(fmt.Sprintf("%04d", i), "Decision", adr.StatusAccepted, fmt.Sprintf("services/component-%03d/**", i), "")},
+		})
+	}
+	got := ContextText("docs/adr", Blocks(&g), 0)
+	if n := utf8.RuneCountInString(got); n > ContextMax {
+		t.Fatalf("context of %d characters, cap %d", n, ContextMax)
+	}
+	last := got[strings.LastIndexByte(got, '\n')+1:]
+	if !strings.HasPrefix(last, "and ") || !strings.HasSuffix(last, "…") || utf8.RuneCountInString(last) > tailPathsMax+60 {
+		t.Fatalf("last line %q", last)
+	}
+}

@@ -1,0 +1,264 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/adrkit/adrkit-go/internal/linktest"
+)
+
+// hookEvent reads a recorded-shape event of testdata/hook with $ROOT
+// standing for the repository root.
+func hookEvent(t *testing.T, name, root string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "hook", name+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quoted, _ := json.Marshal(root)
+	return strings.ReplaceAll(string(data), "$ROOT", string(quoted[1:len(quoted)-1]))
+}
+
+// hookRunner is a runner for the hook command on a fresh copy of corpus,
+// with the sessions' memory in a temporary directory and the working
+// directory outside the repository: the event's cwd is what locates it.
+func hookRunner(t *testing.T, corpus string) (*runner, string) {
+	r, root := repoRunner(t, corpus)
+	r.env["ADRKIT_HOOK_STATE_DIR"] = t.TempDir()
+	return r, root
+}
+
+// TestHookGoldens pins adrkit hook's answer to each event of each host,
+// from recorded-shape events (testdata/hook), and the answers to bad
+// input: never status 2, one line on stderr at most, and on stdout
+// nothing or one JSON object. Codex's answers are validated against
+// Codex's published output schemas too.
+func TestHookGoldens(t *testing.T) {
+	cases := []struct {
+		name, corpus, event string
+		args                []string
+	}{
+		{"hook-claude-write-new", "hook", "claude-write-new", nil},
+		{"hook-claude-edit-marker", "hook", "claude-edit-marker", nil},
+		{"hook-claude-multiedit-relative", "hook", "claude-multiedit-relative", nil},
+		{"hook-claude-notebook-ungoverned", "hook", "claude-notebook-ungoverned", nil},
+		{"hook-claude-bash", "hook", "claude-bash", nil},
+		{"hook-claude-session-start", "hook", "claude-session-start", nil},
+		{"hook-claude-outside", "hook", "claude-outside", nil},
+		{"hook-claude-stop", "hook", "claude-stop", nil},
+		{"hook-claude-findings", "gate", "claude-findings", nil},
+		{"hook-claude-session-start-findings", "gate", "claude-session-start", nil},
+		{"hook-codex-apply-patch", "hook", "codex-apply-patch", []string{"--host", "codex"}},
+		{"hook-codex-session-start", "hook", "codex-session-start", []string{"--host", "codex"}},
+		{"hook-cursor-post-tool-use", "hook", "cursor-post-tool-use", []string{"--host", "cursor"}},
+		{"hook-cursor-pre-tool-use", "hook", "cursor-pre-tool-use", []string{"--host", "cursor"}},
+		{"hook-cursor-session-start", "hook", "cursor-session-start", []string{"--host", "cursor"}},
+		{"hook-copilot-pre-tool-use", "hook", "copilot-pre-tool-use", []string{"--host", "copilot"}},
+		{"hook-copilot-session-start", "hook", "copilot-session-start", []string{"--host", "copilot"}},
+		{"hook-malformed", "hook", "malformed", nil},
+		{"hook-wrong-type", "hook", "wrong-type", nil},
+		{"hook-empty-stdin", "hook", "", nil},
+		{"hook-bad-host", "hook", "claude-write-new", []string{"--host", "vim"}},
+		{"hook-unknown-option", "hook", "claude-write-new", []string{"--block"}},
+		{"hook-argument", "hook", "claude-write-new", []string{"services/session/store.go"}},
+		{"hook-dir-not-found", "hook", "claude-write-new", []string{"--dir", "decisions"}},
+	}
+	schemas := map[string]*jsonschema.Schema{
+		"PreToolUse":   compileCodexSchema(t, "pre-tool-use"),
+		"SessionStart": compileCodexSchema(t, "session-start"),
+	}
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r, root := hookRunner(t, tc.corpus)
+			if tc.event != "" {
+				r.stdin = hookEvent(t, tc.event, root)
+			}
+			args := []string{"hook"}
+			if len(tc.args) > 0 && tc.args[0] == "--dir" {
+				args = append(tc.args, args...) // a global option
+			} else {
+				args = append(args, tc.args...)
+			}
+			o := r.run(args...)
+			checkHookOutcome(t, o)
+			if len(tc.args) > 1 && tc.args[1] == "codex" && o.stdout != "" {
+				var v struct {
+					HookSpecificOutput struct{ HookEventName string }
+				}
+				_ = json.Unmarshal([]byte(o.stdout), &v)
+				doc, _ := jsonschema.UnmarshalJSON(strings.NewReader(o.stdout))
+				if err := schemas[v.HookSpecificOutput.HookEventName].Validate(doc); err != nil {
+					t.Errorf("Codex's schema refuses the answer: %v", err)
+				}
+			}
+			g.Assert(t, tc.name, []byte(o.String()))
+		})
+	}
+}
+
+// checkHookOutcome holds what every hook run must: status 0 or 1, at
+// most one line on stderr, and stdout empty or one JSON object naming
+// its event wherever it sends context.
+func checkHookOutcome(t *testing.T, o outcome) {
+	t.Helper()
+	if o.code != exitOK && o.code != exitFailure {
+		t.Errorf("status %d", o.code)
+	}
+	if strings.Count(o.stderr, "\n") > 1 {
+		t.Errorf("more than one line on stderr:\n%s", o.stderr)
+	}
+	if o.stdout == "" {
+		return
+	}
+	var v map[string]any
+	if err := json.Unmarshal([]byte(o.stdout), &v); err != nil || !strings.HasSuffix(o.stdout, "}\n") {
+		t.Fatalf("stdout is not one JSON object: %v\n%s", err, o.stdout)
+	}
+	if hso, ok := v["hookSpecificOutput"].(map[string]any); ok {
+		if name, _ := hso["hookEventName"].(string); name == "" {
+			t.Errorf("additionalContext without hookEventName: %s", o.stdout)
+		}
+	}
+}
+
+func compileCodexSchema(t *testing.T, name string) *jsonschema.Schema {
+	t.Helper()
+	p := filepath.Join("..", "..", "adapters", "hooks", "testdata", "codex", name+".command.output.schema.json")
+	s, err := jsonschema.NewCompiler().Compile(filepath.ToSlash(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// The same context is given once per file and session; another file, or
+// another session, gets its own; a compaction forgets what was said.
+func TestHookRemembersPerSession(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	write := hookEvent(t, "claude-write-new", root)
+	run := func(event string) outcome {
+		r.stdin = event
+		o := r.run("hook")
+		checkHookOutcome(t, o)
+		return o
+	}
+	if o := run(write); o.stdout == "" {
+		t.Fatal("no context the first time")
+	}
+	if o := run(write); o.stdout != "" || o.code != exitOK {
+		t.Fatalf("the same context again in the same session:\n%s", o)
+	}
+	if o := run(hookEvent(t, "claude-edit-marker", root)); o.stdout == "" {
+		t.Fatal("another file got nothing")
+	}
+	if o := run(strings.Replace(write, "9a1f0c2e-claude", "another-session", 1)); o.stdout == "" {
+		t.Fatal("another session got nothing")
+	}
+	compact := strings.Replace(hookEvent(t, "claude-session-start", root), `"startup"`, `"compact"`, 1)
+	if o := run(compact); o.stdout == "" {
+		t.Fatal("no digest after a compaction")
+	}
+	if o := run(write); o.stdout == "" {
+		t.Fatal("after a compaction the context is not given again")
+	}
+	// A change to what governs the file is new context.
+	rec := filepath.Join(root, "docs", "adr", "0002-sessions-in-redis.md")
+	data, _ := os.ReadFile(rec)
+	if err := os.WriteFile(rec, []byte(strings.Replace(string(data), "status: rejected", "status: deprecated", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if o := run(write); !strings.Contains(o.stdout, "deprecated: 0002") {
+		t.Fatalf("a changed governance was not given:\n%s", o)
+	}
+}
+
+// The memory is never kept inside the repository: a state directory
+// there is not written, and the hook still answers.
+func TestHookNeverWritesInTheRepository(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	r.env["ADRKIT_HOOK_STATE_DIR"] = filepath.Join(root, ".adrkit-state")
+	r.stdin = hookEvent(t, "claude-write-new", root)
+	for range 2 {
+		if o := r.run("hook"); o.stdout == "" || o.code != exitOK {
+			t.Fatalf("no answer:\n%s", o)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, ".adrkit-state")); !os.IsNotExist(err) {
+		t.Fatalf("state written inside the repository: %v", err)
+	}
+}
+
+// A memory that cannot be written does not fail the hook.
+func TestHookUnwritableMemory(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r.env["ADRKIT_HOOK_STATE_DIR"] = filepath.Join(blocker, "hooks")
+	r.stdin = hookEvent(t, "claude-write-new", root)
+	if o := r.run("hook"); o.stdout == "" || o.code != exitOK || o.stderr != "" {
+		t.Fatalf("an unwritable memory changed the answer:\n%s", o)
+	}
+}
+
+// An answer kept for the same files of the same corpus is the answer
+// worked out afresh, and a corpus that changed is worked out again.
+func TestHookKeptAnswer(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	event := hookEvent(t, "claude-edit-marker", root)
+	r.stdin = event
+	first := r.run("hook")
+	kept, _ := os.ReadDir(filepath.Join(r.env["ADRKIT_HOOK_STATE_DIR"], "answers"))
+	if first.stdout == "" || len(kept) != 1 {
+		t.Fatalf("first run: %d answers kept\n%s", len(kept), first)
+	}
+	r.stdin = strings.Replace(event, "9a1f0c2e-claude", "second-session", 1)
+	if again := r.run("hook"); again.String() != first.String() {
+		t.Fatalf("the kept answer differs:\n%s\nfirst:\n%s", again, first)
+	}
+	// Accepting the proposal changes what governs the file.
+	rec := filepath.Join(root, "docs", "adr", "0006-grpc.md")
+	data, _ := os.ReadFile(rec)
+	accepted := strings.Replace(string(data), "status: proposed", "status: accepted\ndeciders: [\"@dana\"]", 1)
+	if err := os.WriteFile(rec, []byte(accepted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.stdin = strings.Replace(event, "9a1f0c2e-claude", "third-session", 1)
+	if o := r.run("hook"); !strings.Contains(o.stdout, `governs: 0006`) || strings.Contains(o.stdout, "on hold") {
+		t.Fatalf("a changed corpus got the kept answer:\n%s", o)
+	}
+}
+
+// A path that is a symbolic link is governed by its path as written and,
+// when it leads to a file inside the repository, by that file too.
+func TestHookSymlink(t *testing.T) {
+	r, root := hookRunner(t, "hook")
+	if err := os.MkdirAll(filepath.Join(root, "services", "session"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "services", "session", "store.go"), []byte("package session\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	linktest.Make(t, filepath.Join("..", "session", "store.go"), filepath.Join(root, "services", "api", "alias.go"))
+	alias := filepath.Join(root, "services", "api", "alias.go")
+	r.stdin = `{"session_id":"s","cwd":` + jsonString(root) + `,"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":` + jsonString(alias) + `}}`
+	o := r.run("hook")
+	checkHookOutcome(t, o)
+	if !strings.Contains(o.stdout, "services/api/alias.go") || !strings.Contains(o.stdout, "services/session/store.go") ||
+		!strings.Contains(o.stdout, "governs: 0001") || !strings.Contains(o.stdout, "governs: 0005") {
+		t.Fatalf("a link is not governed by both its path and its target:\n%s", o)
+	}
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}

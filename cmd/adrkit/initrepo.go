@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v3"
+
+	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/adapters/workspace"
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/hostconfig"
+)
+
+func initCommand(stdout io.Writer, env environment) *cli.Command {
+	return &cli.Command{
+		Name:      "init",
+		Usage:     "wire this repository for coding agents: MCP server entries, hooks, a first record (writes files)",
+		UsageText: "adrkit init [--agents claude,codex,cursor,vscode,copilot] [--dry-run] [--command PATH]",
+		Description: "For each agent named, writes the MCP server entry (.mcp.json for Claude Code and GitHub\n" +
+			"Copilot, .codex/config.toml, .cursor/mcp.json, .vscode/mcp.json) and the hooks that hand the\n" +
+			"model the decisions governing a file when it edits it (.claude/settings.json, also run by\n" +
+			"VS Code's agent, .codex/hooks.json, .cursor/hooks.json; Copilot's hooks cannot add context),\n" +
+			"and a first decision record when the ADR directory has none. Existing files are merged:\n" +
+			"nothing of yours is dropped, an entry named adrkit is kept as it is, and a file that cannot\n" +
+			"be rewritten without loss (comments, a trailing comma) is left alone with the snippet to\n" +
+			"add. A second run changes nothing.\n" +
+			"Every entry starts 'adrkit' (--command names another executable), so it must be on PATH.\n" +
+			"Exits 0 when everything is set up, 1 when a file was left for you to edit, 2 for a usage error.\n\n" +
+			"Examples:\n" +
+			"  adrkit init                                # Claude Code\n" +
+			"  adrkit init --agents claude,codex,cursor --dry-run\n" +
+			"  adrkit init --agents vscode,copilot --command /usr/local/bin/adrkit",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "agents", Value: string(hostconfig.Claude), Usage: "comma-separated: claude, codex, cursor, vscode, copilot"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "write nothing; print what would be written"},
+			&cli.StringFlag{Name: "command", Value: "adrkit", Usage: "the adrkit executable the entries run (a name on PATH, or an absolute path)", TakesFile: true},
+		},
+		Action: func(ctx context.Context, cmd *cli.Command) error {
+			if err := noArgs(cmd); err != nil {
+				return err
+			}
+			hosts, err := hostconfig.ParseHosts(cmd.String("agents"))
+			if err != nil {
+				return usageError{command: cmd.FullName(), msg: "--agents: " + err.Error()}
+			}
+			if cmd.String("command") == "" {
+				return usageError{command: cmd.FullName(), msg: "--command names the adrkit executable; it cannot be empty"}
+			}
+			if cmd.String("rev") != "" {
+				return usageError{command: cmd.FullName(), msg: "init writes the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
+			}
+			mode, err := render.ParseColorMode(cmd.String("color"))
+			if err != nil {
+				return usageError{command: cmd.FullName(), msg: err.Error()}
+			}
+			style := render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv))
+			s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir")}
+			locate(cmd, env, s)
+			if st, err := os.Stat(filepath.Join(s.cwd, ".git")); err != nil || s.cwd == "" || st == nil {
+				return exitError{code: exitFailure, msg: "no repository here: init wires a Git worktree (a directory with a .git entry); run 'git init' first, or name the root with --cwd"}
+			}
+			dryRun := cmd.Bool("dry-run")
+			dirPath, rel, err := dirInside(s.cwd, s.dir)
+			if err != nil {
+				return usageError{command: cmd.FullName(), msg: err.Error()}
+			}
+			var folder app.NewFolder
+			switch st, err := os.Stat(dirPath); {
+			case err == nil && !st.IsDir():
+				return exitError{code: exitFailure, msg: "the ADR directory " + s.dir + " is a file"}
+			case errors.Is(err, fs.ErrNotExist) && dryRun:
+				folder = app.EmptyFolder{Dir: rel}
+			case errors.Is(err, fs.ErrNotExist):
+				if err := os.MkdirAll(dirPath, 0o755); err != nil {
+					return exitError{code: exitFailure, msg: "creating the ADR directory " + s.dir + ": " + describeFileError(err)}
+				}
+				fallthrough
+			default:
+				f, err := workspace.OpenFolder(s.cwd, s.dir)
+				if err != nil {
+					return exitError{code: exitFailure, msg: err.Error()}
+				}
+				folder, rel = f, f.Rel()
+			}
+			files, err := workspace.OpenRepoFiles(s.cwd)
+			if err != nil {
+				return exitError{code: exitFailure, msg: err.Error()}
+			}
+			defer files.Close()
+			launch := hostconfig.Launch{Command: cmd.String("command"), Dir: rel}
+			rep, err := app.Init(ctx, files, folder, app.InitInput{
+				Hosts: hosts, Launch: launch, DryRun: dryRun, Date: env.Clock.Now().UTC().Format("2006-01-02"),
+			})
+			notes := render.InitCommand{Name: launch.Command, NotOnPath: !onPath(env, launch.Command)}
+			if err != nil {
+				// The report would claim files not written: the error
+				// names the one that failed.
+				return exitError{code: exitFailure, msg: err.Error()}
+			}
+			if err := render.WriteInit(stdout, rep, notes, style); err != nil {
+				return err
+			}
+			if rep.Manual() {
+				return exitError{code: exitFailure}
+			}
+			return nil
+		},
+	}
+}
+
+// dirInside is the ADR directory's path, and its path relative to the
+// root, "/"-separated; it must lie inside the root (init creates it when
+// missing, and nothing outside the repository).
+func dirInside(root, dir string) (abs, rel string, err error) {
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return "", "", err
+	}
+	p := dir
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(absRoot, filepath.FromSlash(dir))
+	}
+	rel, err = filepath.Rel(absRoot, filepath.Clean(p))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", "", fmt.Errorf("--dir %s is not inside the repository", dir)
+	}
+	return p, filepath.ToSlash(rel), nil
+}
+
+// onPath reports whether the executable the entries name is found on
+// PATH (or, for a path, exists), as doctor would look it up.
+func onPath(env environment, command string) bool {
+	if env.Probe != nil {
+		_, err := env.Probe.LookPath(command)
+		return err == nil
+	}
+	_, err := exec.LookPath(command)
+	return err == nil
+}

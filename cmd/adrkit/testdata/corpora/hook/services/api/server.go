@@ -1,0 +1,2 @@
+// @adr 0007
+package api
