@@ -59,6 +59,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			&cli.IntFlag{Name: "warmup", Value: 3, Usage: "untimed rounds before the timed ones at each size"},
 			&cli.IntFlag{Name: "starts", Aliases: []string{"r"}, Value: 20, Usage: "process starts timed to the initialize answer, at each size"},
 			&cli.IntFlag{Name: "lint-runs", Value: 5, Usage: "cold `adrkit lint` runs on the largest corpus (0 to skip)"},
+			&cli.IntFlag{Name: "startup-runs", Value: 50, Usage: "processes timed for start-up: an empty Go program, adrkit --version and adrkit-mcp --version, each (0 to skip)"},
 			&cli.IntFlag{Name: "hook-runs", Value: 30, Usage: "`adrkit hook` processes timed at each size, with as many `adrkit --version` (0 to skip)"},
 			&cli.IntFlag{Name: "pipelined", Value: 200, Usage: "tools/call requests written at once to a new server on the largest corpus (0 to skip)"},
 			&cli.IntFlag{Name: "lists", Value: 10000, Usage: "tools/list requests, and as many pings, written at once to one server (0 to skip)"},
@@ -101,6 +102,9 @@ type Config struct {
 	Starts   int   `json:"starts"`
 	LintRuns int   `json:"lintRuns"`
 	HookRuns int   `json:"hookRuns"`
+	// StartupRuns is how many times each program is started for the
+	// start-up comparison.
+	StartupRuns int `json:"startupRuns"`
 	// Pipelined and Lists size the bursts of measureLoad.
 	Pipelined int     `json:"pipelined"`
 	Lists     int     `json:"lists"`
@@ -116,8 +120,9 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 	cfg := Config{
 		Calls: int(c.Int("calls")), Warmup: int(c.Int("warmup")), Starts: int(c.Int("starts")),
 		LintRuns: int(c.Int("lint-runs")), Seed: c.Int64("seed"), Broken: c.Float64("broken"),
-		HookRuns:  int(c.Int("hook-runs")),
-		Pipelined: int(c.Int("pipelined")), Lists: int(c.Int("lists")),
+		HookRuns:    int(c.Int("hook-runs")),
+		StartupRuns: int(c.Int("startup-runs")),
+		Pipelined:   int(c.Int("pipelined")), Lists: int(c.Int("lists")),
 		out: c.String("out"), bin: c.String("bin"), lintBin: c.String("lint-bin"), tmp: c.String("tmp"),
 		command: "go run ./cmd/adrkit-bench " + strings.Join(args[1:], " "),
 	}
@@ -131,8 +136,8 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 	switch {
 	case cfg.Calls < 1:
 		return cfg, usageError{msg: "--calls must be at least 1"}
-	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0 || cfg.Pipelined < 0 || cfg.Lists < 0 || cfg.HookRuns < 0:
-		return cfg, usageError{msg: "--starts, --warmup, --lint-runs, --pipelined, --lists and --hook-runs cannot be negative"}
+	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0 || cfg.Pipelined < 0 || cfg.Lists < 0 || cfg.HookRuns < 0 || cfg.StartupRuns < 0:
+		return cfg, usageError{msg: "--starts, --warmup, --lint-runs, --pipelined, --lists, --hook-runs and --startup-runs cannot be negative"}
 	case cfg.Broken < 0 || cfg.Broken > 1:
 		return cfg, usageError{msg: "--broken is a fraction between 0 and 1"}
 	}
@@ -163,7 +168,7 @@ func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 		bin = b
 	}
 	lintBin, lintNote := cfg.lintBin, ""
-	if lintBin == "" && (cfg.LintRuns > 0 || cfg.HookRuns > 0) {
+	if lintBin == "" && (cfg.LintRuns > 0 || cfg.HookRuns > 0 || cfg.StartupRuns > 0) {
 		if _, err := os.Stat(filepath.Join("cmd", "adrkit", "main.go")); err != nil {
 			lintNote = "cmd/adrkit does not exist in this tree; lint was not timed"
 		} else {
@@ -204,6 +209,13 @@ func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 			lr.Ratio = ratio(d.Median, largest.Floor.Median)
 		}
 		res.Lint = lr
+	}
+	if cfg.StartupRuns > 0 && lintBin != "" {
+		sr, err := measureStartup(ctx, lintBin, bin, tmp, cfg.StartupRuns, cfg.Warmup, logf)
+		if err != nil {
+			return fmt.Errorf("start-up: %w", err)
+		}
+		res.Startup = sr
 	}
 	if len(res.Sizes) > 0 && cfg.HookRuns > 0 && lintBin != "" {
 		var sizes []int

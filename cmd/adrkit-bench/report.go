@@ -12,14 +12,15 @@ import (
 // Results is one run of the bench: its settings, where it ran, every
 // figure, and the verdict on each target.
 type Results struct {
-	Command string       `json:"command"`
-	Config  Config       `json:"config"`
-	Machine Machine      `json:"machine"`
-	Sizes   []SizeResult `json:"sizes"`
-	Lint    *LintResult  `json:"lint,omitempty"`
-	Load    *LoadResult  `json:"load,omitempty"`
-	Hooks   []HookResult `json:"hooks,omitempty"`
-	Targets []Target     `json:"targets"`
+	Command string         `json:"command"`
+	Config  Config         `json:"config"`
+	Machine Machine        `json:"machine"`
+	Sizes   []SizeResult   `json:"sizes"`
+	Lint    *LintResult    `json:"lint,omitempty"`
+	Load    *LoadResult    `json:"load,omitempty"`
+	Hooks   []HookResult   `json:"hooks,omitempty"`
+	Startup *StartupResult `json:"startup,omitempty"`
+	Targets []Target       `json:"targets"`
 }
 
 // Target is one performance target and whether this run met it.
@@ -108,6 +109,7 @@ func (r *Results) evaluate() {
 		}
 	}
 	r.evaluateHooks()
+	r.evaluateStartup()
 	// The floor's own slope is shown in the growth table but is not a
 	// target: it is what the tools are measured against.
 	for _, line := range r.lines()[1:] {
@@ -210,6 +212,7 @@ func (r *Results) markdown() string {
 		}
 	}
 	b.WriteString(r.hooksMarkdown())
+	b.WriteString(r.startupMarkdown())
 	b.WriteString("\nTargets:\n\n| target | this run | met |\n|---|---|---|\n")
 	for _, t := range r.Targets {
 		met := "n/a"
