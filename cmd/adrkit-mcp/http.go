@@ -123,6 +123,13 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 		return fail(1, err)
 	}
 
+	// SIGHUP is caught before "listening" is logged: whoever waits for
+	// that line may send one at once, and its default action ends the
+	// process.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+
 	// A corpus that cannot be read yet does not stop the server (a
 	// mirror may still be cloning): /readyz answers 503 until it can.
 	paths := make([]string, 0, len(corpora))
@@ -138,9 +145,6 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 	}
 	log.Info("listening", "addr", srv.Addr().String(), "paths", paths, "tokens", setup.Tokens != nil)
 
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	defer signal.Stop(hup)
 	run := mcphttp.RunOptions{Reload: hup, Grace: shutdownGrace, Log: log}
 	if setup.Tokens.HasFile() {
 		run.Tokens = setup.Tokens
