@@ -1,6 +1,9 @@
-// Package app holds the use cases: projecting the corpus, the four
-// decision tools and lint. It works over ports only and knows nothing of
-// MCP, the command line or the operating system.
+// Package app holds the use cases: projecting the corpus, the tool table
+// (the four decision tools and the extended ones), and what is behind
+// the adrkit commands (lint, check, the review queue, migrate, new, init,
+// status, renumber, index, doctor, govern, the site's data) and the
+// reading of "@adr" markers. It works over ports only and knows nothing
+// of MCP, the command line or the operating system.
 package app
 
 import (

@@ -177,7 +177,7 @@ func TestChainVerdictShapes(t *testing.T) {
 }
 
 func TestChainValidation(t *testing.T) {
-	svc := New(&fakeReader{}, Options{Extended: true})
+	svc := New(corpusOf(), Options{Extended: true})
 	cases := []struct{ args, want string }{
 		{`{}`, "ref: is required"},
 		{`{"ref":"x"}`, `ref: must be an ADR id such as "0042" (four or more digits, or a 26-character ULID), optionally prefixed with a lower-case log name as in "payments:0042", got "x"`},
@@ -195,10 +195,10 @@ func TestChainValidation(t *testing.T) {
 			t.Errorf("%s:\n got %q\nwant %q", tc.args, res.Text, want)
 		}
 	}
-	reader := &fakeReader{}
+	reader := corpusOf()
 	typed, _ := New(reader, Options{}).GetSupersessionChain(context.Background(), ChainInput{Ref: "nope", FindingsLimit: -1})
-	if !typed.IsError || reader.opens != 0 {
-		t.Errorf("typed refusal: %q (opens %d)", typed.Text, reader.opens)
+	if !typed.IsError || reader.Opens() != 0 {
+		t.Errorf("typed refusal: %q (opens %d)", typed.Text, reader.Opens())
 	}
 	if _, err := svc.Call(context.Background(), ToolGetSupersessionChain, json.RawMessage(`[1]`)); !errors.Is(err, ErrArgumentsNotObject) {
 		t.Errorf("array arguments: %v", err)
@@ -206,7 +206,7 @@ func TestChainValidation(t *testing.T) {
 }
 
 func TestChainCorpusUnavailable(t *testing.T) {
-	svc := New(&fakeReader{openErr: unavailableErr(corpus.DirNotFound)}, Options{Extended: true})
+	svc := New(openFails(unavailableErr(corpus.DirNotFound)), Options{Extended: true})
 	res, err := svc.Call(context.Background(), ToolGetSupersessionChain, json.RawMessage(`{"ref":"0001"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -223,7 +223,7 @@ func TestGoldenExtended(t *testing.T) {
 	p := chainProjection()
 	h, _ := sampleHistory()
 	ctx := context.Background()
-	svc := New(&fakeReader{}, Options{Extended: true, History: h})
+	svc := New(corpusOf(), Options{Extended: true, History: h})
 	changes := func(in ChangesInput) func() Result {
 		return func() Result {
 			res, err := svc.ListDecisionChanges(ctx, in)
@@ -248,7 +248,7 @@ func TestGoldenExtended(t *testing.T) {
 		{"changes-head", changes(ChangesInput{})},
 		{"changes-replay", changes(ChangesInput{Since: ptr("0_"), Limit: 4})},
 		{"changes-restart", func() Result {
-			res, err := New(&fakeReader{}, Options{Extended: true, History: rewritten}).ListDecisionChanges(ctx, ChangesInput{Since: &gone})
+			res, err := New(corpusOf(), Options{Extended: true, History: rewritten}).ListDecisionChanges(ctx, ChangesInput{Since: &gone})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -256,7 +256,7 @@ func TestGoldenExtended(t *testing.T) {
 		}},
 		{"changes-invalid-cursor", changes(ChangesInput{Since: ptr("AAAA")})},
 		{"changes-unavailable", func() Result {
-			res, _ := New(&fakeReader{}, Options{Extended: true}).ListDecisionChanges(ctx, ChangesInput{})
+			res, _ := New(corpusOf(), Options{Extended: true}).ListDecisionChanges(ctx, ChangesInput{})
 			return res
 		}},
 		{"changes-validation-error", func() Result {
@@ -264,7 +264,7 @@ func TestGoldenExtended(t *testing.T) {
 			return res
 		}},
 	}
-	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	g := goldie.New(t, goldie.WithFixtureDir(goldenDir))
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g.Assert(t, tc.name, render(t, tc.res()))
@@ -274,6 +274,6 @@ func TestGoldenExtended(t *testing.T) {
 
 // feed0 is the head cursor of h.
 func feed0(h *fakeHistory) string {
-	res, _ := New(&fakeReader{}, Options{Extended: true, History: h}).ListDecisionChanges(context.Background(), ChangesInput{})
+	res, _ := New(corpusOf(), Options{Extended: true, History: h}).ListDecisionChanges(context.Background(), ChangesInput{})
 	return res.Structured.Result.(ChangesAnswer).Cursor
 }

@@ -5,20 +5,26 @@ import (
 	"crypto/sha1"
 	"encoding/hex"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
+	"testing"
 	"time"
 
+	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/historytest"
 )
 
 // fakeHistory is an in-memory ports.HistoryReader: a first-parent line of
 // commits, each holding the whole ADR directory as name → content. Tests
-// rewrite it between calls to simulate new commits and force-pushes.
+// rewrite it between calls to simulate new commits and force-pushes. It
+// passes the suite every history passes (TestFakeHistoryConformance).
 type fakeHistory struct {
 	dir     string
 	commits []fakeCommit // oldest first; commits[i-1] is commits[i]'s parent
+	blobs   map[string]string
 	openErr error
 	// missingFrom makes every commit before this index missing, as a
 	// shallow clone lacks them.
@@ -30,30 +36,49 @@ type fakeHistory struct {
 type fakeCommit struct {
 	hash  string
 	when  time.Time
-	files map[string]string // nil: no ADR directory
+	files map[string]string // nil: no ADR directory; "name/": a directory
 }
 
 var fakeEpoch = time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
 
-// commit appends a commit holding files ("name=content" pairs; no pairs
-// and dirless true means no directory at all).
+// commit appends a commit holding files ("name=content" pairs, content
+// in expand's notation; a single "-" means no directory at all).
 func (f *fakeHistory) commit(salt string, files ...string) string {
-	c := fakeCommit{when: fakeEpoch.Add(time.Duration(len(f.commits)) * time.Minute), files: map[string]string{}}
+	key := salt + "|" + fmt.Sprint(files)
+	if len(files) == 1 && files[0] == "-" {
+		return f.commitFiles(key, nil)
+	}
+	m := map[string]string{}
 	for _, kv := range files {
 		name, content, _ := strings.Cut(kv, "=")
-		c.files[name] = content
+		m[name] = expand(content)
 	}
-	if len(files) == 1 && files[0] == "-" {
-		c.files = nil
-	}
+	return f.commitFiles(key, m)
+}
+
+// commitFiles appends a commit holding files as given (nil: no
+// directory); key tells its hash apart from its siblings'.
+func (f *fakeHistory) commitFiles(key string, files map[string]string) string {
+	c := fakeCommit{when: fakeEpoch.Add(time.Duration(len(f.commits)) * time.Minute), files: files}
 	parent := ""
 	if len(f.commits) > 0 {
 		parent = f.commits[len(f.commits)-1].hash
 	}
-	sum := sha1.Sum([]byte(parent + "|" + salt + "|" + fmt.Sprint(files)))
+	sum := sha1.Sum([]byte(parent + "|" + key))
 	c.hash = hex.EncodeToString(sum[:])
 	f.commits = append(f.commits, c)
+	if f.blobs == nil {
+		f.blobs = map[string]string{}
+	}
+	for _, content := range files {
+		f.blobs[blobID(content)] = content
+	}
 	return c.hash
+}
+
+func blobID(content string) string {
+	sum := sha1.Sum([]byte(content))
+	return "blob:" + hex.EncodeToString(sum[:])
 }
 
 func (f *fakeHistory) OpenHistory(context.Context) (ports.History, error) {
@@ -125,23 +150,48 @@ func (v fakeHistoryView) Files(_ context.Context, c ports.Commit) ([]ports.Histo
 		if strings.HasSuffix(name, "/") {
 			kind, name = ports.KindDirectory, strings.TrimSuffix(name, "/")
 		}
-		sum := sha1.Sum([]byte(content))
 		out = append(out, ports.HistoryFile{
 			Entry:  ports.Entry{Name: name, Path: v.Dir() + "/" + name, Kind: kind},
-			Object: "blob:" + content + ":" + hex.EncodeToString(sum[:4]),
+			Object: blobID(content),
 		})
 	}
-	slices.SortFunc(out, func(a, b ports.HistoryFile) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(out, func(a, b ports.HistoryFile) int { return jsstring.Compare(a.Name, b.Name) })
 	return out, nil
 }
 
 func (v fakeHistoryView) Read(_ context.Context, f ports.HistoryFile, limit int64) ([]byte, error) {
-	content := strings.TrimPrefix(f.Object, "blob:")
-	content = content[:strings.LastIndexByte(content, ':')]
+	content := v.f.blobs[f.Object]
 	if int64(len(content)) > limit {
 		return nil, &ports.ReadError{Kind: ports.ReadTooLarge}
 	}
-	return []byte(expand(content)), nil
+	return []byte(content), nil
+}
+
+// TestFakeHistoryConformance holds the fake to the suite gitrev's History
+// passes, so that what the feed's tests show over it holds over git.
+func TestFakeHistoryConformance(t *testing.T) {
+	historytest.RunConformance(t, func(t *testing.T) historytest.Harness { return fakeHistoryHarness{} })
+}
+
+type fakeHistoryHarness struct{}
+
+func (fakeHistoryHarness) MakeReader(_ *testing.T, fx historytest.Fixture) ports.HistoryReader {
+	f := &fakeHistory{dir: path.Clean(fx.Dir)}
+	for i, c := range fx.Commits {
+		var files map[string]string
+		if c.Files != nil {
+			files = map[string]string{}
+			for name, content := range c.Files {
+				if dir, _, nested := strings.Cut(name, "/"); nested {
+					files[dir+"/"] = ""
+					continue
+				}
+				files[name] = content
+			}
+		}
+		f.commitFiles(fmt.Sprint(i, files), files)
+	}
+	return f
 }
 
 // expand turns the short content notation "ID STATUS [TITLE]" into a

@@ -14,6 +14,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/cursor"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
 // sampleHistory is a small history with every kind of change:
@@ -76,7 +77,7 @@ func poll(t *testing.T, h ports.HistoryReader, since *string, limit int) Result 
 	if limit != 0 {
 		args["limit"] = limit
 	}
-	return callFeed(t, &fakeReader{}, h, args)
+	return callFeed(t, corpusOf(), h, args)
 }
 
 // callFeed calls list_decision_changes through Call with any arguments.
@@ -95,12 +96,12 @@ func callFeed(t *testing.T, r ports.CorpusReader, h ports.HistoryReader, args ma
 }
 
 // chainReader serves the chain tool's fixture, which has 4 findings.
-func chainReader() *fakeReader {
+func chainReader() *memcorpus.Reader {
 	var files []fakeFile
 	for _, c := range chainCorpus() {
 		files = append(files, regular(strings.TrimPrefix(c.Path, "docs/adr/"), string(c.Content)))
 	}
-	return &fakeReader{files: files}
+	return corpusOf(files...)
 }
 
 func pageOf(t *testing.T, res Result) ChangesAnswer {
@@ -443,11 +444,11 @@ func TestFeedCheckOrder(t *testing.T) {
 		}
 		return o
 	}
-	gone := &fakeReader{openErr: unavailableErr(corpus.DirNotFound)}
+	gone := openFails(unavailableErr(corpus.DirNotFound))
 	noHistory := &fakeHistory{openErr: &ports.HistoryUnavailableError{Reason: feed.NoRepository}}
 	cases := []struct {
 		name   string
-		reader *fakeReader
+		reader *memcorpus.Reader
 		h      ports.HistoryReader
 		args   string
 		want   string
@@ -455,11 +456,11 @@ func TestFeedCheckOrder(t *testing.T) {
 		{"refused arguments before the corpus", gone, noHistory, `{"limit":0,"since":"x"}`, "isError"},
 		{"the corpus before the history", gone, noHistory, `{"since":"x"}`, OutcomeCorpusUnavailable},
 		{"the corpus without any history", gone, nil, `{}`, OutcomeCorpusUnavailable},
-		{"the history before the cursors", &fakeReader{}, noHistory, `{"since":"x","findingsCursor":"y"}`, OutcomeHistoryUnavailable},
-		{"then the cursors", &fakeReader{}, h, `{"since":"x"}`, OutcomeInvalidCursor},
+		{"the history before the cursors", corpusOf(), noHistory, `{"since":"x","findingsCursor":"y"}`, OutcomeHistoryUnavailable},
+		{"then the cursors", corpusOf(), h, `{"since":"x"}`, OutcomeInvalidCursor},
 	}
 	for _, tc := range cases {
-		opens := tc.reader.opens
+		opens := tc.reader.Opens()
 		res, err := New(tc.reader, Options{Extended: true, History: tc.h}).Call(ctx, ToolListDecisionChanges, json.RawMessage(tc.args))
 		if err != nil {
 			t.Fatal(err)
@@ -467,7 +468,7 @@ func TestFeedCheckOrder(t *testing.T) {
 		if got := outcome(res); got != tc.want {
 			t.Errorf("%s: %s (%s), want %s", tc.name, got, res.Text, tc.want)
 		}
-		if tc.want == "isError" && tc.reader.opens != opens {
+		if tc.want == "isError" && tc.reader.Opens() != opens {
 			t.Errorf("%s: refused arguments opened the corpus", tc.name)
 		}
 	}
@@ -552,7 +553,7 @@ func TestFeedEdgeHistories(t *testing.T) {
 }
 
 func TestFeedUnavailable(t *testing.T) {
-	svc := New(&fakeReader{}, Options{Extended: true})
+	svc := New(corpusOf(), Options{Extended: true})
 	res, err := svc.Call(context.Background(), ToolListDecisionChanges, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -570,7 +571,7 @@ func TestFeedUnavailable(t *testing.T) {
 	}
 
 	h.openErr = errors.New("disk on fire")
-	if _, err := New(&fakeReader{}, Options{Extended: true, History: h}).Call(context.Background(), ToolListDecisionChanges, nil); err == nil {
+	if _, err := New(corpusOf(), Options{Extended: true, History: h}).Call(context.Background(), ToolListDecisionChanges, nil); err == nil {
 		t.Error("an unexpected failure was not a fault")
 	}
 
@@ -588,7 +589,7 @@ func TestFeedUnavailable(t *testing.T) {
 }
 
 func TestChangesValidation(t *testing.T) {
-	svc := New(&fakeReader{}, Options{Extended: true, History: &fakeHistory{}})
+	svc := New(corpusOf(), Options{Extended: true, History: &fakeHistory{}})
 	cases := []struct{ args, want string }{
 		{`{"limit":0}`, "limit: must be an integer from 1 to 200, got 0"},
 		{`{"limit":201}`, "limit: must be an integer from 1 to 200, got 201"},
@@ -636,7 +637,7 @@ func TestChangesValidation(t *testing.T) {
 
 // The default surface does not answer the extended tools at all.
 func TestDefaultSurfaceHasNoExtendedTools(t *testing.T) {
-	svc := New(&fakeReader{}, Options{History: &fakeHistory{}})
+	svc := New(corpusOf(), Options{History: &fakeHistory{}})
 	if got := strings.Join(toolNames(svc), ","); got != "get_decision,get_decision_context,list_superseded,search_decisions" {
 		t.Errorf("default tools %s", got)
 	}
@@ -645,7 +646,7 @@ func TestDefaultSurfaceHasNoExtendedTools(t *testing.T) {
 			t.Errorf("%s: %v", tool, err)
 		}
 	}
-	ext := New(&fakeReader{}, Options{Extended: true})
+	ext := New(corpusOf(), Options{Extended: true})
 	if got := strings.Join(toolNames(ext), ","); got != "get_decision,get_decision_context,get_supersession_chain,list_decision_changes,list_review_queue,list_superseded,search_decisions" {
 		t.Errorf("extended tools %s", got)
 	}
@@ -704,7 +705,7 @@ func TestGoldenChangesFindings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goldie.New(t, goldie.WithFixtureDir("testdata/golden")).Assert(t, "changes-findings", render(t, res))
+	goldie.New(t, goldie.WithFixtureDir(goldenDir)).Assert(t, "changes-findings", render(t, res))
 }
 
 // toolNames lists the names of the tools svc serves.

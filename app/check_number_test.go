@@ -48,9 +48,9 @@ func TestNumberTaken(t *testing.T) {
 			for k, v := range tc.tip {
 				tip[k] = v
 			}
-			rep, err := New(newFakeReader(head), Options{}).Check(context.Background(), CheckInput{
+			rep, err := New(corpusFrom(head), Options{}).Check(context.Background(), CheckInput{
 				Files: tc.changed, AsOf: "2026-06-15",
-				Base: newFakeReader(base), Tip: newFakeReader(tip), TipName: "main",
+				Base: corpusFrom(base), Tip: corpusFrom(tip), TipName: "main",
 			})
 			if err != nil {
 				t.Fatal(err)

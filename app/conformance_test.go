@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
 // conformanceDir is the shared conformance suite (cases, recorded answers
@@ -103,7 +105,11 @@ func runConformanceCase(t *testing.T, base, corpora, name string) {
 	if c.Dir == "" {
 		c.Dir = "docs/adr"
 	}
-	svc := New(dirReader{root: filepath.Join(corpora, c.Corpus), dir: c.Dir}, Options{})
+	reader, err := memcorpus.Load(os.DirFS(filepath.Join(corpora, c.Corpus)), c.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := New(reader, Options{})
 
 	expected := map[string]map[string]any{}
 	for _, r := range exp.Responses {

@@ -1,78 +1,53 @@
 package app
 
 import (
-	"context"
 	"fmt"
-	"sync"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
-// fakeFile is one entry of a fakeReader's directory.
+// fakeFile is one entry of a test corpus (corpusOf): its kind and
+// display path, its bytes, and the failure reading it gives, if any.
 type fakeFile struct {
 	entry   ports.Entry
 	content []byte
 	readErr error
 }
 
-// fakeReader is an in-memory CorpusReader. It counts the calls it sees so
-// tests can prove that refused input never touches the corpus.
-type fakeReader struct {
-	files     []fakeFile
-	openErr   error
-	listErr   error
-	verifyErr error
-
-	mu    sync.Mutex
-	opens int
-	reads []string
-}
-
-func (f *fakeReader) Open(context.Context) (ports.Corpus, error) {
-	f.mu.Lock()
-	f.opens++
-	f.mu.Unlock()
-	if f.openErr != nil {
-		return nil, f.openErr
-	}
-	return fakeView{f}, nil
-}
-
-type fakeView struct{ r *fakeReader }
-
-func (v fakeView) List(context.Context, bool) ([]ports.Entry, error) {
-	if v.r.listErr != nil {
-		return nil, v.r.listErr
-	}
-	out := make([]ports.Entry, len(v.r.files))
-	for i, f := range v.r.files {
-		out[i] = f.entry
-	}
-	return out, nil
-}
-
-func (v fakeView) Read(_ context.Context, name string, _ int64, _ []byte) ([]byte, error) {
-	v.r.mu.Lock()
-	v.r.reads = append(v.r.reads, name)
-	v.r.mu.Unlock()
-	for _, f := range v.r.files {
-		if f.entry.Name == name {
-			if f.readErr != nil {
-				return nil, f.readErr
-			}
-			return f.content, nil
-		}
-	}
-	return nil, &ports.ReadError{Kind: ports.ReadStatFailed}
-}
-
-func (v fakeView) Verify(context.Context) error { return v.r.verifyErr }
-
 func regular(name string, content string) fakeFile {
 	return fakeFile{entry: ports.Entry{Name: name, Path: "docs/adr/" + name, Kind: ports.KindRegular}, content: []byte(content)}
+}
+
+// corpusOf is the in-memory corpus of docs/adr holding files.
+func corpusOf(files ...fakeFile) *memcorpus.Reader {
+	r := memcorpus.New("docs/adr")
+	for _, f := range files {
+		switch f.entry.Kind {
+		case ports.KindSymlink:
+			r.Symlink(f.entry.Name)
+		case ports.KindDirectory:
+			r.Mkdir(f.entry.Name)
+		case ports.KindOther:
+			r.Special(f.entry.Name)
+		default:
+			r.WriteFile(f.entry.Name, f.content)
+		}
+		if f.readErr != nil {
+			r.FailRead(f.entry.Name, f.readErr)
+		}
+	}
+	return r
+}
+
+// openFails is an empty corpus whose every Open fails with err.
+func openFails(err error) *memcorpus.Reader {
+	r := corpusOf()
+	r.FailOpen(err)
+	return r
 }
 
 func unavailableErr(r corpus.UnavailableReason) error { return &ports.UnavailableError{Reason: r} }

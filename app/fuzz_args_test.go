@@ -72,14 +72,14 @@ func FuzzArguments(f *testing.F) {
 	f.Fuzz(func(t *testing.T, toolByte byte, args []byte) {
 		tool := fuzzTools[int(toolByte)%len(fuzzTools)]
 		set, decodeErr := decodeArgs(args)
-		r := &fakeReader{}
+		r := corpusOf()
 		res, callErr := New(r, Options{}).Call(context.Background(), tool, json.RawMessage(args))
 		if decodeErr != nil {
 			if !errors.Is(decodeErr, ErrArgumentsNotObject) || !errors.Is(callErr, ErrArgumentsNotObject) {
 				t.Fatalf("decode error %v, Call error %v: want ErrArgumentsNotObject for both", decodeErr, callErr)
 			}
-			if r.opens != 0 {
-				t.Fatalf("arguments that are no object opened the corpus %d times", r.opens)
+			if r.Opens() != 0 {
+				t.Fatalf("arguments that are no object opened the corpus %d times", r.Opens())
 			}
 			return
 		}
@@ -94,9 +94,9 @@ func FuzzArguments(f *testing.F) {
 		}
 		if len(issues) > 0 {
 			want := refusal(tool, issues)
-			if !res.IsError || res.Structured != nil || res.Text != want.Text || r.opens != 0 {
+			if !res.IsError || res.Structured != nil || res.Text != want.Text || r.Opens() != 0 {
 				t.Fatalf("refused arguments: IsError %v, structured %v, opens %d, text %q (want %q)",
-					res.IsError, res.Structured, r.opens, res.Text, want.Text)
+					res.IsError, res.Structured, r.Opens(), res.Text, want.Text)
 			}
 			if !strings.HasPrefix(res.Text, validationPrefix(tool)) || len(res.Text) == len(validationPrefix(tool)) {
 				t.Fatalf("refusal text %q", res.Text)
@@ -106,8 +106,8 @@ func FuzzArguments(f *testing.F) {
 			}
 			return
 		}
-		if res.IsError || res.Structured == nil || r.opens != 1 {
-			t.Fatalf("accepted arguments: IsError %v, structured %v, opens %d: %s", res.IsError, res.Structured != nil, r.opens, res.Text)
+		if res.IsError || res.Structured == nil || r.Opens() != 1 {
+			t.Fatalf("accepted arguments: IsError %v, structured %v, opens %d: %s", res.IsError, res.Structured != nil, r.Opens(), res.Text)
 		}
 		again, err := json.Marshal(in)
 		if err != nil {

@@ -10,6 +10,10 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
+// goldenDir holds the app's goldens, in the module's one golden home
+// beside the protocol transcripts.
+const goldenDir = "../golden/testdata/answers"
+
 // The goldens pin whole answers over the hand-built edge projection: key
 // order, nulls, empty arrays, cursors and summary lines. Regenerate with
 // go test ./app/... -update and review every diff.
@@ -33,7 +37,7 @@ func TestGoldenAnswers(t *testing.T) {
 		}},
 		{"corpus-unavailable", func() Result { return unavailable(corpus.DirNotFound) }},
 		{"validation-error", func() Result {
-			res, err := New(&fakeReader{}, Options{}).Call(context.Background(), ToolSearchDecisions,
+			res, err := New(corpusOf(), Options{}).Call(context.Background(), ToolSearchDecisions,
 				json.RawMessage(`{"bogus":1,"query":"  ","status":["x","accepted"],"limit":1.5}`))
 			if err != nil {
 				t.Fatal(err)
@@ -41,7 +45,7 @@ func TestGoldenAnswers(t *testing.T) {
 			return res
 		}},
 	}
-	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	g := goldie.New(t, goldie.WithFixtureDir(goldenDir))
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g.Assert(t, tc.name, render(t, tc.res()))
@@ -51,6 +55,6 @@ func TestGoldenAnswers(t *testing.T) {
 
 func TestGoldenContext(t *testing.T) {
 	p := edgeProjection()
-	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
+	g := goldie.New(t, goldie.WithFixtureDir(goldenDir))
 	g.Assert(t, "context-matches", render(t, answerContext(p, ContextInput{Files: []string{"src/app.ts", "src/events/a.ts"}, Page: Page{Limit: 3}}, nil)))
 }

@@ -6,10 +6,11 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/markers"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
-func governReader() *fakeReader {
-	return &fakeReader{files: []fakeFile{
+func governReader() *memcorpus.Reader {
+	return corpusOf(
 		regular("0001-pg.md", "---\nid: \"0001\"\ntitle: Use PostgreSQL\nstatus: accepted\ndate: 2026-01-01\ndeciders: [\"@a\"]\n"+
 			"affects:\n  - type: path\n    pattern: \"db/**\"\n  - type: package\n    pattern: \"pg@not a range\"\n---\n\n## Decision\n\nWe use PostgreSQL. Always.\n"),
 		regular("0002-mongo.md", "---\nid: \"0002\"\ntitle: Use MongoDB\nstatus: rejected\ndate: 2026-01-01\n"+
@@ -17,7 +18,7 @@ func governReader() *fakeReader {
 		regular("0003-logs.md", "---\nid: \"0003\"\ntitle: Log JSON\nstatus: accepted\ndate: 2026-01-01\ndeciders: [\"@a\"]\n---\n"),
 		regular("0004-broken.md", "---\nid: \"0004\"\ntitle: Broken\nstatus: approved\ndate: 2026-01-01\n"+
 			"affects:\n  - type: path\n    pattern: \"db/**\"\n---\n"),
-	}}
+	)
 }
 
 // Govern answers from the valid records of a corpus with errors, with the
@@ -52,7 +53,7 @@ func TestGovern(t *testing.T) {
 }
 
 func TestGovernUnavailable(t *testing.T) {
-	s := New(&fakeReader{openErr: unavailableErr("dir-not-found")}, Options{})
+	s := New(openFails(unavailableErr("dir-not-found")), Options{})
 	if _, err := s.Govern(context.Background(), GovernInput{Files: []string{"a"}}); err == nil {
 		t.Fatal("no error for an unusable corpus")
 	}

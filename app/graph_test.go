@@ -43,7 +43,7 @@ func TestGraph(t *testing.T) {
 		regular("0005-b.md", "---\nid: \"0005\"\ntitle: Holder B\nstatus: draft\ndate: 2026-01-01\n---\n"),
 		graphRecord("0006", "superseded", "supersededBy: \"0098\"\nsupersedes: [\"0098\"]\n"),
 	}
-	svc := New(&fakeReader{files: files}, Options{})
+	svc := New(corpusOf(files...), Options{})
 	g, err := svc.Graph(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestGraph(t *testing.T) {
 }
 
 func TestGraphEmptyAndDeterministic(t *testing.T) {
-	g, err := New(&fakeReader{}, Options{}).Graph(context.Background())
+	g, err := New(corpusOf(), Options{}).Graph(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,9 +97,9 @@ func TestGraphEmptyAndDeterministic(t *testing.T) {
 		graphRecord("0002", "proposed", "relatesTo: [\"0001\", \"0077\", \"0066\"]\n"),
 		graphRecord("0001", "proposed", "relatesTo: [\"0002\"]\n"),
 	}
-	a, _ := New(&fakeReader{files: files}, Options{}).Graph(context.Background())
+	a, _ := New(corpusOf(files...), Options{}).Graph(context.Background())
 	slices.Reverse(files)
-	b, _ := New(&fakeReader{files: files}, Options{}).Graph(context.Background())
+	b, _ := New(corpusOf(files...), Options{}).Graph(context.Background())
 	if !slices.Equal(describeEdges(a), describeEdges(b)) || !slices.Equal(a.Nodes, b.Nodes) {
 		t.Errorf("order-dependent graph:\n%q\n%q", describeEdges(a), describeEdges(b))
 	}

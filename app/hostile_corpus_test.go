@@ -16,6 +16,7 @@ import (
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
@@ -274,9 +275,9 @@ func TestHostileRaces(t *testing.T) {
 		{name: "rewritten after listing: the new bytes are read", beforeRd: func(t *testing.T, r hostileRepo) {
 			r.write(t, b, hostileRecord("0002", "Rewritten while listed", "tags: [x]\n"))
 		}, want: expect{b: candOutcome{record: true}, title: "Rewritten while listed"}, then: candOutcome{record: true}},
-		{name: "replaced by a FIFO after listing", needs: hostileNeedFIFOs, beforeRd: func(t *testing.T, r hostileRepo) {
+		{name: "replaced by a FIFO after listing", needs: fifotest.Require, beforeRd: func(t *testing.T, r hostileRepo) {
 			hostileRemove(t, r.path(b))
-			hostileMkfifo(t, r.path(b))
+			fifotest.Make(t, r.path(b))
 		}, want: expect{b: candOutcome{rules: []string{"record-stat-error"}}}, then: candOutcome{}},
 		{name: "replaced by a symlink after listing", needs: linktest.Require, beforeRd: func(t *testing.T, r hostileRepo) {
 			hostileRemove(t, r.path(b))
@@ -384,7 +385,7 @@ func TestHostileSpecialFiles(t *testing.T) {
 	r := newHostileRepo(t)
 	r.write(t, "0001-real.md", hostileRecord("0001", "Real", ""))
 	special := []string{"0002-fifo.md", "0003-socket.md", "0004-device.md", "0005-nested-fifo.md"}
-	hostileMkfifo(t, r.path(special[0]))
+	fifotest.Make(t, r.path(special[0]))
 	if err := hostileMksock(r.path(special[1])); err != nil {
 		t.Fatalf("making a socket entry: %v", err)
 	}
@@ -398,10 +399,10 @@ func TestHostileSpecialFiles(t *testing.T) {
 	if err := os.Mkdir(r.path("sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	hostileMkfifo(t, filepath.Join(r.adr, "sub", "0005-nested-fifo.md"))
+	fifotest.Make(t, filepath.Join(r.adr, "sub", "0005-nested-fifo.md"))
 	// .git may be a FIFO too: stat only, never opened (ADR 0004).
 	hostileRemove(t, filepath.Join(r.root, ".git"))
-	hostileMkfifo(t, filepath.Join(r.root, ".git"))
+	fifotest.Make(t, filepath.Join(r.root, ".git"))
 
 	s := r.service()
 	p := hostileProject(t, s)

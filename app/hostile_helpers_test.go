@@ -17,6 +17,7 @@ import (
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -45,10 +46,9 @@ func makeHostileRepo(t *testing.T, base string) hostileRepo {
 	t.Helper()
 	r := hostileRepo{root: filepath.Join(base, "repo")}
 	r.adr = filepath.Join(r.root, "docs", "adr")
-	for _, d := range []string{filepath.Join(r.root, ".git"), r.adr} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
+	gittest.MakeRoot(t, r.root, nil)
+	if err := os.MkdirAll(r.adr, 0o755); err != nil {
+		t.Fatal(err)
 	}
 	return r
 }
@@ -244,12 +244,12 @@ type hookedReader struct {
 	everyVerify  bool
 }
 
-func (h *hookedReader) Open(ctx context.Context) (ports.Corpus, error) {
+func (h *hookedReader) Open(ctx context.Context) (ports.ADRDir, error) {
 	c, err := h.inner.Open(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return &hookedCorpus{Corpus: c, h: h}, nil
+	return &hookedCorpus{ADRDir: c, h: h}, nil
 }
 
 // onRead arranges for f to run just before name is read.
@@ -271,7 +271,7 @@ func (h *hookedReader) onVerify(f func(), every bool) {
 }
 
 type hookedCorpus struct {
-	ports.Corpus
+	ports.ADRDir
 	h *hookedReader
 }
 
@@ -283,7 +283,7 @@ func (c *hookedCorpus) Read(ctx context.Context, name string, limit int64, buf [
 	if f != nil {
 		f()
 	}
-	return c.Corpus.Read(ctx, name, limit, buf)
+	return c.ADRDir.Read(ctx, name, limit, buf)
 }
 
 func (c *hookedCorpus) Verify(ctx context.Context) error {
@@ -296,5 +296,5 @@ func (c *hookedCorpus) Verify(ctx context.Context) error {
 	if f != nil {
 		f()
 	}
-	return c.Corpus.Verify(ctx)
+	return c.ADRDir.Verify(ctx)
 }

@@ -2,24 +2,7 @@
 
 package app_test
 
-import (
-	"errors"
-	"runtime"
-	"testing"
-)
-
-// hostileMkfifo skips the test: this system has no FIFOs in its file
-// tree, nor the sockets and devices the special-file tests make next.
-func hostileMkfifo(t *testing.T, _ string) {
-	t.Helper()
-	t.Skipf("%s has no FIFOs in its file tree", runtime.GOOS)
-}
-
-// hostileNeedFIFOs skips the test: this system has no FIFOs.
-func hostileNeedFIFOs(t testing.TB) {
-	t.Helper()
-	t.Skipf("%s has no FIFOs in its file tree", runtime.GOOS)
-}
+import "errors"
 
 var errNoSpecialFiles = errors.New("no special files on this system")
 

@@ -2,22 +2,7 @@
 
 package app_test
 
-import (
-	"testing"
-
-	"golang.org/x/sys/unix"
-)
-
-// hostileMkfifo makes a FIFO at p.
-func hostileMkfifo(t *testing.T, p string) {
-	t.Helper()
-	if err := unix.Mkfifo(p, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// hostileNeedFIFOs lets the test run: this system has FIFOs.
-func hostileNeedFIFOs(testing.TB) {}
+import "golang.org/x/sys/unix"
 
 // hostileMksock makes a Unix socket entry at p (no listener behind it).
 func hostileMksock(p string) error { return unix.Mknod(p, unix.S_IFSOCK|0o644, 0) }

@@ -8,8 +8,7 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
-	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
 // TestLintAdoption covers lint's findings about a folder in another
@@ -34,7 +33,7 @@ func TestLintAdoption(t *testing.T) {
 		}, []string{"id-file-name-mismatch:docs/adr/0002-x.md"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			svc := New(newFakeReader(tc.files), Options{})
+			svc := New(corpusFrom(tc.files), Options{})
 			rep, err := svc.Lint(context.Background(), LintInput{AsOf: "2026-06-15"})
 			if err != nil {
 				t.Fatal(err)
@@ -83,7 +82,7 @@ func TestLintTemplates(t *testing.T) {
 			[]string{"format-hint:docs/adr/0001-x.md", "frontmatter-fence:docs/adr/0001-x.md", "no-records:docs/adr"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rep, err := New(newFakeReader(tc.files), Options{}).Lint(context.Background(), LintInput{AsOf: "2026-06-15"})
+			rep, err := New(corpusFrom(tc.files), Options{}).Lint(context.Background(), LintInput{AsOf: "2026-06-15"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,20 +100,11 @@ func TestLintTemplates(t *testing.T) {
 	}
 }
 
-// newFakeReader is a fakeReader holding files (name → content) at the
-// top level of docs/adr, listed in code-unit order.
-func newFakeReader(files map[string]string) *fakeReader {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	slices.SortFunc(names, jsstring.Compare)
-	r := &fakeReader{}
-	for _, n := range names {
-		r.files = append(r.files, fakeFile{
-			entry:   ports.Entry{Name: n, Path: "docs/adr/" + n, Kind: ports.KindRegular},
-			content: []byte(files[n]),
-		})
+// corpusFrom is the corpus of docs/adr holding files (name → content).
+func corpusFrom(files map[string]string) *memcorpus.Reader {
+	r := corpusOf()
+	for name, content := range files {
+		r.WriteFile(name, []byte(content))
 	}
 	return r
 }
@@ -134,7 +124,7 @@ func TestRenamedLinks(t *testing.T) {
 		"README.md":               "x",
 		"0000-template-notes.txt": "x",
 	}
-	rep, err := New(newFakeReader(files), Options{}).Lint(context.Background(), LintInput{AsOf: "2026-06-15"})
+	rep, err := New(corpusFrom(files), Options{}).Lint(context.Background(), LintInput{AsOf: "2026-06-15"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -117,7 +117,7 @@ func TestReviewOverdue(t *testing.T) {
 		{"accepted", "", "2026-06-14", "2026-07-01", true},
 	}
 	for _, tc := range cases {
-		svc := New(&fakeReader{files: []fakeFile{regular("0001-x.md", record(tc.status, tc.extra, tc.reviewBy))}}, Options{})
+		svc := New(corpusOf(regular("0001-x.md", record(tc.status, tc.extra, tc.reviewBy))), Options{})
 		rep, err := svc.Lint(context.Background(), LintInput{AsOf: tc.asOf, Clock: june15})
 		if err != nil {
 			t.Fatal(err)
@@ -143,14 +143,14 @@ func TestReviewOverdue(t *testing.T) {
 }
 
 func TestLintInputErrors(t *testing.T) {
-	svc := New(&fakeReader{}, Options{})
+	svc := New(corpusOf(), Options{})
 	if _, err := svc.Lint(context.Background(), LintInput{AsOf: "2026-02-30", Clock: june15}); !errors.Is(err, ErrInvalidLintInput) {
 		t.Errorf("bad as-of: %v", err)
 	}
 	if _, err := svc.Lint(context.Background(), LintInput{}); !errors.Is(err, ErrInvalidLintInput) {
 		t.Errorf("no clock: %v", err)
 	}
-	r := &fakeReader{openErr: unavailableErr(corpus.DirNotFound)}
+	r := openFails(unavailableErr(corpus.DirNotFound))
 	_, err := New(r, Options{}).Lint(context.Background(), LintInput{Clock: june15})
 	var u *ports.UnavailableError
 	if !errors.As(err, &u) || u.Reason != corpus.DirNotFound {
@@ -171,7 +171,7 @@ func TestLintCombinesEverything(t *testing.T) {
 		entry("old/0004-d.md", ports.KindRegular),
 		entry("0005-e.md", ports.KindSymlink),
 	}
-	r := &fakeReader{files: files}
+	r := corpusOf(files...)
 	rep, err := New(r, Options{}).Lint(context.Background(), LintInput{Clock: june15})
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +198,7 @@ func TestLintCombinesEverything(t *testing.T) {
 	if rep.RecordCount != 1 || rep.ExcludedCount != 1 || rep.SkippedCount != 3 || rep.AsOf != "2026-06-15" {
 		t.Errorf("counts %d/%d/%d as of %s", rep.RecordCount, rep.ExcludedCount, rep.SkippedCount, rep.AsOf)
 	}
-	p, err := New(&fakeReader{files: files}, Options{}).Project(context.Background())
+	p, err := New(corpusOf(files...), Options{}).Project(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,8 +209,8 @@ func TestLintCombinesEverything(t *testing.T) {
 		t.Errorf("records %+v", rep.Records)
 	}
 	// Only top-level candidates are read, once each.
-	if !slices.Equal(r.reads, []string{"0001-a.md", "0002-b.md"}) {
-		t.Errorf("reads %v", r.reads)
+	if !slices.Equal(r.Reads(), []string{"0001-a.md", "0002-b.md"}) {
+		t.Errorf("reads %v", r.Reads())
 	}
 	if rep.Count(adr.SeverityError) != 2 || rep.Count(adr.SeverityWarn) != 4 || !rep.Failed(false) {
 		t.Errorf("severities: %d errors, %d warnings", rep.Count(adr.SeverityError), rep.Count(adr.SeverityWarn))

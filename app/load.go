@@ -157,7 +157,7 @@ func isCandidate(e ports.Entry) bool {
 // read reads (into buf), hashes and parses one candidate into f. A
 // per-file failure is an exclusion; only failures that concern the whole
 // projection (an unavailable corpus, a cancelled call) are returned.
-func (s *Service) read(ctx context.Context, view ports.Corpus, e ports.Entry, f *file, buf []byte, lint bool) error {
+func (s *Service) read(ctx context.Context, view ports.ADRDir, e ports.Entry, f *file, buf []byte, lint bool) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("read %s: %w", e.Path, err)
 	}

@@ -15,28 +15,37 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
-// generatedReader is a fakeReader over a generated corpus of n records,
-// large enough to be read on every core.
-func generatedReader(n int) *fakeReader {
+// generatedFiles is a generated corpus of n records, large enough to be
+// read on every core.
+func generatedFiles(n int) []fakeFile {
 	c := corpusgen.New(corpusgen.Config{N: n, Seed: 3, Broken: 0.02, Federated: 1})
-	r := &fakeReader{}
+	var files []fakeFile
 	for _, name := range c.Names() {
-		r.files = append(r.files, regular(name, string(c.Files[name])))
+		files = append(files, regular(name, string(c.Files[name])))
 	}
-	return r
+	return files
 }
 
-// sequential projects r's files the plain way: read in order, no cache.
-func sequential(t *testing.T, r *fakeReader) *corpus.Projection {
+// generatedReader is the corpus of generatedFiles(n).
+func generatedReader(n int) *memcorpus.Reader { return corpusOf(generatedFiles(n)...) }
+
+// sequential projects files the plain way: read in order, no cache,
+// the size cap applied as every reader applies it.
+func sequential(t *testing.T, files []fakeFile) *corpus.Projection {
 	t.Helper()
 	var cands []corpus.Candidate
-	for _, f := range r.files {
+	for _, f := range files {
 		c := corpus.Candidate{Path: f.entry.Path, Content: f.content}
-		if f.readErr != nil {
+		readErr := f.readErr
+		if readErr == nil && len(f.content) > corpus.MaxRecordBytes {
+			readErr = &ports.ReadError{Kind: ports.ReadTooLarge}
+		}
+		if readErr != nil {
 			c.Content = nil
-			if err := exclude(&c, f.readErr); err != nil {
+			if err := exclude(&c, readErr); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -57,26 +66,26 @@ func sameProjection(t *testing.T, got, want *corpus.Projection) {
 }
 
 func TestParallelProjectionMatchesSequential(t *testing.T) {
-	r := generatedReader(400)
-	r.files[7].readErr = &ports.ReadError{Kind: ports.ReadTooLarge}
-	r.files[8].readErr = &ports.ReadError{Kind: ports.ReadStatFailed}
-	r.files[9].readErr = errors.New("odd")
-	got, err := New(r, Options{}).Project(context.Background())
+	files := generatedFiles(400)
+	files[7].readErr = &ports.ReadError{Kind: ports.ReadTooLarge}
+	files[8].readErr = &ports.ReadError{Kind: ports.ReadStatFailed}
+	files[9].readErr = errors.New("odd")
+	got, err := New(corpusOf(files...), Options{}).Project(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameProjection(t, got, sequential(t, r))
+	sameProjection(t, got, sequential(t, files))
 }
 
 func TestParallelReadReportsFirstFailure(t *testing.T) {
 	for try := range 20 {
-		r := generatedReader(300)
-		r.files[100].readErr = unavailableErr(corpus.DirNotFound)
-		r.files[250].readErr = unavailableErr(corpus.DirNotReadable)
-		_, err := New(r, Options{}).Project(context.Background())
+		files := generatedFiles(300)
+		files[100].readErr = unavailableErr(corpus.DirNotFound)
+		files[250].readErr = unavailableErr(corpus.DirNotReadable)
+		_, err := New(corpusOf(files...), Options{}).Project(context.Background())
 		var u *ports.UnavailableError
-		if !errors.As(err, &u) || u.Reason != corpus.DirNotFound || !strings.Contains(err.Error(), r.files[100].entry.Path) {
-			t.Fatalf("try %d: %v, want the failure of %s", try, err, r.files[100].entry.Path)
+		if !errors.As(err, &u) || u.Reason != corpus.DirNotFound || !strings.Contains(err.Error(), files[100].entry.Path) {
+			t.Fatalf("try %d: %v, want the failure of %s", try, err, files[100].entry.Path)
 		}
 	}
 }
@@ -103,7 +112,8 @@ func countingParse(n *atomic.Int64) corpus.ParseFunc {
 // is parsed again under its new path; and every answer is a fresh
 // Service's.
 func TestParsesAndProjectionsAreRemembered(t *testing.T) {
-	r := generatedReader(120)
+	files := generatedFiles(120)
+	r := corpusOf(files...)
 	var parses atomic.Int64
 	svc := New(r, Options{Parse: countingParse(&parses)})
 	project := func() *corpus.Projection {
@@ -120,28 +130,25 @@ func TestParsesAndProjectionsAreRemembered(t *testing.T) {
 		return p
 	}
 	p1 := project()
-	if p2 := project(); p2 != p1 || parses.Load() != int64(len(r.files)) {
-		t.Fatalf("unchanged corpus: same projection %v, %d parses of %d files", p2 == p1, parses.Load(), len(r.files))
+	if p2 := project(); p2 != p1 || parses.Load() != int64(len(files)) {
+		t.Fatalf("unchanged corpus: same projection %v, %d parses of %d files", p2 == p1, parses.Load(), len(files))
 	}
 
-	r.mu.Lock()
-	r.files[5].content = append([]byte(nil), r.files[5].content...)
-	r.files[5].content[len(r.files[5].content)-2] ^= 1
-	r.mu.Unlock()
-	if p3 := project(); p3 == p1 || p3.Fingerprint == p1.Fingerprint || parses.Load() != int64(len(r.files))+1 {
+	changed := slices.Clone(files[5].content)
+	changed[len(changed)-2] ^= 1
+	r.WriteFile(files[5].entry.Name, changed)
+	if p3 := project(); p3 == p1 || p3.Fingerprint == p1.Fingerprint || parses.Load() != int64(len(files))+1 {
 		t.Fatalf("one changed byte: new projection %v, %d parses", p3 != p1, parses.Load())
 	}
 
-	r.mu.Lock()
-	r.files[6].entry.Name = "9999-renamed.md"
-	r.files[6].entry.Path = "docs/adr/9999-renamed.md"
-	r.mu.Unlock()
+	r.Remove(files[6].entry.Name)
+	r.WriteFile("9999-renamed.md", files[6].content)
 	p4 := project()
-	if parses.Load() != int64(len(r.files))+2 {
+	if parses.Load() != int64(len(files))+2 {
 		t.Fatalf("one renamed file: %d parses", parses.Load())
 	}
 	for _, rec := range p4.Records {
-		if rec.SourcePath == "docs/adr/"+r.files[6].entry.Name && rec.SourcePath != r.files[6].entry.Path {
+		if rec.SourcePath == files[6].entry.Path {
 			t.Fatalf("renamed record kept its old path")
 		}
 	}
@@ -151,12 +158,13 @@ func TestParsesAndProjectionsAreRemembered(t *testing.T) {
 // before the last are dropped, so a session of edits holds about one
 // corpus of parses.
 func TestParsesOfOldVersionsGo(t *testing.T) {
-	r := generatedReader(40)
+	files := generatedFiles(40)
+	r := corpusOf(files...)
 	svc := New(r, Options{})
+	first := string(files[0].content)
 	edit := func(i int) {
-		r.mu.Lock()
-		r.files[0].content = []byte(strings.Replace(string(r.files[0].content), "\n---\n", "\n---\nedit "+string(rune('a'+i))+"\n", 1))
-		r.mu.Unlock()
+		first = strings.Replace(first, "\n---\n", "\n---\nedit "+string(rune('a'+i))+"\n", 1)
+		r.WriteFile(files[0].entry.Name, []byte(first))
 	}
 	for i := range 5 {
 		if _, err := svc.Project(context.Background()); err != nil {
@@ -172,29 +180,29 @@ func TestParsesOfOldVersionsGo(t *testing.T) {
 	svc.memo.mu.Unlock()
 	// The corpus, plus the edited file's previous version, kept for one
 	// change.
-	if n != len(r.files)+1 {
-		t.Fatalf("%d parses kept for %d files", n, len(r.files))
+	if n != len(files)+1 {
+		t.Fatalf("%d parses kept for %d files", n, len(files))
 	}
 }
 
 // flakyReader's views fail Verify with corpus-changed-during-load for
 // the first fails projections.
 type flakyReader struct {
-	*fakeReader
+	*memcorpus.Reader
 	fails int
 	opens atomic.Int64
 }
 
-func (f *flakyReader) Open(ctx context.Context) (ports.Corpus, error) {
+func (f *flakyReader) Open(ctx context.Context) (ports.ADRDir, error) {
 	n := f.opens.Add(1)
-	v, err := f.fakeReader.Open(ctx)
+	v, err := f.Reader.Open(ctx)
 	if err != nil || n > int64(f.fails) {
 		return v, err
 	}
 	return changingView{v}, nil
 }
 
-type changingView struct{ ports.Corpus }
+type changingView struct{ ports.ADRDir }
 
 func (changingView) Verify(context.Context) error {
 	return unavailableErr(corpus.CorpusChangedDuringLoad)
@@ -204,7 +212,7 @@ func (changingView) Verify(context.Context) error {
 // again, at most loadAttempts times in all.
 func TestRetryOnChange(t *testing.T) {
 	for fails := range loadAttempts + 2 {
-		r := &flakyReader{fakeReader: generatedReader(10), fails: fails}
+		r := &flakyReader{Reader: generatedReader(10), fails: fails}
 		res, err := New(r, Options{}).Call(context.Background(), ToolListSuperseded, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -226,7 +234,7 @@ func TestRetryOnChange(t *testing.T) {
 // gatedReader holds every Open until gate is closed, counting the
 // projections between Open and Verify.
 type gatedReader struct {
-	*fakeReader
+	*memcorpus.Reader
 	gate    chan struct{}
 	entered chan struct{}
 	opens   atomic.Int64
@@ -234,14 +242,14 @@ type gatedReader struct {
 	most    atomic.Int64
 }
 
-func (g *gatedReader) Open(ctx context.Context) (ports.Corpus, error) {
+func (g *gatedReader) Open(ctx context.Context) (ports.ADRDir, error) {
 	g.opens.Add(1)
 	n := g.inside.Add(1)
 	for m := g.most.Load(); n > m && !g.most.CompareAndSwap(m, n); m = g.most.Load() {
 	}
 	g.entered <- struct{}{}
 	<-g.gate
-	v, err := g.fakeReader.Open(ctx)
+	v, err := g.Reader.Open(ctx)
 	if err != nil {
 		g.inside.Add(-1)
 		return nil, err
@@ -250,20 +258,21 @@ func (g *gatedReader) Open(ctx context.Context) (ports.Corpus, error) {
 }
 
 type gatedView struct {
-	ports.Corpus
+	ports.ADRDir
 	g *gatedReader
 }
 
 func (v gatedView) Verify(ctx context.Context) error {
 	v.g.inside.Add(-1)
-	return v.Corpus.Verify(ctx)
+	return v.ADRDir.Verify(ctx)
 }
 
 // TestLoadTurns: at most MaxLoads projections are read at once; a call
 // waiting its turn can be cancelled without ever touching the corpus,
 // and reads, once it has its turn, a corpus no older than its arrival.
 func TestLoadTurns(t *testing.T) {
-	r := &gatedReader{fakeReader: generatedReader(10), gate: make(chan struct{}), entered: make(chan struct{}, 16)}
+	files := generatedFiles(10)
+	r := &gatedReader{Reader: corpusOf(files...), gate: make(chan struct{}), entered: make(chan struct{}, 16)}
 	svc := New(r, Options{MaxLoads: 2})
 	ctx := context.Background()
 	var wg sync.WaitGroup
@@ -287,9 +296,7 @@ func TestLoadTurns(t *testing.T) {
 
 	// A call that arrives after an edit, while both turns are taken,
 	// sees the edit.
-	r.mu.Lock()
-	r.files = r.files[1:]
-	r.mu.Unlock()
+	r.Remove(files[0].entry.Name)
 	late := make(chan *corpus.Projection, 1)
 	wg.Go(func() {
 		p, err := svc.Project(ctx)
@@ -300,7 +307,7 @@ func TestLoadTurns(t *testing.T) {
 	})
 	close(r.gate)
 	wg.Wait()
-	if p := <-late; p == nil || p.RecordCount+p.ExcludedCount != len(r.files) {
+	if p := <-late; p == nil || p.RecordCount+p.ExcludedCount != len(files)-1 {
 		t.Fatalf("the late call did not read the corpus as it was when it arrived: %+v", p)
 	}
 	if m := r.most.Load(); m != 2 {

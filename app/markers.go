@@ -27,7 +27,7 @@ type MarkerReport struct {
 // ReadMarkers reads the head of each file through src and scans it. It
 // is the command line's: the MCP tools never open the files they are
 // asked about. The only error is a cancelled context.
-func ReadMarkers(ctx context.Context, src ports.SourceReader, files []string) (MarkerReport, error) {
+func ReadMarkers(ctx context.Context, src ports.FileHeadReader, files []string) (MarkerReport, error) {
 	read, skipped := markers.Select(files)
 	rep := MarkerReport{Files: make([]markers.FileScan, len(read), len(read)+len(skipped))}
 	errs := make([]error, len(read))

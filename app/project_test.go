@@ -13,6 +13,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
 // fakeParse stands in for the frontmatter pipeline: the content is the
@@ -33,7 +34,7 @@ func TestProjectReadsCandidatesOnly(t *testing.T) {
 	dir.entry.Kind = ports.KindDirectory
 	fifo := regular("0008-fifo.md", "")
 	fifo.entry.Kind = ports.KindOther
-	r := &fakeReader{files: []fakeFile{
+	r := corpusOf(
 		regular("0000-template.md", "0000"),
 		regular("0001-a.md", "0001"),
 		link,
@@ -48,14 +49,14 @@ func TestProjectReadsCandidatesOnly(t *testing.T) {
 		regular("001-short.md", "0011"),
 		regular("README.md", "x"),
 		regular("notes.md", "x"),
-	}}
+	)
 	p, err := New(r, Options{Parse: fakeParse}).Project(context.Background())
 	if err != nil {
 		t.Fatalf("Project: %v", err)
 	}
 	wantReads := []string{"0001-a.md", "0004-big.md", "0005-gone.md", "0006-perm.md", "0007-odd.md", "0009-bad.md", "0010-b.md"}
-	if !slices.Equal(r.reads, wantReads) {
-		t.Errorf("reads = %q, want %q", r.reads, wantReads)
+	if !slices.Equal(r.Reads(), wantReads) {
+		t.Errorf("reads = %q, want %q", r.Reads(), wantReads)
 	}
 	if p.RecordCount != 2 || p.ExcludedCount != 5 {
 		t.Errorf("counts = %d records, %d excluded", p.RecordCount, p.ExcludedCount)
@@ -100,11 +101,14 @@ func TestReadFailureCauses(t *testing.T) {
 // An unavailable corpus, wherever it is found out, replaces the whole
 // answer on every tool: no corpusHealth, the fixed message as the text.
 func TestCorpusUnavailable(t *testing.T) {
-	readers := map[string]*fakeReader{
-		"open":    {openErr: unavailableErr(corpus.RootNotGit)},
-		"list":    {listErr: unavailableErr(corpus.DirNotReadable)},
-		"verify":  {files: []fakeFile{regular("0001-a.md", "0001")}, verifyErr: unavailableErr(corpus.CorpusChangedDuringLoad)},
-		"wrapped": {openErr: fmt.Errorf("resolve root: %w", unavailableErr(corpus.DirOutsideRoot))},
+	listFails, verifyFails := corpusOf(), corpusOf(regular("0001-a.md", "0001"))
+	listFails.FailList(unavailableErr(corpus.DirNotReadable))
+	verifyFails.FailVerify(unavailableErr(corpus.CorpusChangedDuringLoad))
+	readers := map[string]*memcorpus.Reader{
+		"open":    openFails(unavailableErr(corpus.RootNotGit)),
+		"list":    listFails,
+		"verify":  verifyFails,
+		"wrapped": openFails(fmt.Errorf("resolve root: %w", unavailableErr(corpus.DirOutsideRoot))),
 	}
 	reasons := map[string]corpus.UnavailableReason{
 		"open": corpus.RootNotGit, "list": corpus.DirNotReadable, "verify": corpus.CorpusChangedDuringLoad, "wrapped": corpus.DirOutsideRoot,
@@ -132,7 +136,7 @@ func TestCorpusUnavailable(t *testing.T) {
 }
 
 func TestUnexpectedFaultsAreErrors(t *testing.T) {
-	r := &fakeReader{openErr: errors.New("disk on fire")}
+	r := openFails(errors.New("disk on fire"))
 	_, err := New(r, Options{}).Call(context.Background(), ToolListSuperseded, nil)
 	if err == nil || !strings.Contains(err.Error(), "disk on fire") {
 		t.Errorf("err = %v", err)
@@ -140,7 +144,7 @@ func TestUnexpectedFaultsAreErrors(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r = &fakeReader{files: []fakeFile{regular("0001-a.md", "0001")}}
+	r = corpusOf(regular("0001-a.md", "0001"))
 	if _, err := New(r, Options{Parse: fakeParse}).Call(ctx, ToolListSuperseded, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled call err = %v", err)
 	}
@@ -148,12 +152,12 @@ func TestUnexpectedFaultsAreErrors(t *testing.T) {
 
 // Every call projects afresh: an edit between two calls is visible.
 func TestEveryCallProjectsAfresh(t *testing.T) {
-	r := &fakeReader{files: []fakeFile{regular("0001-a.md", "0001")}}
+	r := corpusOf(regular("0001-a.md", "0001"))
 	s := New(r, Options{Parse: fakeParse})
 	first := must(s.GetDecision(context.Background(), GetInput{Ref: "0002"}))
-	r.files = append(r.files, regular("0002-b.md", "0002"))
+	r.WriteFile("0002-b.md", []byte("0002"))
 	second := must(s.GetDecision(context.Background(), GetInput{Ref: "0002"}))
-	if result(t, first)["outcome"] != "not-found" || result(t, second)["outcome"] != "found" || r.opens != 2 {
-		t.Errorf("first %q, second %q, opens %d", first.Text, second.Text, r.opens)
+	if result(t, first)["outcome"] != "not-found" || result(t, second)["outcome"] != "found" || r.Opens() != 2 {
+		t.Errorf("first %q, second %q, opens %d", first.Text, second.Text, r.Opens())
 	}
 }

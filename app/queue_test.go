@@ -28,7 +28,7 @@ func queueFiles() []fakeFile {
 }
 
 func TestQueue(t *testing.T) {
-	svc := New(&fakeReader{files: queueFiles()}, Options{})
+	svc := New(corpusOf(queueFiles()...), Options{})
 	rep, err := svc.Queue(context.Background(), QueueRequest{Clock: june15})
 	if err != nil {
 		t.Fatal(err)
@@ -64,17 +64,17 @@ func TestQueue(t *testing.T) {
 }
 
 func TestQueueInputErrors(t *testing.T) {
-	r := &fakeReader{files: queueFiles()}
+	r := corpusOf(queueFiles()...)
 	svc := New(r, Options{})
 	for _, in := range []QueueRequest{{AsOf: "2026-02-30"}, {AsOf: "2026-01-08T00:00:00"}, {}} {
 		if _, err := svc.Queue(context.Background(), in); !errors.Is(err, ErrInvalidQueueInput) {
 			t.Errorf("%+v: %v", in, err)
 		}
 	}
-	if r.opens != 0 {
-		t.Errorf("refused input opened the corpus %d times", r.opens)
+	if r.Opens() != 0 {
+		t.Errorf("refused input opened the corpus %d times", r.Opens())
 	}
-	_, err := New(&fakeReader{openErr: unavailableErr(corpus.DirNotFound)}, Options{}).Queue(context.Background(), QueueRequest{AsOf: "2026-01-01"})
+	_, err := New(openFails(unavailableErr(corpus.DirNotFound)), Options{}).Queue(context.Background(), QueueRequest{AsOf: "2026-01-01"})
 	var u *ports.UnavailableError
 	if !errors.As(err, &u) || u.Reason != corpus.DirNotFound {
 		t.Errorf("unavailable: %v", err)
@@ -83,7 +83,7 @@ func TestQueueInputErrors(t *testing.T) {
 
 func TestListReviewQueueTool(t *testing.T) {
 	ctx := context.Background()
-	r := &fakeReader{files: queueFiles()}
+	r := corpusOf(queueFiles()...)
 	svc := New(r, Options{Extended: true, Clock: june15})
 	res, err := svc.Call(ctx, ToolListReviewQueue, json.RawMessage(`{"asOf":"2026-01-04"}`))
 	if err != nil || res.IsError {
@@ -113,7 +113,7 @@ func TestListReviewQueueTool(t *testing.T) {
 		t.Errorf("clock: %q", res.Text)
 	}
 
-	opens := r.opens
+	opens := r.Opens()
 	for args, want := range map[string]string{
 		`{"asOf":"2026-01-08T10:00:00"}`: "asOf: a datetime needs an explicit zone",
 		`{"asOf":"2026-02-30"}`:          "asOf: must be a date that exists",
@@ -126,14 +126,14 @@ func TestListReviewQueueTool(t *testing.T) {
 			t.Errorf("%s: %v %q", args, err, res.Text)
 		}
 	}
-	if r.opens != opens {
+	if r.Opens() != opens {
 		t.Error("a refused call opened the corpus")
 	}
 	noClock := New(r, Options{Extended: true})
 	if res, _ := noClock.Call(ctx, ToolListReviewQueue, nil); !res.IsError || !strings.Contains(res.Text, "asOf: is required") {
 		t.Errorf("no clock: %q", res.Text)
 	}
-	down := New(&fakeReader{openErr: unavailableErr(corpus.DirNotFound)}, Options{Extended: true})
+	down := New(openFails(unavailableErr(corpus.DirNotFound)), Options{Extended: true})
 	res, _ = down.Call(ctx, ToolListReviewQueue, json.RawMessage(`{"asOf":"2026-01-01"}`))
 	if _, ok := res.Structured.Result.(CorpusUnavailable); !ok || res.Structured.CorpusHealth != nil {
 		t.Errorf("unavailable: %+v", res.Structured)

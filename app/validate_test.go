@@ -198,19 +198,19 @@ func TestValidationRefusesExactlyTheReferenceSet(t *testing.T) {
 func TestCallRefusesBeforeTouchingTheCorpus(t *testing.T) {
 	for _, tc := range validationCases {
 		t.Run(tc.tool+"/"+tc.name, func(t *testing.T) {
-			r := &fakeReader{openErr: unavailableErr(corpus.DirNotFound)}
+			r := openFails(unavailableErr(corpus.DirNotFound))
 			res, err := New(r, Options{}).Call(context.Background(), tc.tool, json.RawMessage(tc.args))
 			if err != nil {
 				t.Fatalf("Call: %v", err)
 			}
 			if tc.want == nil {
-				if res.IsError || r.opens != 1 {
-					t.Fatalf("accepted input: IsError=%v opens=%d text=%q", res.IsError, r.opens, res.Text)
+				if res.IsError || r.Opens() != 1 {
+					t.Fatalf("accepted input: IsError=%v opens=%d text=%q", res.IsError, r.Opens(), res.Text)
 				}
 				return
 			}
-			if !res.IsError || res.Structured != nil || r.opens != 0 {
-				t.Fatalf("refused input: IsError=%v structured=%v opens=%d", res.IsError, res.Structured, r.opens)
+			if !res.IsError || res.Structured != nil || r.Opens() != 0 {
+				t.Fatalf("refused input: IsError=%v structured=%v opens=%d", res.IsError, res.Structured, r.Opens())
 			}
 			prefix := "Input validation error: Invalid arguments for tool " + tc.tool + ": "
 			if !strings.HasPrefix(res.Text, prefix) || len(res.Text) == len(prefix) {
@@ -235,7 +235,7 @@ func TestValidationDetailIsPlainAndOrdered(t *testing.T) {
 		{ToolListSuperseded, `{"cursor":null}`, `cursor: must be a string, got null`},
 	}
 	for _, tc := range tests {
-		r := &fakeReader{}
+		r := corpusOf()
 		res, err := New(r, Options{}).Call(context.Background(), tc.tool, json.RawMessage(tc.args))
 		if err != nil {
 			t.Fatal(err)
@@ -248,7 +248,7 @@ func TestValidationDetailIsPlainAndOrdered(t *testing.T) {
 }
 
 func TestCallRejectsNonObjectArgumentsAndUnknownTools(t *testing.T) {
-	s := New(&fakeReader{}, Options{})
+	s := New(corpusOf(), Options{})
 	for _, args := range []string{`null`, `[1]`, `"x"`, `5`, `{"a":`, `{} {}`, `{"a":1}x`} {
 		_, err := s.Call(context.Background(), ToolListSuperseded, json.RawMessage(args))
 		if !errors.Is(err, ErrArgumentsNotObject) {
@@ -261,7 +261,7 @@ func TestCallRejectsNonObjectArgumentsAndUnknownTools(t *testing.T) {
 }
 
 func TestTypedInputsAreValidatedToo(t *testing.T) {
-	r := &fakeReader{}
+	r := corpusOf()
 	s := New(r, Options{})
 	ctx := context.Background()
 	results := []Result{
@@ -280,8 +280,8 @@ func TestTypedInputsAreValidatedToo(t *testing.T) {
 			t.Errorf("case %d accepted: %q", i, res.Text)
 		}
 	}
-	if r.opens != 0 {
-		t.Errorf("refused typed input opened the corpus %d times", r.opens)
+	if r.Opens() != 0 {
+		t.Errorf("refused typed input opened the corpus %d times", r.Opens())
 	}
 }
 

@@ -112,6 +112,14 @@
 // golden diff like code: the goldens are the contract's examples, and a
 // wrong answer pinned here stays wrong. Without -update the test fails on
 // the first frame that differs and shows where.
+//
+// # The answers of app
+//
+// testdata/answers holds the goldens of package app's own tests: whole
+// answers over a hand-built projection (federated refs, ambiguous ids and
+// other shapes a corpus on disk cannot hold), written by goldie from app
+// (go test ./app -update). They live here so that the module has one
+// golden home; this package does not read them.
 package golden
 
 import (

@@ -1,7 +1,12 @@
-// Package ports declares what the use cases need from the outside world:
-// where corpus bytes come from (CorpusReader), the git history of the ADR
-// directory (HistoryReader), what time it is (Clock) and, for doctor, the
-// processes an agent's configuration starts (Processes).
+// Package ports declares what the use cases need from the outside world,
+// each port named for what it reads or does: the ADR directory
+// (CorpusReader, whose Open gives one projection an ADRDir), the
+// first-parent git history of that directory (HistoryReader, History),
+// the head of a repository file where "@adr" markers are declared
+// (FileHeadReader), what time it is (Clock) and, for doctor, the
+// processes an agent's configuration starts (Processes). Every reader has
+// a conformance suite its implementations run: corpustest, historytest,
+// headtest; memcorpus is the in-memory CorpusReader.
 package ports
 
 import (
@@ -19,11 +24,11 @@ type CorpusReader interface {
 	// Open validates the root and the ADR directory and returns a view
 	// for one projection. A root or directory that is unusable yields an
 	// *UnavailableError.
-	Open(ctx context.Context) (Corpus, error)
+	Open(ctx context.Context) (ADRDir, error)
 }
 
-// Corpus is one projection's view of the ADR directory.
-type Corpus interface {
+// ADRDir is one projection's view of the ADR directory.
+type ADRDir interface {
 	// List returns the entries of the ADR directory, sorted by Name in
 	// UTF-16 code-unit order. With recursive false only the top level is
 	// listed (what discovery uses); with recursive true nested entries are
@@ -164,8 +169,7 @@ type History interface {
 	// sorted by Name in UTF-16 code-unit order; none when the directory
 	// does not exist in c. Sizes are 0 (unknown): Read checks them.
 	Files(ctx context.Context, c Commit) ([]HistoryFile, error)
-	// Read returns the bytes of f, with the same size rule as
-	// Corpus.Read: a *ReadError of kind ReadTooLarge above limit, and
+	// Read returns the bytes of f, with the same size rule as	// ADRDir.Read: a *ReadError of kind ReadTooLarge above limit, and
 	// never more than limit+1 bytes read.
 	Read(ctx context.Context, f HistoryFile, limit int64) ([]byte, error)
 }

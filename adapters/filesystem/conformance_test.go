@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/corpustest"
@@ -31,7 +33,7 @@ var _ corpustest.Mutator = (*harness)(nil)
 // has them, and symlinks, which Windows lets only some users make.
 func (h *harness) Features() corpustest.Feature {
 	var f corpustest.Feature
-	if filesystem.HaveFIFOs {
+	if fifotest.Supported() {
 		f |= corpustest.SpecialFiles
 	}
 	if linktest.Supported() {
@@ -43,7 +45,7 @@ func (h *harness) Features() corpustest.Feature {
 func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusReader {
 	t.Helper()
 	root := t.TempDir()
-	must(t, os.Mkdir(filepath.Join(root, ".git"), 0o755))
+	gittest.MakeRoot(t, root, nil)
 	h.dir = filepath.Join(root, filepath.FromSlash(fx.Dir))
 	must(t, os.MkdirAll(h.dir, 0o755))
 	for _, e := range fx.Entries {
@@ -55,7 +57,7 @@ func (h *harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusRe
 		case ports.KindSymlink:
 			linktest.Make(t, e.Target, p)
 		case ports.KindOther:
-			must(t, filesystem.MakeFIFO(p))
+			fifotest.Make(t, p)
 		default:
 			t.Fatalf("fixture entry %q: kind %d cannot be made", e.Path, e.Kind)
 		}

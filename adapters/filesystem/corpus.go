@@ -20,7 +20,7 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-// view is one projection's ports.Corpus: the canonical directory found by
+// view is one projection's ports.ADRDir: the canonical directory found by
 // Open and the identity of every record Read returned, for Verify.
 type view struct {
 	r *Reader
@@ -50,7 +50,7 @@ type readRecord struct {
 	limit int64
 }
 
-var _ ports.Corpus = (*view)(nil)
+var _ ports.ADRDir = (*view)(nil)
 
 func newView(r *Reader, rt roots) *view {
 	display := ""
@@ -70,7 +70,7 @@ func (v *view) displayPath(name string) string {
 	return v.displayDir + "/" + name
 }
 
-// List lists the canonical directory; see ports.Corpus.
+// List lists the canonical directory; see ports.ADRDir.
 func (v *view) List(ctx context.Context, recursive bool) ([]ports.Entry, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("listing the ADR directory: %w", err)
@@ -157,7 +157,7 @@ func kindOf(t fs.FileMode) ports.EntryKind {
 }
 
 // Read returns the bytes of the top-level record name, in buf's storage
-// when it fits; see ports.Corpus.
+// when it fits; see ports.ADRDir.
 func (v *view) Read(ctx context.Context, name string, limit int64, buf []byte) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", name, err)
@@ -325,7 +325,7 @@ func readAtMost(r io.Reader, size, limit int64, buf []byte) ([]byte, error) {
 }
 
 // Verify re-validates the roots and every record Read returned; see
-// ports.Corpus.
+// ports.ADRDir.
 func (v *view) Verify(ctx context.Context) error {
 	rt, err := v.r.validate(ctx)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -30,7 +31,7 @@ func testList(t *testing.T) {
 	// symlink, a symlink to a directory and nested files. The links and
 	// the FIFO are left out (of the tree and of what is listed) where the
 	// system cannot make them, so that the rest is listed on every system.
-	links, fifos := linktest.Supported(), HaveFIFOs
+	links, fifos := linktest.Supported(), fifotest.Supported()
 	build := func(t *testing.T, adr string) {
 		copyRecords(t, adr)
 		if links {
@@ -124,7 +125,7 @@ func testList(t *testing.T) {
 func TestListOrderIsCodeUnits(t *testing.T) { eachDriver(t, testListOrderIsCodeUnits) }
 
 func testListOrderIsCodeUnits(t *testing.T) {
-	root := newRepo(t, base(t), "repo")
+	root := newRoot(t, base(t), "repo")
 	adr := filepath.Join(root, "docs", "adr")
 	remove(t, adr)
 	// Byte order would put U+FF5E before U+1F600; UTF-16 order is the
@@ -174,7 +175,7 @@ func testListFailures(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := newRepo(t, base(t), "repo")
+			root := newRoot(t, base(t), "repo")
 			c := openView(t, New(root, "docs/adr"))
 			tc.change(t, root)
 			var err error
@@ -190,7 +191,7 @@ func TestListUnreadableSubdirectory(t *testing.T) { eachDriver(t, testListUnread
 
 func testListUnreadableSubdirectory(t *testing.T) {
 	skipIfRoot(t)
-	root := newRepo(t, base(t), "repo")
+	root := newRoot(t, base(t), "repo")
 	adr := filepath.Join(root, "docs", "adr")
 	write(t, filepath.Join(adr, "locked", "0100-x.md"), []byte("x\n"))
 	chmod(t, filepath.Join(adr, "locked"), 0o000)
@@ -279,7 +280,7 @@ func testRead(t *testing.T) {
 		{"FIFO swapped in after the guard: opened without blocking, rejected", func(t *testing.T, adr string) string {
 			// Skipped here, where it can be: beforeOpen runs off the
 			// test's goroutine.
-			skipWithoutFIFOs(t)
+			fifotest.Require(t)
 			return rec1
 		},
 			func(t *testing.T, p string) {
@@ -296,7 +297,7 @@ func testRead(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := newRepo(t, base(t), "repo")
+			root := newRoot(t, base(t), "repo")
 			adr := filepath.Join(root, "docs", "adr")
 			r := New(root, "docs/adr")
 			if tc.beforeOpen != nil {
@@ -340,7 +341,7 @@ func testReadTooLargeNeverOpened(t *testing.T) {
 	// The size cap is a pre-read guard: an oversized record is refused
 	// from its stat alone, never opened (the read limit only catches a
 	// file that grows after the guard).
-	root := newRepo(t, base(t), "repo")
+	root := newRoot(t, base(t), "repo")
 	write(t, filepath.Join(root, "docs", "adr", "0010-over.md"), bytes.Repeat([]byte("x"), corpus.MaxRecordBytes+1))
 	r := New(root, "docs/adr")
 	opened := false
@@ -358,7 +359,7 @@ func TestReadUnreadable(t *testing.T) { eachDriver(t, testReadUnreadable) }
 
 func testReadUnreadable(t *testing.T) {
 	skipIfRoot(t)
-	root := newRepo(t, base(t), "repo")
+	root := newRoot(t, base(t), "repo")
 	chmod(t, filepath.Join(root, "docs", "adr", rec1), 0o000)
 	_, err := openView(t, New(root, "docs/adr")).Read(context.Background(), rec1, corpus.MaxRecordBytes, nil)
 	if k := readKindOf(t, err); k != ports.ReadDenied {
@@ -369,7 +370,7 @@ func testReadUnreadable(t *testing.T) {
 func TestReadHonoursContext(t *testing.T) { eachDriver(t, testReadHonoursContext) }
 
 func testReadHonoursContext(t *testing.T) {
-	c := openView(t, New(newRepo(t, base(t), "repo"), "docs/adr"))
+	c := openView(t, New(newRoot(t, base(t), "repo"), "docs/adr"))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := c.Read(ctx, rec1, corpus.MaxRecordBytes, nil); !errors.Is(err, context.Canceled) {
@@ -454,7 +455,7 @@ func testVerify(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := newRepo(t, base(t), "repo")
+			root := newRoot(t, base(t), "repo")
 			adr := filepath.Join(root, "docs", "adr")
 			write(t, filepath.Join(adr, "README.md"), []byte("# Decisions\n"))
 			c := openView(t, New(root, "docs/adr"))
@@ -477,8 +478,8 @@ func TestVerifyRootRetargeted(t *testing.T) { eachDriver(t, testVerifyRootRetarg
 
 func testVerifyRootRetargeted(t *testing.T) {
 	b := base(t)
-	newRepo(t, b, "repo")
-	newRepo(t, b, "other")
+	newRoot(t, b, "repo")
+	newRoot(t, b, "other")
 	symlink(t, "repo", filepath.Join(b, "current"))
 	r := New(filepath.Join(b, "current"), "docs/adr")
 	if err := r.Check(context.Background()); err != nil {
@@ -499,7 +500,7 @@ func TestNothingWritten(t *testing.T) { eachDriver(t, testNothingWritten) }
 func testNothingWritten(t *testing.T) {
 	// The reader never writes under the root: a full projection leaves
 	// every entry's mtime and the listing unchanged.
-	root := newRepo(t, base(t), "repo")
+	root := newRoot(t, base(t), "repo")
 	snapshot := func() map[string]time.Time {
 		m := map[string]time.Time{}
 		err := filepath.Walk(root, func(p string, fi os.FileInfo, err error) error {

@@ -15,7 +15,7 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-// Heads is the ports.SourceReader over the working tree: it reads the
+// Heads is the ports.FileHeadReader over the working tree: it reads the
 // head of a repository file for "@adr" markers.
 //
 // The path is walked one component at a time from the root through the
@@ -32,13 +32,13 @@ type Heads struct {
 	root string
 }
 
-var _ ports.SourceReader = (*Heads)(nil)
+var _ ports.FileHeadReader = (*Heads)(nil)
 
 // NewHeads returns a reader of files under the repository root.
 func NewHeads(root string) *Heads { return &Heads{root: root} }
 
 // ReadHead reads the first markers.WindowBytes bytes of path (and one
-// more, to learn whether the file goes on); see ports.SourceReader.
+// more, to learn whether the file goes on); see ports.FileHeadReader.
 func (h *Heads) ReadHead(ctx context.Context, path string) (markers.Head, error) {
 	if err := ctx.Err(); err != nil {
 		return markers.Head{}, fmt.Errorf("reading %s: %w", path, err)

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -33,13 +35,12 @@ func base(t *testing.T) string {
 	return d
 }
 
-// newRepo makes a worktree root under parent (a .git directory, as git
-// init leaves it for our purposes) with the testdata records in
-// docs/adr, and returns the root.
-func newRepo(t *testing.T, parent, name string) string {
+// newRoot makes a worktree root under parent (gittest.MakeRoot) with the
+// testdata records in docs/adr, and returns the root.
+func newRoot(t *testing.T, parent, name string) string {
 	t.Helper()
 	root := filepath.Join(parent, name)
-	mkdir(t, filepath.Join(root, ".git"))
+	gittest.MakeRoot(t, root, nil)
 	copyRecords(t, filepath.Join(root, "docs", "adr"))
 	return root
 }
@@ -84,20 +85,9 @@ func symlink(t *testing.T, target, link string) {
 // has none (Windows).
 func mkfifo(t *testing.T, p string) {
 	t.Helper()
-	skipWithoutFIFOs(t)
+	fifotest.Require(t)
 	mkdir(t, filepath.Dir(p))
-	if err := makeFIFO(p); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// skipWithoutFIFOs skips a test that needs a FIFO on a system whose file
-// tree has none (Windows).
-func skipWithoutFIFOs(t *testing.T) {
-	t.Helper()
-	if !haveFIFOs {
-		t.Skipf("%s has no FIFOs in its file tree", runtime.GOOS)
-	}
+	fifotest.Make(t, p)
 }
 
 // skipIfHeldOpen skips a case that renames or removes the ADR directory

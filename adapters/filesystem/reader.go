@@ -1,5 +1,6 @@
-// Package filesystem is the CorpusReader over a working tree: the ADR
-// directory of a Git worktree on the local disk.
+// Package filesystem reads a Git worktree on the local disk: the
+// CorpusReader over its ADR directory, and the FileHeadReader over its
+// files (heads.go).
 //
 // Every Open re-validates the repository root and the ADR directory from
 // scratch, because the tree may change between (and during) tool calls.
@@ -91,7 +92,7 @@ func (r *Reader) Check(ctx context.Context) error {
 // Open validates the root and the ADR directory afresh and returns a view
 // of the directory for one projection. A failure is an
 // *ports.UnavailableError (or the context's error).
-func (r *Reader) Open(ctx context.Context) (ports.Corpus, error) {
+func (r *Reader) Open(ctx context.Context) (ports.ADRDir, error) {
 	rt, err := r.validate(ctx)
 	if err != nil {
 		return nil, err

@@ -28,7 +28,7 @@ func TestResolveRoots(t *testing.T) {
 	}{
 		{
 			name:     "git directory",
-			setup:    func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/adr" },
+			setup:    func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "docs/adr" },
 			wantRoot: "repo", wantDir: "repo/docs/adr",
 		},
 		{
@@ -85,7 +85,7 @@ func TestResolveRoots(t *testing.T) {
 		{
 			name: "root reached through a symlink is canonicalised",
 			setup: func(t *testing.T, b string) (string, string) {
-				newRepo(t, b, "repo")
+				newRoot(t, b, "repo")
 				symlink(t, "repo", filepath.Join(b, "current"))
 				return filepath.Join(b, "current"), "docs/adr"
 			},
@@ -137,7 +137,7 @@ func TestResolveRoots(t *testing.T) {
 		},
 		{
 			name:  "root not readable",
-			setup: func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/adr" },
+			setup: func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "docs/adr" },
 			deny:  []string{"repo"},
 			want:  corpus.RootNotReadable,
 		},
@@ -152,7 +152,7 @@ func TestResolveRoots(t *testing.T) {
 		{
 			name: "no git entry, inside another repository",
 			setup: func(t *testing.T, b string) (string, string) {
-				outer := newRepo(t, b, "outer")
+				outer := newRoot(t, b, "outer")
 				mkdir(t, filepath.Join(outer, "inner", "docs", "adr"))
 				return filepath.Join(outer, "inner"), "docs/adr"
 			},
@@ -170,30 +170,30 @@ func TestResolveRoots(t *testing.T) {
 		},
 		{
 			name:  "git entry not readable",
-			setup: func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/adr" },
+			setup: func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "docs/adr" },
 			deny:  []string{"repo/.git"},
 			want:  corpus.RootNotGit,
 		},
 		{
 			name:  "dir missing",
-			setup: func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "no-such-dir" },
+			setup: func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "no-such-dir" },
 			want:  corpus.DirNotFound,
 		},
 		{
 			name:  "dir is a file",
-			setup: func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/adr/" + rec1 },
+			setup: func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "docs/adr/" + rec1 },
 			want:  corpus.DirNotDirectory,
 		},
 		{
 			name:        "dir below a file (ENOTDIR)",
-			setup:       func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/adr/" + rec1 + "/x" },
+			setup:       func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "docs/adr/" + rec1 + "/x" },
 			want:        corpus.DirNotReadable,
 			wantWindows: corpus.DirNotFound,
 		},
 		{
 			name: "dir is a symlink loop (ELOOP)",
 			setup: func(t *testing.T, b string) (string, string) {
-				root := newRepo(t, b, "repo")
+				root := newRoot(t, b, "repo")
 				symlink(t, "loop", filepath.Join(root, "loop"))
 				return root, "loop"
 			},
@@ -201,33 +201,33 @@ func TestResolveRoots(t *testing.T) {
 		},
 		{
 			name:  "dir not readable",
-			setup: func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/adr" },
+			setup: func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "docs/adr" },
 			deny:  []string{"repo/docs/adr"},
 			want:  corpus.DirNotReadable,
 		},
 		{
 			name: "dir absolute outside the root",
 			setup: func(t *testing.T, b string) (string, string) {
-				newRepo(t, b, "other")
-				return newRepo(t, b, "repo"), filepath.Join(b, "other", "docs", "adr")
+				newRoot(t, b, "other")
+				return newRoot(t, b, "repo"), filepath.Join(b, "other", "docs", "adr")
 			},
 			want: corpus.DirOutsideRoot,
 		},
 		{
 			name: "dir absolute outside the root and missing: not found wins",
 			setup: func(t *testing.T, b string) (string, string) {
-				return newRepo(t, b, "repo"), filepath.Join(b, "elsewhere", "adr")
+				return newRoot(t, b, "repo"), filepath.Join(b, "elsewhere", "adr")
 			},
 			want: corpus.DirNotFound,
 		},
 		{
 			name:  "dir .. escapes the root",
-			setup: func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), ".." },
+			setup: func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), ".." },
 			want:  corpus.DirOutsideRoot,
 		},
 		{
 			name:  "dir ../.. escapes the root",
-			setup: func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "../.." },
+			setup: func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "../.." },
 			want:  corpus.DirOutsideRoot,
 		},
 		{
@@ -245,7 +245,7 @@ func TestResolveRoots(t *testing.T) {
 			name: "dir in a string-prefix sibling of the root",
 			setup: func(t *testing.T, b string) (string, string) {
 				mkdir(t, filepath.Join(b, "repo-sibling", "docs", "adr"))
-				return newRepo(t, b, "repo"), filepath.Join(b, "repo-sibling", "docs", "adr")
+				return newRoot(t, b, "repo"), filepath.Join(b, "repo-sibling", "docs", "adr")
 			},
 			want: corpus.DirOutsideRoot,
 		},
@@ -262,28 +262,28 @@ func TestResolveRoots(t *testing.T) {
 		},
 		{
 			name:     "dir empty is the root",
-			setup:    func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "" },
+			setup:    func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "" },
 			wantRoot: "repo", wantDir: "repo",
 		},
 		{
 			name:     "dir . is the root",
-			setup:    func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "." },
+			setup:    func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "." },
 			wantRoot: "repo", wantDir: "repo",
 		},
 		{
 			name:     "dir walking out and back in",
-			setup:    func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "docs/../docs/adr" },
+			setup:    func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "docs/../docs/adr" },
 			wantRoot: "repo", wantDir: "repo/docs/adr",
 		},
 		{
 			name:     "dir .. back into the root by name",
-			setup:    func(t *testing.T, b string) (string, string) { return newRepo(t, b, "repo"), "../repo/docs/adr" },
+			setup:    func(t *testing.T, b string) (string, string) { return newRoot(t, b, "repo"), "../repo/docs/adr" },
 			wantRoot: "repo", wantDir: "repo/docs/adr",
 		},
 		{
 			name: "dir absolute inside the root",
 			setup: func(t *testing.T, b string) (string, string) {
-				root := newRepo(t, b, "repo")
+				root := newRoot(t, b, "repo")
 				return root, filepath.Join(root, "docs", "adr")
 			},
 			wantRoot: "repo", wantDir: "repo/docs/adr",
@@ -291,7 +291,7 @@ func TestResolveRoots(t *testing.T) {
 		{
 			name: "dir absolute through the root's symlink",
 			setup: func(t *testing.T, b string) (string, string) {
-				newRepo(t, b, "repo")
+				newRoot(t, b, "repo")
 				symlink(t, "repo", filepath.Join(b, "current"))
 				return filepath.Join(b, "current"), filepath.Join(b, "current", "docs", "adr")
 			},
@@ -300,7 +300,7 @@ func TestResolveRoots(t *testing.T) {
 		{
 			name: "dir absolute, .. resolved after its symlink like realpath(3)",
 			setup: func(t *testing.T, b string) (string, string) {
-				root := newRepo(t, b, "repo")
+				root := newRoot(t, b, "repo")
 				mkdir(t, filepath.Join(b, "outside", "sub"))
 				symlink(t, "../outside/sub", filepath.Join(root, "jump"))
 				// jump/.. is <b>/outside physically, though lexically the root.
@@ -381,7 +381,7 @@ func TestResolveRootsPermissions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := newRepo(t, filepath.Join(base(t), "parent"), "repo")
+			root := newRoot(t, filepath.Join(base(t), "parent"), "repo")
 			cwd := tc.setup(t, root)
 			err := New(cwd, "docs/adr").Check(context.Background())
 			if got := reasonOf(t, err); got != tc.want {
@@ -393,7 +393,7 @@ func TestResolveRootsPermissions(t *testing.T) {
 
 func TestNewMakesCwdAbsoluteLexically(t *testing.T) {
 	b := base(t)
-	newRepo(t, b, "repo")
+	newRoot(t, b, "repo")
 	symlink(t, "repo", filepath.Join(b, "current"))
 	t.Chdir(b)
 	tests := []struct {
@@ -458,8 +458,8 @@ func TestRootCapturedAtStartup(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := base(t)
-			newRepo(t, b, "repo")
-			newRepo(t, b, "other")
+			newRoot(t, b, "repo")
+			newRoot(t, b, "other")
 			symlink(t, "repo", filepath.Join(b, "current"))
 			r := New(filepath.Join(b, "current"), "docs/adr")
 			if tc.check {
@@ -482,8 +482,8 @@ func TestFailedCheckCapturesNothing(t *testing.T) {
 	// A failed start may be retried: the root is captured by the first
 	// validation that succeeds, not by one that failed half-way.
 	b := base(t)
-	newRepo(t, b, "repo")
-	newRepo(t, b, "other")
+	newRoot(t, b, "repo")
+	newRoot(t, b, "other")
 	remove(t, filepath.Join(b, "repo", "docs"))
 	symlink(t, "repo", filepath.Join(b, "current"))
 	r := New(filepath.Join(b, "current"), "docs/adr")
@@ -502,7 +502,7 @@ func TestFailedCheckCapturesNothing(t *testing.T) {
 func TestCheckHonoursContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r := New(newRepo(t, base(t), "repo"), "docs/adr")
+	r := New(newRoot(t, base(t), "repo"), "docs/adr")
 	if err := r.Check(ctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("Check with a cancelled context: %v, want context.Canceled", err)
 	}

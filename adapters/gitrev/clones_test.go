@@ -20,29 +20,29 @@ import (
 func sizedHistory(t *testing.T) *history {
 	t.Helper()
 	h := newHistory(t, false)
-	h.commit("main", "big\n", append(filesOf(4), reg("docs/adr/0010-big.md", strings.Repeat("b", corpus.MaxRecordBytes+1)))...)
+	h.CommitOn("main", "big\n", append(filesOf(4), reg("docs/adr/0010-big.md", strings.Repeat("b", corpus.MaxRecordBytes+1)))...)
 	return h
 }
 
 func TestPackedRepository(t *testing.T) {
 	h := sizedHistory(t)
-	runGit(t, h.path, "gc", "--quiet", "--prune=now")
-	if packs, _ := filepath.Glob(filepath.Join(h.gitDir(), "objects", "pack", "*.pack")); len(packs) == 0 {
+	runGit(t, h.Root(), "gc", "--quiet", "--prune=now")
+	if packs, _ := filepath.Glob(filepath.Join(h.GitDir(), "objects", "pack", "*.pack")); len(packs) == 0 {
 		t.Fatal("git gc left no pack")
 	}
-	if _, err := os.Stat(h.objectFile(h.c[4])); err == nil {
+	if _, err := os.Stat(h.ObjectFile(h.c[4])); err == nil {
 		t.Fatal("git gc left the objects loose")
 	}
-	c := mustOpen(t, New(h.path, "docs/adr", "v2.0.0~1"))
+	c := mustOpen(t, New(h.Root(), "docs/adr", "v2.0.0~1"))
 	equalNames(t, "v2.0.0~1", names(t, c, false), upTo(2))
 	got, err := c.Read(context.Background(), "0002-r.md", corpus.MaxRecordBytes, nil)
 	if err != nil || !bytes.Equal(got, recordText("0002")) {
 		t.Errorf("Read = %q, %v", got, err)
 	}
-	c = mustOpen(t, New(h.path, "docs/adr", short(h.c[4])+"^"))
+	c = mustOpen(t, New(h.Root(), "docs/adr", short(h.c[4])+"^"))
 	equalNames(t, "short hash in a pack", names(t, c, false), upTo(3))
 
-	c = mustOpen(t, New(h.path, "docs/adr", "HEAD"))
+	c = mustOpen(t, New(h.Root(), "docs/adr", "HEAD"))
 	_, err = c.Read(context.Background(), "0010-big.md", corpus.MaxRecordBytes, nil)
 	if k := readKindOf(t, err); k != ports.ReadTooLarge {
 		t.Errorf("Read(packed, over the cap): kind %d (%v), want ReadTooLarge", k, err)
@@ -52,7 +52,7 @@ func TestPackedRepository(t *testing.T) {
 func TestShallowClone(t *testing.T) {
 	h := sizedHistory(t)
 	dst := filepath.Join(base(t), "shallow")
-	runGit(t, filepath.Dir(dst), "clone", "--quiet", "--depth", "1", "--branch", "main", "file://"+h.path, dst)
+	runGit(t, filepath.Dir(dst), "clone", "--quiet", "--depth", "1", "--branch", "main", "file://"+h.Root(), dst)
 
 	c := mustOpen(t, New(dst, "docs/adr", "HEAD"))
 	equalNames(t, "HEAD of a shallow clone", names(t, c, false), append(upTo(4), "0010-big.md"))
@@ -67,9 +67,9 @@ func TestShallowClone(t *testing.T) {
 
 func TestBloblessPartialClone(t *testing.T) {
 	h := newHistory(t, false)
-	runGit(t, h.path, "config", "uploadpack.allowFilter", "true")
+	runGit(t, h.Root(), "config", "uploadpack.allowFilter", "true")
 	dst := filepath.Join(base(t), "partial.git")
-	runGit(t, filepath.Dir(dst), "clone", "--quiet", "--bare", "--filter=blob:none", "file://"+h.path, dst)
+	runGit(t, filepath.Dir(dst), "clone", "--quiet", "--bare", "--filter=blob:none", "file://"+h.Root(), dst)
 
 	// The trees are there, so the directory lists; the blobs are not, and
 	// go-git cannot fetch them from the promisor remote, so every read

@@ -33,7 +33,7 @@ func (harness) Features() corpustest.Feature {
 
 func (h harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusReader {
 	t.Helper()
-	repo := newRepo(t, base(t), "repo", h.bare)
+	repo := initFunc(h.bare)(t, filepath.Join(base(t), "repo"))
 	var files []file
 	for _, e := range fx.Entries {
 		p := path.Join(fx.Dir, e.Path)
@@ -55,6 +55,6 @@ func (h harness) MakeReader(t *testing.T, fx corpustest.Fixture) ports.CorpusRea
 		files = append(files, link(fx.DirLink, filepath.ToSlash(target)))
 		configured = fx.DirLink
 	}
-	repo.commit("main", "fixture\n", files...)
-	return New(repo.path, configured, "HEAD")
+	repo.CommitOn("main", "fixture\n", files...)
+	return New(repo.Root(), configured, "HEAD")
 }

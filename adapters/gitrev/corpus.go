@@ -18,7 +18,7 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-// view is one projection's ports.Corpus: the ADR directory's tree in one
+// view is one projection's ports.ADRDir: the ADR directory's tree in one
 // commit. Everything it reads is immutable, which is what makes Verify
 // cheap (see Verify).
 type view struct {
@@ -38,7 +38,7 @@ type view struct {
 	tree *object.Tree
 }
 
-var _ ports.Corpus = (*view)(nil)
+var _ ports.ADRDir = (*view)(nil)
 
 // newView finds the directory rel in the tree of commit.
 func newView(ctx context.Context, r *Reader, repo *git.Repository, commit *object.Commit, rel string) (*view, error) {
@@ -75,7 +75,7 @@ func (v *view) displayPath(name string) string {
 	return v.displayDir + "/" + name
 }
 
-// List lists the directory's tree; see ports.Corpus. Sizes come from the
+// List lists the directory's tree; see ports.ADRDir. Sizes come from the
 // blob headers; a blob the repository lacks (a partial clone) is listed
 // with size 0, and Read reports it. A subtree the recursive listing needs
 // and cannot load makes the directory unreadable: a tree with a hole is
@@ -145,7 +145,7 @@ func kindOf(m filemode.FileMode) ports.EntryKind {
 	return ports.KindOther
 }
 
-// Read returns the content of the top-level blob name; see ports.Corpus.
+// Read returns the content of the top-level blob name; see ports.ADRDir.
 // The size comes from the object's header before any content is inflated,
 // and at most limit+1 bytes are read. The content is inflated into an
 // object of go-git's, so buf is not used.
@@ -196,7 +196,7 @@ func blobErr(disp string, h plumbing.Hash, err error) error {
 }
 
 // Verify checks the repository can still be opened at the configured
-// path, and nothing more; see ports.Corpus.
+// path, and nothing more; see ports.ADRDir.
 //
 // A working tree can change under a projection; a commit cannot. Every
 // byte this view returned came from the one commit Open resolved, so the

@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -26,7 +27,7 @@ type listing struct {
 	Kind       ports.EntryKind
 }
 
-func listOf(t *testing.T, c ports.Corpus, recursive bool) []listing {
+func listOf(t *testing.T, c ports.ADRDir, recursive bool) []listing {
 	t.Helper()
 	es, err := c.List(context.Background(), recursive)
 	if err != nil {
@@ -40,12 +41,12 @@ func listOf(t *testing.T, c ports.Corpus, recursive bool) []listing {
 }
 
 func TestListKinds(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
 	a := string(recordText("0001"))
-	repo.commit("main", "kinds\n",
+	repo.CommitOn("main", "kinds\n",
 		reg("docs/adr/0001-a.md", a),
 		exe("docs/adr/0002-exec.md", "#!/bin/sh\n"),
-		file{path: "docs/adr/0003-group.md", content: "g\n", mode: filemode.Deprecated},
+		file{Path: "docs/adr/0003-group.md", Content: "g\n", Mode: filemode.Deprecated},
 		link("docs/adr/0004-link.md", "0001-a.md"),
 		link("docs/adr/0005-dirlink.md", "sub"),
 		reg("docs/adr/0006-dir.md/inner.md", "inner\n"),
@@ -74,7 +75,7 @@ func TestListKinds(t *testing.T) {
 		{"\U0001F600.md", p("\U0001F600.md"), ports.KindRegular},
 		{"\uff5e.md", p("\uff5e.md"), ports.KindRegular},
 	}
-	c := mustOpen(t, New(repo.path, "docs/adr", "HEAD"))
+	c := mustOpen(t, New(repo.Root(), "docs/adr", "HEAD"))
 	if got := listOf(t, c, false); !slices.Equal(got, top) {
 		t.Errorf("top level\n got %v\nwant %v", got, top)
 	}
@@ -107,11 +108,11 @@ func TestReadSizeLimit(t *testing.T) {
 	const maxBytes = corpus.MaxRecordBytes
 	exact := bytes.Repeat([]byte("x"), maxBytes)
 	over := bytes.Repeat([]byte("y"), maxBytes+1)
-	repo := newRepo(t, base(t), "repo", false)
-	c1 := repo.commit("main", "sizes\n",
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	c1 := repo.CommitOn("main", "sizes\n",
 		reg("docs/adr/0001-exact.md", string(exact)),
 		reg("docs/adr/0002-over.md", string(over)))
-	c := mustOpen(t, New(repo.path, "docs/adr", "HEAD"))
+	c := mustOpen(t, New(repo.Root(), "docs/adr", "HEAD"))
 
 	got, err := c.Read(context.Background(), "0001-exact.md", maxBytes, nil)
 	if err != nil || !bytes.Equal(got, exact) {
@@ -125,8 +126,8 @@ func TestReadSizeLimit(t *testing.T) {
 	// The oversized blob's stored content is cut to its header: the
 	// answer must come from the header alone, or the truncated content
 	// would show as a read failure.
-	h := repo.entryHash(c1, "docs/adr/0002-over.md")
-	writeLooseObject(t, repo.objectFile(h), fmt.Sprintf("blob %d", maxBytes+1), []byte("yyy"))
+	h := repo.EntryHash(c1, "docs/adr/0002-over.md")
+	writeLooseObject(t, repo.ObjectFile(h), fmt.Sprintf("blob %d", maxBytes+1), []byte("yyy"))
 	_, err = c.Read(context.Background(), "0002-over.md", maxBytes, nil)
 	if k := readKindOf(t, err); k != ports.ReadTooLarge {
 		t.Errorf("Read(%d bytes): kind %d (%v), want ReadTooLarge from the header", maxBytes+1, k, err)
@@ -136,11 +137,11 @@ func TestReadSizeLimit(t *testing.T) {
 func TestReadCorruptBlob(t *testing.T) {
 	// A header that promises fewer bytes than the object holds is a
 	// corrupt object: the read fails instead of returning either length.
-	repo := newRepo(t, base(t), "repo", false)
-	c1 := repo.commit("main", "corrupt\n", record("docs/adr/0001-a.md", "0001"))
-	h := repo.entryHash(c1, "docs/adr/0001-a.md")
-	writeLooseObject(t, repo.objectFile(h), "blob 3", []byte("more than three bytes"))
-	_, err := mustOpen(t, New(repo.path, "docs/adr", "HEAD")).Read(context.Background(), "0001-a.md", corpus.MaxRecordBytes, nil)
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	c1 := repo.CommitOn("main", "corrupt\n", record("docs/adr/0001-a.md", "0001"))
+	h := repo.EntryHash(c1, "docs/adr/0001-a.md")
+	writeLooseObject(t, repo.ObjectFile(h), "blob 3", []byte("more than three bytes"))
+	_, err := mustOpen(t, New(repo.Root(), "docs/adr", "HEAD")).Read(context.Background(), "0001-a.md", corpus.MaxRecordBytes, nil)
 	if k := readKindOf(t, err); k != ports.ReadFailed {
 		t.Errorf("Read: kind %d (%v), want ReadFailed", k, err)
 	}
@@ -150,32 +151,32 @@ func TestMissingObjects(t *testing.T) {
 	// A shallow-like repository: objects the history refers to are absent
 	// from .git/objects, as past a shallow clone's boundary or after a
 	// prune.
-	setup := func(t *testing.T) (*testRepo, plumbing.Hash, plumbing.Hash) {
-		repo := newRepo(t, base(t), "repo", false)
-		c1 := repo.commit("main", "first\n", record("docs/adr/0001-a.md", "0001"))
-		c2 := repo.commit("main", "second\n",
+	setup := func(t *testing.T) (*gittest.Repo, plumbing.Hash, plumbing.Hash) {
+		repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+		c1 := repo.CommitOn("main", "first\n", record("docs/adr/0001-a.md", "0001"))
+		c2 := repo.CommitOn("main", "second\n",
 			record("docs/adr/0001-a.md", "0001"),
 			record("docs/adr/0002-b.md", "0002"),
 			reg("docs/adr/notes/0100-n.md", "notes\n"))
-		writeFile(t, filepath.Join(repo.gitDir(), "shallow"), []byte(c2.String()+"\n"))
+		writeFile(t, filepath.Join(repo.GitDir(), "shallow"), []byte(c2.String()+"\n"))
 		return repo, c1, c2
 	}
 
 	t.Run("commit past the boundary", func(t *testing.T) {
 		repo, c1, _ := setup(t)
-		repo.deleteObject(c1)
-		equalNames(t, "HEAD", topNames(t, New(repo.path, "docs/adr", "HEAD")), []string{"0001-a.md", "0002-b.md", "notes"})
-		_, err := New(repo.path, "docs/adr", "HEAD~1").Open(context.Background())
+		repo.DeleteObject(c1)
+		equalNames(t, "HEAD", topNames(t, New(repo.Root(), "docs/adr", "HEAD")), []string{"0001-a.md", "0002-b.md", "notes"})
+		_, err := New(repo.Root(), "docs/adr", "HEAD~1").Open(context.Background())
 		checkUnavailable(t, "Open(HEAD~1)", err, corpus.RootNotFound, "missing", "shallow")
-		_, err = New(repo.path, "docs/adr", c1.String()).Open(context.Background())
+		_, err = New(repo.Root(), "docs/adr", c1.String()).Open(context.Background())
 		checkUnavailable(t, "Open(hash)", err, corpus.RootNotFound)
 	})
 	t.Run("record blob", func(t *testing.T) {
 		repo, _, c2 := setup(t)
-		repo.deleteObject(repo.entryHash(c2, "docs/adr/0002-b.md"))
-		c := mustOpen(t, New(repo.path, "docs/adr", "HEAD"))
+		repo.DeleteObject(repo.EntryHash(c2, "docs/adr/0002-b.md"))
+		c := mustOpen(t, New(repo.Root(), "docs/adr", "HEAD"))
 		// Listed; its Read fails on its own.
-		equalNames(t, "HEAD", topNames(t, New(repo.path, "docs/adr", "HEAD")), []string{"0001-a.md", "0002-b.md", "notes"})
+		equalNames(t, "HEAD", topNames(t, New(repo.Root(), "docs/adr", "HEAD")), []string{"0001-a.md", "0002-b.md", "notes"})
 		if _, err := c.Read(context.Background(), "0001-a.md", corpus.MaxRecordBytes, nil); err != nil {
 			t.Errorf("Read(0001-a.md): %v", err)
 		}
@@ -186,7 +187,7 @@ func TestMissingObjects(t *testing.T) {
 		if msg := errors.Unwrap(err).Error(); !strings.Contains(msg, "docs/adr/0002-b.md") || !strings.Contains(msg, "missing from the repository") {
 			t.Errorf("cause %q should name the record and say the object is missing", msg)
 		}
-		if strings.Contains(err.Error(), repo.path) {
+		if strings.Contains(err.Error(), repo.Root()) {
 			t.Errorf("read error %q holds an absolute path", err)
 		}
 		if err := c.Verify(context.Background()); err != nil {
@@ -195,29 +196,29 @@ func TestMissingObjects(t *testing.T) {
 	})
 	t.Run("nested tree", func(t *testing.T) {
 		repo, _, c2 := setup(t)
-		repo.deleteObject(repo.entryHash(c2, "docs/adr/notes"))
-		c := mustOpen(t, New(repo.path, "docs/adr", "HEAD"))
+		repo.DeleteObject(repo.EntryHash(c2, "docs/adr/notes"))
+		c := mustOpen(t, New(repo.Root(), "docs/adr", "HEAD"))
 		equalNames(t, "top level", names(t, c, false), []string{"0001-a.md", "0002-b.md", "notes"})
 		_, err := c.List(context.Background(), true)
 		checkUnavailable(t, "List(recursive)", err, corpus.DirNotReadable, "docs/adr/notes", "missing")
 	})
 	t.Run("directory tree", func(t *testing.T) {
 		repo, _, c2 := setup(t)
-		repo.deleteObject(repo.entryHash(c2, "docs/adr"))
-		_, err := New(repo.path, "docs/adr", "HEAD").Open(context.Background())
+		repo.DeleteObject(repo.EntryHash(c2, "docs/adr"))
+		_, err := New(repo.Root(), "docs/adr", "HEAD").Open(context.Background())
 		checkUnavailable(t, "Open", err, corpus.DirNotReadable, "docs/adr", "missing")
 	})
 	t.Run("root tree", func(t *testing.T) {
 		repo, _, c2 := setup(t)
-		repo.deleteObject(repo.entryHash(c2, ""))
-		_, err := New(repo.path, "docs/adr", "HEAD").Open(context.Background())
+		repo.DeleteObject(repo.EntryHash(c2, ""))
+		_, err := New(repo.Root(), "docs/adr", "HEAD").Open(context.Background())
 		checkUnavailable(t, "Open", err, corpus.DirNotReadable, "missing")
 	})
 }
 
 func TestBareRepository(t *testing.T) {
 	h := newHistory(t, false)
-	bare := h.cloneBare(base(t), "mirror.git")
+	bare := h.CloneBare(filepath.Join(base(t), "mirror.git"))
 	for rev, want := range map[string][]string{
 		"HEAD":             upTo(4),
 		"main":             upTo(4),
@@ -226,15 +227,15 @@ func TestBareRepository(t *testing.T) {
 		"feature~1":        upTo(2),
 		"refs/tags/v1.0.0": upTo(1),
 	} {
-		r := New(bare.path, "docs/adr", rev)
+		r := New(bare.Root(), "docs/adr", rev)
 		if err := r.Check(context.Background()); err != nil {
 			t.Fatalf("Check(%s): %v (%v)", rev, err, causeOf(err))
 		}
 		equalNames(t, rev, topNames(t, r), want)
 	}
 	// An absolute directory is taken relative to the bare repository.
-	equalNames(t, "absolute dir", topNames(t, New(bare.path, filepath.Join(bare.path, "docs/adr"), "HEAD")), upTo(4))
-	c := mustOpen(t, New(bare.path, "docs/adr", "HEAD"))
+	equalNames(t, "absolute dir", topNames(t, New(bare.Root(), filepath.Join(bare.Root(), "docs/adr"), "HEAD")), upTo(4))
+	c := mustOpen(t, New(bare.Root(), "docs/adr", "HEAD"))
 	got, err := c.Read(context.Background(), "0003-r.md", corpus.MaxRecordBytes, nil)
 	if err != nil || !bytes.Equal(got, recordText("0003")) {
 		t.Errorf("Read = %q, %v", got, err)
@@ -246,8 +247,8 @@ func TestBareRepository(t *testing.T) {
 
 func TestLinkedWorktree(t *testing.T) {
 	h := newHistory(t, false)
-	wt := filepath.Join(filepath.Dir(h.path), "linked")
-	runGit(t, h.path, "worktree", "add", "-b", "side", wt, h.c[2].String())
+	wt := filepath.Join(filepath.Dir(h.Root()), "linked")
+	runGit(t, h.Root(), "worktree", "add", "-b", "side", wt, h.c[2].String())
 	if fi, err := os.Lstat(filepath.Join(wt, ".git")); err != nil || !fi.Mode().IsRegular() {
 		t.Fatalf("the linked worktree's .git is not a file: %v", err)
 	}
@@ -260,26 +261,26 @@ func TestLinkedWorktree(t *testing.T) {
 	// An absolute directory inside the linked worktree.
 	equalNames(t, "absolute dir", topNames(t, New(wt, filepath.Join(wt, "docs", "adr"), "HEAD")), upTo(2))
 	// The main worktree's HEAD is its own.
-	equalNames(t, "main worktree HEAD", topNames(t, New(h.path, "docs/adr", "HEAD")), upTo(4))
+	equalNames(t, "main worktree HEAD", topNames(t, New(h.Root(), "docs/adr", "HEAD")), upTo(4))
 
 	// A commit on the linked worktree's branch shows on the next Open.
-	h.commit("side", "on the side\n", append(filesOf(2), record("docs/adr/0050-side.md", "0050"))...)
+	h.CommitOn("side", "on the side\n", append(filesOf(2), record("docs/adr/0050-side.md", "0050"))...)
 	equalNames(t, "linked HEAD after a commit", topNames(t, head), append(upTo(2), "0050-side.md"))
 }
 
 func TestWorkingTreeIsIgnored(t *testing.T) {
 	h := newHistory(t, false)
-	adr := filepath.Join(h.path, "docs", "adr")
+	adr := filepath.Join(h.Root(), "docs", "adr")
 	// The working tree disagrees with HEAD in every way it can: an edited
 	// record, an extra one, a removed one's directory replaced, a symlink
 	// (where this account can make one).
 	writeFile(t, filepath.Join(adr, "0001-r.md"), []byte("---\nid: edited\n---\n"))
 	writeFile(t, filepath.Join(adr, "0042-uncommitted.md"), recordText("0042"))
-	writeFile(t, filepath.Join(h.path, "docs", "other", "0001-x.md"), recordText("0001"))
+	writeFile(t, filepath.Join(h.Root(), "docs", "other", "0001-x.md"), recordText("0001"))
 	if linktest.Supported() {
 		linktest.Make(t, "0042-uncommitted.md", filepath.Join(adr, "0043-link.md"))
 	}
-	c := mustOpen(t, New(h.path, "docs/adr", "HEAD"))
+	c := mustOpen(t, New(h.Root(), "docs/adr", "HEAD"))
 	equalNames(t, "listing", names(t, c, true), upTo(4))
 	got, err := c.Read(context.Background(), "0001-r.md", corpus.MaxRecordBytes, nil)
 	if err != nil || !bytes.Equal(got, recordText("0001")) {
@@ -287,19 +288,19 @@ func TestWorkingTreeIsIgnored(t *testing.T) {
 	}
 
 	// Even a directory that exists only on disk is not found.
-	_, err = New(h.path, "docs/other", "HEAD").Open(context.Background())
+	_, err = New(h.Root(), "docs/other", "HEAD").Open(context.Background())
 	checkUnavailable(t, "Open(docs/other)", err, corpus.DirNotFound)
 	// And one that exists only in the commit is found.
-	if err := os.RemoveAll(filepath.Join(h.path, "docs")); err != nil {
+	if err := os.RemoveAll(filepath.Join(h.Root(), "docs")); err != nil {
 		t.Fatal(err)
 	}
-	equalNames(t, "after removing docs from disk", topNames(t, New(h.path, "docs/adr", "HEAD")), upTo(4))
+	equalNames(t, "after removing docs from disk", topNames(t, New(h.Root(), "docs/adr", "HEAD")), upTo(4))
 }
 
 func TestVerify(t *testing.T) {
 	h := newHistory(t, false)
-	r := New(h.path, "docs/adr", "main")
-	open := func() ports.Corpus {
+	r := New(h.Root(), "docs/adr", "main")
+	open := func() ports.ADRDir {
 		c := mustOpen(t, r)
 		for _, n := range upTo(4) {
 			if _, err := c.Read(context.Background(), n, corpus.MaxRecordBytes, nil); err != nil {
@@ -314,16 +315,16 @@ func TestVerify(t *testing.T) {
 	}
 	// A commit landing, a re-tag, even a pruned read blob: the view read
 	// one commit consistently, so none is a change of this projection.
-	h.commit("main", "landed\n", filesOf(3)...)
-	h.setRef(plumbing.NewTagReferenceName("v1.0.0"), h.c[4])
-	h.deleteObject(h.entryHash(h.c[4], "docs/adr/0004-r.md"))
+	h.CommitOn("main", "landed\n", filesOf(3)...)
+	h.SetRef(plumbing.NewTagReferenceName("v1.0.0"), h.c[4])
+	h.DeleteObject(h.EntryHash(h.c[4], "docs/adr/0004-r.md"))
 	if err := c.Verify(context.Background()); err != nil {
 		t.Errorf("Verify after the branch moved: %v (%v)", err, causeOf(err))
 	}
 	// A repository that is gone is still reported. It is moved away, not
 	// removed: the move fails on Windows if the reader still holds a
 	// file of it open.
-	if err := os.Rename(h.path, h.path+".gone"); err != nil {
+	if err := os.Rename(h.Root(), h.Root()+".gone"); err != nil {
 		t.Fatal(err)
 	}
 	checkUnavailable(t, "Verify after removal", c.Verify(context.Background()), corpus.RootNotFound)
@@ -340,7 +341,7 @@ func TestNothingWritten(t *testing.T) {
 	}
 	snapshot := func() map[string]state {
 		m := map[string]state{}
-		err := filepath.WalkDir(h.path, func(p string, d fs.DirEntry, err error) error {
+		err := filepath.WalkDir(h.Root(), func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
@@ -366,7 +367,7 @@ func TestNothingWritten(t *testing.T) {
 	}
 	before := snapshot()
 	for _, rev := range []string{"HEAD", short(h.c[2]), "v2.0.0"} {
-		r := New(h.path, "docs/adr", rev)
+		r := New(h.Root(), "docs/adr", rev)
 		if err := r.Check(context.Background()); err != nil {
 			t.Fatal(err)
 		}
@@ -398,7 +399,7 @@ func TestConcurrentUse(t *testing.T) {
 	// go-git's storage is not safe for concurrent use, so the view
 	// serialises it (run with -race to check).
 	h := newHistory(t, false)
-	r := New(h.path, "docs/adr", "HEAD")
+	r := New(h.Root(), "docs/adr", "HEAD")
 	c := mustOpen(t, r)
 	errs := make(chan error, 16)
 	for i := 0; i < 8; i++ {

@@ -16,19 +16,19 @@ import (
 // Windows, keeps git gc from pruning the object; /proc shows it here.
 func TestObjectFilesClosed(t *testing.T) {
 	h := newHistory(t, false)
-	c := mustOpen(t, New(h.path, "docs/adr", "main"))
+	c := mustOpen(t, New(h.Root(), "docs/adr", "main"))
 	for _, n := range upTo(4) {
 		if _, err := c.Read(context.Background(), n, corpus.MaxRecordBytes, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	heads := NewHeads(h.path, "main")
+	heads := NewHeads(h.Root(), "main")
 	for _, n := range upTo(4) {
 		if _, err := heads.ReadHead(context.Background(), "docs/adr/"+n); err != nil {
 			t.Fatal(err)
 		}
 	}
-	objects := filepath.Join(h.gitDir(), "objects") + string(filepath.Separator)
+	objects := filepath.Join(h.GitDir(), "objects") + string(filepath.Separator)
 	fds, err := os.ReadDir("/proc/self/fd")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -24,7 +25,7 @@ import (
 // through the working-tree reader, and every part of the two projections,
 // fingerprint included, must agree.
 func TestFingerprintMatchesWorkingTree(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
 	var files []file
 	entries, err := os.ReadDir(filepath.Join("testdata", "records"))
 	if err != nil {
@@ -49,7 +50,7 @@ func TestFingerprintMatchesWorkingTree(t *testing.T) {
 		reg("docs/adr/README.md", "# Decisions\n"),
 		reg("docs/adr/0000-template.md", "---\n---\n"),
 	)
-	repo.commit("main", "decisions\n", files...)
+	repo.CommitOn("main", "decisions\n", files...)
 
 	t.Run("frontmatter pipeline", func(t *testing.T) {
 		compareProjections(t, repo, files, nil)
@@ -76,10 +77,10 @@ func rawParse(p string, content []byte) (*adr.Record, []adr.Finding) {
 // compareProjections projects the committed and checked-out corpus of repo
 // through both readers with parse (nil: the default pipeline) and
 // requires every part of the two projections to agree.
-func compareProjections(t *testing.T, repo *testRepo, files []file, parse corpus.ParseFunc) {
+func compareProjections(t *testing.T, repo *gittest.Repo, files []file, parse corpus.ParseFunc) {
 	ctx := context.Background()
-	checkout(t, repo.path, files)
-	t.Cleanup(func() { uncheckout(t, repo.path) })
+	checkout(t, repo.Root(), files)
+	t.Cleanup(func() { uncheckout(t, repo.Root()) })
 	project := func(r ports.CorpusReader) *corpus.Projection {
 		t.Helper()
 		p, err := app.New(r, app.Options{Parse: parse}).Project(ctx)
@@ -88,8 +89,8 @@ func compareProjections(t *testing.T, repo *testRepo, files []file, parse corpus
 		}
 		return p
 	}
-	fromTree := project(filesystem.New(repo.path, "docs/adr"))
-	fromCommit := project(New(repo.path, "docs/adr", "HEAD"))
+	fromTree := project(filesystem.New(repo.Root(), "docs/adr"))
+	fromCommit := project(New(repo.Root(), "docs/adr", "HEAD"))
 
 	if fromCommit.RecordCount == 0 || len(fromCommit.Findings) == 0 {
 		t.Fatalf("the fixture should give records and findings: %d records, %d findings", fromCommit.RecordCount, len(fromCommit.Findings))
@@ -114,17 +115,17 @@ func compareProjections(t *testing.T, repo *testRepo, files []file, parse corpus
 	}
 
 	// A bare clone of the same commit agrees too.
-	bare := repo.cloneBare(base(t), "mirror.git")
-	if fp := project(New(bare.path, "docs/adr", "main")).Fingerprint; fp != fromTree.Fingerprint {
+	bare := repo.CloneBare(filepath.Join(base(t), "mirror.git"))
+	if fp := project(New(bare.Root(), "docs/adr", "main")).Fingerprint; fp != fromTree.Fingerprint {
 		t.Errorf("fingerprint from a bare clone %s, want %s", fp, fromTree.Fingerprint)
 	}
 
 	// Editing the working tree changes its projection, not the commit's.
-	writeFile(t, filepath.Join(repo.path, "docs", "adr", "0003-re-resolve-references.md"), recordText("0003"))
-	if fp := project(filesystem.New(repo.path, "docs/adr")).Fingerprint; fp == fromTree.Fingerprint {
+	writeFile(t, filepath.Join(repo.Root(), "docs", "adr", "0003-re-resolve-references.md"), recordText("0003"))
+	if fp := project(filesystem.New(repo.Root(), "docs/adr")).Fingerprint; fp == fromTree.Fingerprint {
 		t.Fatal("editing a record did not change the working tree's fingerprint")
 	}
-	if fp := project(New(repo.path, "docs/adr", "HEAD")).Fingerprint; fp != fromCommit.Fingerprint {
+	if fp := project(New(repo.Root(), "docs/adr", "HEAD")).Fingerprint; fp != fromCommit.Fingerprint {
 		t.Errorf("an uncommitted edit changed the commit's fingerprint: %s, was %s", fp, fromCommit.Fingerprint)
 	}
 }
@@ -134,15 +135,15 @@ func compareProjections(t *testing.T, repo *testRepo, files []file, parse corpus
 func checkout(t *testing.T, root string, files []file) {
 	t.Helper()
 	for _, f := range files {
-		p := filepath.Join(root, filepath.FromSlash(f.path))
-		if f.mode == 0 {
-			writeFile(t, p, []byte(f.content))
+		p := filepath.Join(root, filepath.FromSlash(f.Path))
+		if f.Mode == 0 {
+			writeFile(t, p, []byte(f.Content))
 			continue
 		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		linktest.Make(t, f.content, p)
+		linktest.Make(t, f.Content, p)
 	}
 }
 
@@ -157,13 +158,13 @@ func uncheckout(t *testing.T, root string) {
 func TestSymlinkInvisibleToDiscovery(t *testing.T) {
 	// A committed symlink named like a record is neither a record nor an
 	// exclusion: discovery skips it silently, as it skips one on disk.
-	repo := newRepo(t, base(t), "repo", true)
-	repo.commit("main", "link\n",
+	repo := gittest.InitBare(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "link\n",
 		record("docs/adr/0001-a.md", "0001"),
 		link("docs/adr/0002-link.md", "0001-a.md"),
 		link("docs/adr/0003-outside.md", "../../README.md"),
 		reg("README.md", "# Repo\n"))
-	p, err := app.New(New(repo.path, "docs/adr", "HEAD"), app.Options{Parse: rawParse}).Project(context.Background())
+	p, err := app.New(New(repo.Root(), "docs/adr", "HEAD"), app.Options{Parse: rawParse}).Project(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,12 +5,14 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -21,8 +23,8 @@ import (
 // part of the golden. Regenerate with go test ./adapters/gitrev/... -update
 // and review the diff.
 func TestGoldenProjectionInput(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
-	repo.commit("main", "decisions\n",
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "decisions\n",
 		record("docs/decisions/0001-use-git.md", "0001"),
 		record("docs/decisions/0002-use-go.md", "0002"),
 		reg("docs/decisions/0003-too-big.md", strings.Repeat("x", corpus.MaxRecordBytes+1)),
@@ -34,7 +36,7 @@ func TestGoldenProjectionInput(t *testing.T) {
 		link("docs/adr", "decisions"),
 		reg("README.md", "# Repository\n"),
 	)
-	r := New(repo.path, "docs/adr", "main")
+	r := New(repo.Root(), "docs/adr", "main")
 	c := mustOpen(t, r)
 
 	var b strings.Builder

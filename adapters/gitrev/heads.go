@@ -15,7 +15,7 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-// Heads is the ports.SourceReader over the tree of a git revision: the
+// Heads is the ports.FileHeadReader over the tree of a git revision: the
 // head of a file as it is in that commit, so that "adrkit --rev v1.2
 // explain" reads the markers of v1.2's files, not of the working tree.
 //
@@ -34,7 +34,7 @@ type Heads struct {
 	root *object.Tree
 }
 
-var _ ports.SourceReader = (*Heads)(nil)
+var _ ports.FileHeadReader = (*Heads)(nil)
 
 // NewHeads returns a reader of the files of revision rev of the
 // repository at repoPath. It performs no I/O until the first read.
@@ -67,7 +67,7 @@ func (h *Heads) open() error {
 
 // ReadHead reads the first markers.WindowBytes bytes of path in the
 // revision's tree (one more to learn whether it goes on); see
-// ports.SourceReader. A revision or tree that cannot be read makes every
+// ports.FileHeadReader. A revision or tree that cannot be read makes every
 // file unreadable.
 func (h *Heads) ReadHead(ctx context.Context, path string) (markers.Head, error) {
 	if err := ctx.Err(); err != nil {

@@ -2,16 +2,18 @@ package gitrev
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/markers"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/ports"
-	"github.com/adrkit/adrkit-go/ports/sourcetest"
+	"github.com/adrkit/adrkit-go/ports/headtest"
 )
 
 func TestHeadsConformance(t *testing.T) {
 	for _, bare := range []bool{false, true} {
-		sourcetest.Run(t, headsHarness{bare: bare})
+		headtest.Run(t, headsHarness{bare: bare})
 	}
 }
 
@@ -24,35 +26,35 @@ func (headsHarness) SpecialFiles() bool { return false }
 // Symlinks: a tree holds a link as a blob on every system.
 func (headsHarness) Symlinks() bool { return true }
 
-func (h headsHarness) MakeReader(t *testing.T, entries []sourcetest.Entry) ports.SourceReader {
+func (h headsHarness) MakeReader(t *testing.T, entries []headtest.Entry) ports.FileHeadReader {
 	t.Helper()
-	repo := newRepo(t, base(t), "repo", h.bare)
+	repo := initFunc(h.bare)(t, filepath.Join(base(t), "repo"))
 	var files []file
 	for _, e := range entries {
 		switch e.Kind {
-		case sourcetest.File:
+		case headtest.File:
 			files = append(files, reg(e.Path, e.Content))
-		case sourcetest.Symlink:
+		case headtest.Symlink:
 			files = append(files, link(e.Path, e.Target))
 		default:
 			t.Fatalf("entry %q cannot be committed", e.Path)
 		}
 	}
-	repo.commit("main", "fixture\n", files...)
-	return NewHeads(repo.path, "HEAD")
+	repo.CommitOn("main", "fixture\n", files...)
+	return NewHeads(repo.Root(), "HEAD")
 }
 
 // What only a tree has: a submodule, and a revision that does not
 // resolve (every file is then unreadable, never an error).
 func TestHeadsTreeOnly(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
-	repo.commit("main", "fixture\n",
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "fixture\n",
 		reg("src/a.go", "// @adr 0001\n"),
 		exe("bin/run.sh", "# @adr 0002\n"),
 		gitlink("vendor/lib", "0123456789abcdef0123456789abcdef01234567"),
 	)
 	ctx := context.Background()
-	h := NewHeads(repo.path, "HEAD")
+	h := NewHeads(repo.Root(), "HEAD")
 	for path, want := range map[string]markers.State{
 		"src/a.go":          markers.Scanned,
 		"bin/run.sh":        markers.Scanned,
@@ -64,7 +66,7 @@ func TestHeadsTreeOnly(t *testing.T) {
 			t.Errorf("%s: %s, %v; want %s", path, got.State, err, want)
 		}
 	}
-	bad := NewHeads(repo.path, "no-such-branch")
+	bad := NewHeads(repo.Root(), "no-such-branch")
 	if got, err := bad.ReadHead(ctx, "src/a.go"); err != nil || got.State != markers.Unreadable {
 		t.Errorf("an unresolvable revision: %s, %v", got.State, err)
 	}

@@ -9,57 +9,36 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
 // when is the fixed time of every signature, so that object ids (and the
 // goldens that show them) are the same on every run.
-var when = time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+var when = gittest.Epoch
 
-// file is one tree entry a test commits. The zero mode is a regular file.
-type file struct {
-	path    string
-	content string // the blob; a symlink's target
-	mode    filemode.FileMode
-	hash    plumbing.Hash // the commit of a submodule
-}
+// file is one tree entry a test commits; the constructors name the kinds.
+type file = gittest.File
 
-func reg(p, content string) file { return file{path: p, content: content} }
-func link(p, target string) file { return file{path: p, content: target, mode: filemode.Symlink} }
-func record(p, id string) file   { return reg(p, string(recordText(id))) }
-func exe(p, content string) file { return file{path: p, content: content, mode: filemode.Executable} }
-func gitlink(p string, h string) file {
-	return file{path: p, mode: filemode.Submodule, hash: plumbing.NewHash(h)}
-}
+var (
+	reg     = gittest.Regular
+	link    = gittest.Symlink
+	exe     = gittest.Executable
+	gitlink = gittest.Gitlink
+)
+
+func record(p, id string) file { return reg(p, string(recordText(id))) }
 
 // recordText is a small valid record.
 func recordText(id string) []byte {
 	return []byte("---\nschemaVersion: 0.1.0\nid: \"" + id + "\"\ntitle: Record " + id +
 		"\nstatus: accepted\ndate: 2026-01-01\ndeciders: [\"@adrkit-go\"]\n---\n\n# Record " + id + "\n\nBody.\n")
-}
-
-// testRepo builds commits directly in a repository's object database with
-// go-git, never through a working tree: what a test commits and what its
-// working tree holds are independent.
-type testRepo struct {
-	t    *testing.T
-	path string // the worktree root, or the bare repository
-	repo *git.Repository
-	// ticks makes each commit's time distinct, so equal trees on one
-	// branch still give distinct, deterministic commits.
-	ticks int
 }
 
 // base returns a fresh canonical temporary directory: tests compare
@@ -73,200 +52,12 @@ func base(t *testing.T) string {
 	return d
 }
 
-// newRepo initialises a repository at parent/name whose HEAD is the
-// unborn branch main.
-func newRepo(t *testing.T, parent, name string, bare bool) *testRepo {
-	t.Helper()
-	p := filepath.Join(parent, name)
-	repo, err := git.PlainInitWithOptions(p, &git.PlainInitOptions{
-		Bare:        bare,
-		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")},
-	})
-	if err != nil {
-		t.Fatal(err)
+// initFunc makes the repository of a test that runs over both kinds.
+func initFunc(bare bool) func(testing.TB, string) *gittest.Repo {
+	if bare {
+		return gittest.InitBare
 	}
-	return &testRepo{t: t, path: p, repo: repo}
-}
-
-// gitDir is the repository's own directory (where objects live).
-func (r *testRepo) gitDir() string {
-	if _, err := os.Stat(filepath.Join(r.path, ".git")); err == nil {
-		return filepath.Join(r.path, ".git")
-	}
-	return r.path
-}
-
-func (r *testRepo) store(obj plumbing.EncodedObject) plumbing.Hash {
-	r.t.Helper()
-	h, err := r.repo.Storer.SetEncodedObject(obj)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	return h
-}
-
-func (r *testRepo) blob(b []byte) plumbing.Hash {
-	r.t.Helper()
-	obj := r.repo.Storer.NewEncodedObject()
-	obj.SetType(plumbing.BlobObject)
-	w, err := obj.Writer()
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	if _, err := w.Write(b); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		r.t.Fatal(err)
-	}
-	return r.store(obj)
-}
-
-// tree stores the tree holding files (paths relative to it) and every
-// subtree on the way, in git's entry order.
-func (r *testRepo) tree(files []file) plumbing.Hash {
-	r.t.Helper()
-	var entries []object.TreeEntry
-	sub := map[string][]file{}
-	for _, f := range files {
-		if first, rest, nested := strings.Cut(f.path, "/"); nested {
-			f.path = rest
-			sub[first] = append(sub[first], f)
-			continue
-		}
-		e := object.TreeEntry{Name: f.path, Mode: f.mode}
-		switch f.mode {
-		case filemode.Empty:
-			e.Mode = filemode.Regular
-			e.Hash = r.blob([]byte(f.content))
-		case filemode.Submodule:
-			e.Hash = f.hash
-		default:
-			e.Hash = r.blob([]byte(f.content))
-		}
-		entries = append(entries, e)
-	}
-	for name, fs := range sub {
-		entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: r.tree(fs)})
-	}
-	sort.Sort(object.TreeEntrySorter(entries))
-	obj := r.repo.Storer.NewEncodedObject()
-	if err := (&object.Tree{Entries: entries}).Encode(obj); err != nil {
-		r.t.Fatal(err)
-	}
-	return r.store(obj)
-}
-
-// commit commits files as the whole tree on branch, on top of the
-// branch's tip when it has one, and moves the branch.
-func (r *testRepo) commit(branch, msg string, files ...file) plumbing.Hash {
-	r.t.Helper()
-	c := &object.Commit{TreeHash: r.tree(files), Message: msg}
-	name := plumbing.NewBranchReferenceName(branch)
-	if ref, err := r.repo.Storer.Reference(name); err == nil {
-		c.ParentHashes = []plumbing.Hash{ref.Hash()}
-	}
-	r.ticks++
-	sig := object.Signature{Name: "ADR Kit", Email: "adrkit@example.invalid", When: when.Add(time.Duration(r.ticks) * time.Minute)}
-	c.Author, c.Committer = sig, sig
-	obj := r.repo.Storer.NewEncodedObject()
-	if err := c.Encode(obj); err != nil {
-		r.t.Fatal(err)
-	}
-	h := r.store(obj)
-	r.setRef(name, h)
-	return h
-}
-
-func (r *testRepo) setRef(name plumbing.ReferenceName, h plumbing.Hash) {
-	r.t.Helper()
-	if err := r.repo.Storer.SetReference(plumbing.NewHashReference(name, h)); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-// annotatedTag stores a tag object for target and points refs/tags/name
-// at it; it returns the tag object's hash.
-func (r *testRepo) annotatedTag(name string, target plumbing.Hash) plumbing.Hash {
-	r.t.Helper()
-	tag := &object.Tag{
-		Name:       name,
-		Tagger:     object.Signature{Name: "ADR Kit", Email: "adrkit@example.invalid", When: when},
-		Message:    "Release " + name + "\n",
-		TargetType: plumbing.CommitObject,
-		Target:     target,
-	}
-	obj := r.repo.Storer.NewEncodedObject()
-	if err := tag.Encode(obj); err != nil {
-		r.t.Fatal(err)
-	}
-	h := r.store(obj)
-	r.setRef(plumbing.NewTagReferenceName(name), h)
-	return h
-}
-
-// objectFile is the loose object file of h.
-func (r *testRepo) objectFile(h plumbing.Hash) string {
-	s := h.String()
-	return filepath.Join(r.gitDir(), "objects", s[:2], s[2:])
-}
-
-// deleteObject removes the loose object h, as a shallow clone lacks the
-// commits past its boundary and a pruned or partial repository lacks
-// others.
-func (r *testRepo) deleteObject(h plumbing.Hash) {
-	r.t.Helper()
-	if err := os.Remove(r.objectFile(h)); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-// entryHash is the object id of the entry at p in commit c's tree.
-func (r *testRepo) entryHash(c plumbing.Hash, p string) plumbing.Hash {
-	r.t.Helper()
-	commit, err := r.repo.CommitObject(c)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	tree, err := commit.Tree()
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	if p == "" {
-		return tree.Hash
-	}
-	e, err := tree.FindEntry(p)
-	if err != nil {
-		r.t.Fatalf("%s in %s: %v", p, c, err)
-	}
-	return e.Hash
-}
-
-// cloneBare copies every object and reference of r into a new bare
-// repository, which is what a bare clone holds.
-func (r *testRepo) cloneBare(parent, name string) *testRepo {
-	r.t.Helper()
-	dst := newRepo(r.t, parent, name, true)
-	iter, err := r.repo.Storer.IterEncodedObjects(plumbing.AnyObject)
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	err = iter.ForEach(func(o plumbing.EncodedObject) error {
-		_, err := dst.repo.Storer.SetEncodedObject(o)
-		return err
-	})
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	refs, err := r.repo.Storer.IterReferences()
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	err = refs.ForEach(func(ref *plumbing.Reference) error { return dst.repo.Storer.SetReference(ref) })
-	if err != nil && !errors.Is(err, storer.ErrStop) {
-		r.t.Fatal(err)
-	}
-	return dst
+	return gittest.Init
 }
 
 // writeFile writes b at p, making the directories on the way.
@@ -329,7 +120,7 @@ func mustOpen(t *testing.T, r *Reader) *view {
 }
 
 // names lists c (recursively or not) and returns the entry names.
-func names(t *testing.T, c ports.Corpus, recursive bool) []string {
+func names(t *testing.T, c ports.ADRDir, recursive bool) []string {
 	t.Helper()
 	es, err := c.List(context.Background(), recursive)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
 // Benchmark history: benchCommits first-parent commits in memory. Every
@@ -100,7 +101,7 @@ func generateHistory(tb testing.TB, n, every int) *memHistory {
 	rebuildADR := func() {
 		entries := map[string]object.TreeEntry{}
 		for id, r := range records {
-			text := statusRecord("", fmt.Sprintf("%04d", id), r.status, r.title).content
+			text := statusRecord("", fmt.Sprintf("%04d", id), r.status, r.title).Content
 			entries[r.name] = object.TreeEntry{Mode: filemode.Regular, Hash: blob(text)}
 		}
 		adrTree = tree(entries)
@@ -201,7 +202,7 @@ func replay(tb testing.TB, svc *app.Service, limit int) (changes, pages int) {
 // The generator and the feed agree on a small history.
 func TestGeneratedHistory(t *testing.T) {
 	m := generateHistory(t, 500, 10)
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
 	if changes, _ := replay(t, svc, 200); changes != m.changes {
 		t.Errorf("replay found %d changes, the generator made %d", changes, m.changes)
 	}
@@ -213,7 +214,7 @@ func BenchmarkFeedReplayCold(b *testing.B) {
 	m := benchHistory(b)
 	b.ResetTimer()
 	for b.Loop() {
-		svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
+		svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
 		changes, pages := replay(b, svc, 200)
 		b.ReportMetric(float64(changes), "changes/op")
 		b.ReportMetric(float64(pages), "pages/op")
@@ -223,7 +224,7 @@ func BenchmarkFeedReplayCold(b *testing.B) {
 // BenchmarkFeedReplayWarm is the same replay with the commit cache warm.
 func BenchmarkFeedReplayWarm(b *testing.B) {
 	m := benchHistory(b)
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
 	replay(b, svc, 200)
 	b.ResetTimer()
 	for b.Loop() {
@@ -238,7 +239,7 @@ func BenchmarkFeedFirstPageCold(b *testing.B) {
 	since := feed.ReplayToken
 	b.ResetTimer()
 	for b.Loop() {
-		svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
+		svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
 		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {
 			b.Fatal(err)
 		}
@@ -252,7 +253,7 @@ func BenchmarkFeedPollCold(b *testing.B) {
 	since := feed.Encode(feed.Position{Commit: m.commits[len(m.commits)-11].String()}, "docs/adr")
 	b.ResetTimer()
 	for b.Loop() {
-		svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
+		svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
 		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {
 			b.Fatal(err)
 		}
@@ -264,7 +265,7 @@ func BenchmarkFeedPollCold(b *testing.B) {
 func BenchmarkFeedPollWarm(b *testing.B) {
 	m := benchHistory(b)
 	since := feed.Encode(feed.Position{Commit: m.commits[len(m.commits)-11].String()}, "docs/adr")
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: m.history()})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {

@@ -10,12 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
 
 // statusRecord is a valid record with the given status and title.
@@ -28,27 +27,6 @@ func statusRecord(p, id, status, title string) file {
 		extra = "deciders: [\"@adrkit-go\"]\nsupersededBy: \"9999\"\n"
 	}
 	return reg(p, "---\nid: \""+id+"\"\ntitle: "+title+"\nstatus: "+status+"\ndate: 2026-01-01\n"+extra+"---\n\n# "+title+"\n")
-}
-
-// merge commits files on branch as a merge of the branch's tip (first
-// parent) and other.
-func (r *testRepo) merge(branch string, other plumbing.Hash, files ...file) plumbing.Hash {
-	r.t.Helper()
-	tip, err := r.repo.Storer.Reference(plumbing.NewBranchReferenceName(branch))
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	r.ticks++
-	sig := object.Signature{Name: "ADR Kit", Email: "adrkit@example.invalid", When: when.Add(time.Duration(r.ticks) * time.Minute)}
-	c := &object.Commit{TreeHash: r.tree(files), Message: "merge\n", Author: sig, Committer: sig,
-		ParentHashes: []plumbing.Hash{tip.Hash(), other}}
-	obj := r.repo.Storer.NewEncodedObject()
-	if err := c.Encode(obj); err != nil {
-		r.t.Fatal(err)
-	}
-	h := r.store(obj)
-	r.setRef(plumbing.NewBranchReferenceName(branch), h)
-	return h
 }
 
 func openHistory(t *testing.T, h *History) ports.History {
@@ -76,14 +54,14 @@ func firstParents(t *testing.T, v ports.History) []ports.Commit {
 }
 
 func TestHistoryWalk(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
-	c1 := repo.commit("main", "1", reg("README.md", "x"))
-	c2 := repo.commit("main", "2", reg("README.md", "x"), statusRecord("docs/adr/0001-a.md", "0001", "proposed", "Alpha"))
-	c3 := repo.commit("main", "3", reg("README.md", "y"), statusRecord("docs/adr/0001-a.md", "0001", "proposed", "Alpha"))
-	c4 := repo.commit("main", "4", reg("README.md", "y"), statusRecord("docs/adr/0001-a.md", "0001", "accepted", "Alpha"),
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	c1 := repo.CommitOn("main", "1", reg("README.md", "x"))
+	c2 := repo.CommitOn("main", "2", reg("README.md", "x"), statusRecord("docs/adr/0001-a.md", "0001", "proposed", "Alpha"))
+	c3 := repo.CommitOn("main", "3", reg("README.md", "y"), statusRecord("docs/adr/0001-a.md", "0001", "proposed", "Alpha"))
+	c4 := repo.CommitOn("main", "4", reg("README.md", "y"), statusRecord("docs/adr/0001-a.md", "0001", "accepted", "Alpha"),
 		reg("docs/adr/notes.txt", "n"), link("docs/adr/0002-l.md", "0001-a.md"), reg("docs/adr/sub/0003-x.md", "x"))
 
-	v := openHistory(t, NewHistory(repo.path, "docs/adr", ""))
+	v := openHistory(t, NewHistory(repo.Root(), "docs/adr", ""))
 	if v.Dir() != "docs/adr" {
 		t.Errorf("Dir %q", v.Dir())
 	}
@@ -117,7 +95,7 @@ func TestHistoryWalk(t *testing.T) {
 		"0001-a.md docs/adr/0001-a.md regular", "0002-l.md docs/adr/0002-l.md symlink",
 		"notes.txt docs/adr/notes.txt regular", "sub docs/adr/sub directory",
 	})
-	if files[0].Object != repo.entryHash(c4, "docs/adr/0001-a.md").String() {
+	if files[0].Object != repo.EntryHash(c4, "docs/adr/0001-a.md").String() {
 		t.Errorf("object %s", files[0].Object)
 	}
 	data, err := v.Read(context.Background(), files[0], 1000)
@@ -133,17 +111,17 @@ func TestHistoryWalk(t *testing.T) {
 }
 
 func TestHistoryFirstParentsOnly(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
-	repo.commit("main", "1", statusRecord("docs/adr/0001-a.md", "0001", "proposed", "Alpha"))
-	side := repo.commit("side", "s", statusRecord("docs/adr/0001-a.md", "0001", "accepted", "Alpha"))
-	m := repo.merge("main", side, statusRecord("docs/adr/0001-a.md", "0001", "accepted", "Alpha"))
-	cs := firstParents(t, openHistory(t, NewHistory(repo.path, "docs/adr", "main")))
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "1", statusRecord("docs/adr/0001-a.md", "0001", "proposed", "Alpha"))
+	side := repo.CommitOn("side", "s", statusRecord("docs/adr/0001-a.md", "0001", "accepted", "Alpha"))
+	m := repo.MergeOn("main", "merge\n", side, statusRecord("docs/adr/0001-a.md", "0001", "accepted", "Alpha"))
+	cs := firstParents(t, openHistory(t, NewHistory(repo.Root(), "docs/adr", "main")))
 	if len(cs) != 2 || cs[0].Hash != m.String() {
 		t.Errorf("walked %d commits", len(cs))
 	}
 
 	// The merge carries the side branch's change, at the merge.
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: NewHistory(repo.path, "docs/adr", "main")})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: NewHistory(repo.Root(), "docs/adr", "main")})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -156,13 +134,13 @@ func TestHistoryFirstParentsOnly(t *testing.T) {
 
 func TestHistoryUnbornAndReasons(t *testing.T) {
 	dir := base(t)
-	repo := newRepo(t, dir, "repo", false)
-	v := openHistory(t, NewHistory(repo.path, "docs/adr", ""))
+	repo := gittest.Init(t, filepath.Join(dir, "repo"))
+	v := openHistory(t, NewHistory(repo.Root(), "docs/adr", ""))
 	if _, ok := v.Head(); ok {
 		t.Error("an unborn branch has a head")
 	}
 
-	repo.commit("main", "1", record("docs/adr/0001-a.md", "0001"))
+	repo.CommitOn("main", "1", record("docs/adr/0001-a.md", "0001"))
 	plain := filepath.Join(dir, "plain")
 	if err := os.MkdirAll(plain, 0o755); err != nil {
 		t.Fatal(err)
@@ -180,10 +158,10 @@ func TestHistoryUnbornAndReasons(t *testing.T) {
 		{"root is a file", regular, "docs/adr", "", feed.RootNotDirectory},
 		{"no repository", plain, "docs/adr", "", feed.NoRepository},
 		{"a gitfile pointing nowhere", gitfile, "docs/adr", "", feed.NoRepository},
-		{"unknown revision", repo.path, "docs/adr", "v9", feed.RevisionNotFound},
-		{"unsupported revision syntax", repo.path, "docs/adr", "HEAD:docs", feed.RevisionNotFound},
-		{"HEAD~5 past the root", repo.path, "docs/adr", "HEAD~5", feed.RevisionNotFound},
-		{"directory outside the root", repo.path, "../x", "", feed.DirOutsideRoot},
+		{"unknown revision", repo.Root(), "docs/adr", "v9", feed.RevisionNotFound},
+		{"unsupported revision syntax", repo.Root(), "docs/adr", "HEAD:docs", feed.RevisionNotFound},
+		{"HEAD~5 past the root", repo.Root(), "docs/adr", "HEAD~5", feed.RevisionNotFound},
+		{"directory outside the root", repo.Root(), "../x", "", feed.DirOutsideRoot},
 	}
 	for _, tc := range cases {
 		_, err := NewHistory(tc.path, tc.dir, tc.rev).OpenHistory(context.Background())
@@ -193,7 +171,7 @@ func TestHistoryUnbornAndReasons(t *testing.T) {
 		}
 	}
 	// A directory missing from every commit is not an error: no records.
-	v = openHistory(t, NewHistory(repo.path, "decisions", ""))
+	v = openHistory(t, NewHistory(repo.Root(), "decisions", ""))
 	if c, _ := v.Head(); c.Dir != "" {
 		t.Errorf("Dir %q", c.Dir)
 	}
@@ -209,20 +187,20 @@ func TestHistoryMissingObjects(t *testing.T) {
 	}
 
 	// A shallow boundary: the parent is gone.
-	repo := newRepo(t, base(t), "repo", false)
-	c1 := repo.commit("main", "1", record("docs/adr/0001-a.md", "0001"))
-	repo.commit("main", "2", record("docs/adr/0001-a.md", "0001"), record("docs/adr/0002-b.md", "0002"))
-	repo.deleteObject(c1)
-	v := openHistory(t, NewHistory(repo.path, "docs/adr", ""))
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	c1 := repo.CommitOn("main", "1", record("docs/adr/0001-a.md", "0001"))
+	repo.CommitOn("main", "2", record("docs/adr/0001-a.md", "0001"), record("docs/adr/0002-b.md", "0002"))
+	repo.DeleteObject(c1)
+	v := openHistory(t, NewHistory(repo.Root(), "docs/adr", ""))
 	head, _ := v.Head()
 	_, _, err := v.Parent(context.Background(), head)
 	incompleteErr(t, "missing parent", err)
 
 	// A missing blob: its record cannot be known.
-	repo = newRepo(t, base(t), "repo", false)
-	c := repo.commit("main", "1", record("docs/adr/0001-a.md", "0001"))
-	repo.deleteObject(repo.entryHash(c, "docs/adr/0001-a.md"))
-	v = openHistory(t, NewHistory(repo.path, "docs/adr", ""))
+	repo = gittest.Init(t, filepath.Join(base(t), "repo"))
+	c := repo.CommitOn("main", "1", record("docs/adr/0001-a.md", "0001"))
+	repo.DeleteObject(repo.EntryHash(c, "docs/adr/0001-a.md"))
+	v = openHistory(t, NewHistory(repo.Root(), "docs/adr", ""))
 	head, _ = v.Head()
 	files, err := v.Files(context.Background(), head)
 	if err != nil {
@@ -232,35 +210,35 @@ func TestHistoryMissingObjects(t *testing.T) {
 	incompleteErr(t, "missing blob", err)
 
 	// A missing ADR directory tree.
-	repo = newRepo(t, base(t), "repo", false)
-	c = repo.commit("main", "1", record("docs/adr/0001-a.md", "0001"))
-	repo.deleteObject(repo.entryHash(c, "docs/adr"))
-	v = openHistory(t, NewHistory(repo.path, "docs/adr", ""))
+	repo = gittest.Init(t, filepath.Join(base(t), "repo"))
+	c = repo.CommitOn("main", "1", record("docs/adr/0001-a.md", "0001"))
+	repo.DeleteObject(repo.EntryHash(c, "docs/adr"))
+	v = openHistory(t, NewHistory(repo.Root(), "docs/adr", ""))
 	head, _ = v.Head()
 	_, err = v.Files(context.Background(), head)
 	incompleteErr(t, "missing directory tree", err)
 
 	// A missing tree on the way to it.
-	repo = newRepo(t, base(t), "repo", false)
-	c = repo.commit("main", "1", record("docs/adr/0001-a.md", "0001"))
-	repo.deleteObject(repo.entryHash(c, "docs"))
-	_, err = NewHistory(repo.path, "docs/adr", "").OpenHistory(context.Background())
+	repo = gittest.Init(t, filepath.Join(base(t), "repo"))
+	c = repo.CommitOn("main", "1", record("docs/adr/0001-a.md", "0001"))
+	repo.DeleteObject(repo.EntryHash(c, "docs"))
+	_, err = NewHistory(repo.Root(), "docs/adr", "").OpenHistory(context.Background())
 	incompleteErr(t, "missing tree on the way", err)
 }
 
 // A symlinked ADR directory in the tree is followed, with the canonical
 // path in sourcePath; retargeting the link renames every record.
 func TestHistorySymlinkedDirectory(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
-	repo.commit("main", "1", record("docs/decisions/0001-a.md", "0001"), link("docs/adr", "decisions"))
-	repo.commit("main", "2", record("docs/decisions/0001-a.md", "0001"), link("docs/adr", "decisions"), reg("x", "y"))
-	repo.commit("main", "3", record("docs/records/0001-a.md", "0001"), link("docs/adr", "records"))
-	h := NewHistory(repo.path, "docs/adr", "")
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "1", record("docs/decisions/0001-a.md", "0001"), link("docs/adr", "decisions"))
+	repo.CommitOn("main", "2", record("docs/decisions/0001-a.md", "0001"), link("docs/adr", "decisions"), reg("x", "y"))
+	repo.CommitOn("main", "3", record("docs/records/0001-a.md", "0001"), link("docs/adr", "records"))
+	h := NewHistory(repo.Root(), "docs/adr", "")
 	cs := firstParents(t, openHistory(t, h))
 	if cs[2].Dir == "" || cs[2].Dir != cs[1].Dir || cs[1].Dir == cs[0].Dir {
 		t.Errorf("dirs %q %q %q", cs[2].Dir, cs[1].Dir, cs[0].Dir)
 	}
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: h})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: h})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -275,17 +253,17 @@ func TestHistorySymlinkedDirectory(t *testing.T) {
 // The feed over a real repository, end to end: adds, status flips,
 // renames, edits, a record that becomes invalid, removals.
 func TestHistoryFeedEndToEnd(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
-	repo.commit("main", "1", statusRecord("docs/adr/0001-a.md", "0001", "proposed", "Use Go"))
-	repo.commit("main", "2", statusRecord("docs/adr/0001-a.md", "0001", "accepted", "Use Go"),
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "1", statusRecord("docs/adr/0001-a.md", "0001", "proposed", "Use Go"))
+	repo.CommitOn("main", "2", statusRecord("docs/adr/0001-a.md", "0001", "accepted", "Use Go"),
 		statusRecord("docs/adr/0002-b.md", "0002", "draft", "Use git"))
-	repo.commit("main", "3", statusRecord("docs/adr/0001-use-go.md", "0001", "accepted", "Use Go"),
+	repo.CommitOn("main", "3", statusRecord("docs/adr/0001-use-go.md", "0001", "accepted", "Use Go"),
 		statusRecord("docs/adr/0002-b.md", "0002", "draft", "Use git for history"), reg("README.md", "r"))
-	repo.commit("main", "4", statusRecord("docs/adr/0001-use-go.md", "0001", "accepted", "Use Go"),
+	repo.CommitOn("main", "4", statusRecord("docs/adr/0001-use-go.md", "0001", "accepted", "Use Go"),
 		reg("docs/adr/0002-b.md", "---\nid: broken\n---\n"))
-	repo.commit("main", "5", reg("README.md", "r"))
+	repo.CommitOn("main", "5", reg("README.md", "r"))
 
-	svc := app.New(noCorpus{}, app.Options{Extended: true, History: NewHistory(repo.path, "docs/adr", "")})
+	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: NewHistory(repo.Root(), "docs/adr", "")})
 	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
@@ -319,7 +297,7 @@ func TestHistoryConcurrentUse(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			counts[i], _ = replay(t, app.New(noCorpus{}, app.Options{Extended: true, History: h}), 7+i)
+			counts[i], _ = replay(t, app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: h}), 7+i)
 		}()
 	}
 	wg.Wait()
@@ -329,18 +307,3 @@ func TestHistoryConcurrentUse(t *testing.T) {
 		}
 	}
 }
-
-// noCorpus is an empty ADR directory: the feed's answers carry the
-// health and findings of the corpus the other tools serve, and these
-// tests are about the history alone.
-type noCorpus struct{}
-
-func (noCorpus) Open(context.Context) (ports.Corpus, error) { return noCorpus{}, nil }
-
-func (noCorpus) List(context.Context, bool) ([]ports.Entry, error) { return nil, nil }
-
-func (noCorpus) Read(context.Context, string, int64, []byte) ([]byte, error) {
-	return nil, &ports.ReadError{Kind: ports.ReadStatFailed}
-}
-
-func (noCorpus) Verify(context.Context) error { return nil }

@@ -1,8 +1,11 @@
-// Package gitrev is the CorpusReader over a git revision: the ADR directory
-// as it is in the tree of one commit, read from the object database with
-// go-git. The working tree, the index and any uncommitted change are never
-// looked at, so the same revision gives the same answers on a developer's
-// checkout, a bare mirror and a CI clone.
+// Package gitrev reads a git repository with go-git: the CorpusReader and
+// the FileHeadReader over a revision (the ADR directory and the files as
+// they are in the tree of one commit, read from the object database), the
+// HistoryReader over the revision's first-parent history (history.go),
+// and the files a branch and the working tree changed (changed.go, for
+// adrkit check). Reading a revision never looks at the working tree, the
+// index or any uncommitted change, so the same revision gives the same
+// answers on a developer's checkout, a bare mirror and a CI clone.
 //
 // Every Open re-opens the repository and, unless the revision names a
 // commit by its hash, resolves it again: a branch, a tag or HEAD is read
@@ -97,10 +100,10 @@ func (r *Reader) Check(ctx context.Context) error {
 // Open opens the repository afresh, resolves the revision (unless it is
 // pinned) and returns a view of the ADR directory in that commit's tree.
 // A failure is an *ports.UnavailableError (or the context's error).
-func (r *Reader) Open(ctx context.Context) (ports.Corpus, error) {
+func (r *Reader) Open(ctx context.Context) (ports.ADRDir, error) {
 	v, err := r.open(ctx)
 	if err != nil {
-		// Not v: a nil *view in the interface would not be a nil Corpus.
+		// Not v: a nil *view in the interface would not be a nil ADRDir.
 		return nil, err
 	}
 	return v, nil

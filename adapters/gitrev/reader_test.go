@@ -12,6 +12,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/fifotest"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
@@ -23,7 +25,7 @@ import (
 //	c3 0001 0002 0003  <- v2.0.0 (annotated)
 //	c4 0001 .. 0004    <- main, HEAD
 type history struct {
-	*testRepo
+	*gittest.Repo
 	c         [5]plumbing.Hash // c[1]..c[4]
 	feature   plumbing.Hash
 	tagObject plumbing.Hash
@@ -31,19 +33,19 @@ type history struct {
 
 func newHistory(t *testing.T, bare bool) *history {
 	t.Helper()
-	h := &history{testRepo: newRepo(t, base(t), "repo", bare)}
+	h := &history{Repo: initFunc(bare)(t, filepath.Join(base(t), "repo"))}
 	var files []file
 	for i := 1; i <= 4; i++ {
 		id := "000" + string(rune('0'+i))
 		files = append(files, record("docs/adr/"+id+"-r.md", id))
-		h.c[i] = h.commit("main", "commit "+id+"\n", files...)
+		h.c[i] = h.CommitOn("main", "commit "+id+"\n", files...)
 		if i == 2 {
-			h.setRef(plumbing.NewBranchReferenceName("feature"), h.c[2])
-			h.feature = h.commit("feature", "feature\n", append(files[:2:2], record("docs/adr/0099-feature.md", "0099"))...)
+			h.SetRef(plumbing.NewBranchReferenceName("feature"), h.c[2])
+			h.feature = h.CommitOn("feature", "feature\n", append(files[:2:2], record("docs/adr/0099-feature.md", "0099"))...)
 		}
 	}
-	h.setRef(plumbing.NewTagReferenceName("v1.0.0"), h.c[1])
-	h.tagObject = h.annotatedTag("v2.0.0", h.c[3])
+	h.SetRef(plumbing.NewTagReferenceName("v1.0.0"), h.c[1])
+	h.tagObject = h.AnnotatedTag("v2.0.0", h.c[3])
 	return h
 }
 
@@ -85,7 +87,7 @@ func TestRevisionForms(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.rev, func(t *testing.T) {
-			r := New(h.path, "docs/adr", tc.rev)
+			r := New(h.Root(), "docs/adr", tc.rev)
 			if err := r.Check(context.Background()); err != nil {
 				t.Fatalf("Check: %v (%v)", err, causeOf(err))
 			}
@@ -96,7 +98,7 @@ func TestRevisionForms(t *testing.T) {
 
 func TestRevisionFailures(t *testing.T) {
 	h := newHistory(t, false)
-	blob := h.entryHash(h.c[1], "docs/adr/0001-r.md")
+	blob := h.EntryHash(h.c[1], "docs/adr/0001-r.md")
 	tests := []struct {
 		rev       string
 		fragments []string
@@ -114,7 +116,7 @@ func TestRevisionFailures(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.rev, func(t *testing.T) {
-			err := New(h.path, "docs/adr", tc.rev).Check(context.Background())
+			err := New(h.Root(), "docs/adr", tc.rev).Check(context.Background())
 			checkUnavailable(t, "Check", err, corpus.RootNotFound, tc.fragments...)
 		})
 	}
@@ -124,9 +126,9 @@ func TestAmbiguousShortHash(t *testing.T) {
 	// Two commits whose ids share their first four hex digits: ids are
 	// computed in memory until a pair collides (deterministically, the
 	// same pair every run), and only that pair is stored.
-	repo := newRepo(t, base(t), "repo", false)
-	repo.commit("main", "first\n", record("docs/adr/0001-r.md", "0001"))
-	tree := repo.entryHash(repo.commit("main", "second\n", record("docs/adr/0001-r.md", "0001")), "")
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "first\n", record("docs/adr/0001-r.md", "0001"))
+	tree := repo.EntryHash(repo.CommitOn("main", "second\n", record("docs/adr/0001-r.md", "0001")), "")
 	seen := map[string]*plumbing.MemoryObject{}
 	var pair []*plumbing.MemoryObject
 	for i := 0; pair == nil && i < 5000; i++ {
@@ -145,14 +147,16 @@ func TestAmbiguousShortHash(t *testing.T) {
 		t.Fatal("no two commits share a four-digit prefix")
 	}
 	for _, obj := range pair {
-		repo.store(obj)
+		if _, err := repo.Git().Storer.SetEncodedObject(obj); err != nil {
+			t.Fatal(err)
+		}
 	}
 	prefix := pair[0].Hash().String()[:4]
-	err := New(repo.path, "docs/adr", prefix).Check(context.Background())
+	err := New(repo.Root(), "docs/adr", prefix).Check(context.Background())
 	checkUnavailable(t, "Check", err, corpus.RootNotFound, "ambiguous", pair[0].Hash().String(), pair[1].Hash().String())
 	// One more digit tells them apart, unless they share it too.
 	if a, b := pair[0].Hash().String()[:5], pair[1].Hash().String()[:5]; a != b {
-		if err := New(repo.path, "docs/adr", a).Check(context.Background()); err != nil {
+		if err := New(repo.Root(), "docs/adr", a).Check(context.Background()); err != nil {
 			t.Errorf("Check(%s): %v (%v)", a, err, causeOf(err))
 		}
 	}
@@ -160,11 +164,11 @@ func TestAmbiguousShortHash(t *testing.T) {
 
 func TestBranchIsReResolved(t *testing.T) {
 	h := newHistory(t, false)
-	r := New(h.path, "docs/adr", "main")
+	r := New(h.Root(), "docs/adr", "main")
 	first := mustOpen(t, r)
 	equalNames(t, "before", names(t, first, false), upTo(4))
 
-	h.commit("main", "commit 0005\n", append(filesOf(4), record("docs/adr/0005-r.md", "0005"))...)
+	h.CommitOn("main", "commit 0005\n", append(filesOf(4), record("docs/adr/0005-r.md", "0005"))...)
 	equalNames(t, "a new Open", topNames(t, r), upTo(5))
 
 	// The earlier projection read one commit and stays on it.
@@ -189,14 +193,14 @@ func filesOf(i int) []file {
 
 func TestTagAndHeadAreReResolved(t *testing.T) {
 	h := newHistory(t, false)
-	tag := New(h.path, "docs/adr", "v1.0.0")
-	head := New(h.path, "docs/adr", "HEAD")
+	tag := New(h.Root(), "docs/adr", "v1.0.0")
+	head := New(h.Root(), "docs/adr", "HEAD")
 	equalNames(t, "tag", topNames(t, tag), upTo(1))
 	equalNames(t, "HEAD", topNames(t, head), upTo(4))
 
 	// A tag moved (re-tagged) and HEAD switched to another branch.
-	h.setRef(plumbing.NewTagReferenceName("v1.0.0"), h.c[2])
-	if err := h.repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, "refs/heads/feature")); err != nil {
+	h.SetRef(plumbing.NewTagReferenceName("v1.0.0"), h.c[2])
+	if err := h.Git().Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, "refs/heads/feature")); err != nil {
 		t.Fatal(err)
 	}
 	equalNames(t, "tag after moving", topNames(t, tag), upTo(2))
@@ -207,15 +211,15 @@ func TestHashIsPinned(t *testing.T) {
 	h := newHistory(t, false)
 	for _, rev := range []string{short(h.c[2]), h.c[2].String(), short(h.c[3]) + "~1"} {
 		t.Run(rev, func(t *testing.T) {
-			r := New(h.path, "docs/adr", rev)
+			r := New(h.Root(), "docs/adr", rev)
 			equalNames(t, "first", topNames(t, r), upTo(2))
 			if r.pinned != h.c[2] {
 				t.Errorf("pinned %s, want %s", r.pinned, h.c[2])
 			}
 			// New commits, and even a branch later named like the hash,
 			// do not change what the revision means.
-			h.commit("main", "later\n", filesOf(4)...)
-			h.setRef(plumbing.NewBranchReferenceName(rev), h.c[1])
+			h.CommitOn("main", "later\n", filesOf(4)...)
+			h.SetRef(plumbing.NewBranchReferenceName(rev), h.c[1])
 			equalNames(t, "after", topNames(t, r), upTo(2))
 		})
 	}
@@ -223,21 +227,21 @@ func TestHashIsPinned(t *testing.T) {
 
 func TestHexBranchNameIsAReference(t *testing.T) {
 	h := newHistory(t, false)
-	h.setRef(plumbing.NewBranchReferenceName("cafe"), h.c[1])
-	r := New(h.path, "docs/adr", "cafe")
+	h.SetRef(plumbing.NewBranchReferenceName("cafe"), h.c[1])
+	r := New(h.Root(), "docs/adr", "cafe")
 	equalNames(t, "first", topNames(t, r), upTo(1))
 	if !r.pinned.IsZero() {
 		t.Errorf("a branch named like a hash was pinned to %s", r.pinned)
 	}
-	h.setRef(plumbing.NewBranchReferenceName("cafe"), h.c[3])
+	h.SetRef(plumbing.NewBranchReferenceName("cafe"), h.c[3])
 	equalNames(t, "after the branch moved", topNames(t, r), upTo(3))
 }
 
 func TestPinnedCommitPruned(t *testing.T) {
 	h := newHistory(t, false)
-	r := New(h.path, "docs/adr", h.c[4].String())
+	r := New(h.Root(), "docs/adr", h.c[4].String())
 	mustOpen(t, r)
-	h.deleteObject(h.c[4])
+	h.DeleteObject(h.c[4])
 	_, err := r.Open(context.Background())
 	checkUnavailable(t, "Open", err, corpus.RootNotFound, "no longer in the repository")
 }
@@ -258,23 +262,23 @@ func TestRepositoryFailures(t *testing.T) {
 		}, corpus.RootNotDirectory, []string{"regular file"}},
 		{"a directory that is not a repository", func(t *testing.T, parent string) string { return parent }, corpus.RootNotGit, []string{"opening the git repository"}},
 		{"a subdirectory of a worktree", func(t *testing.T, parent string) string {
-			r := newRepo(t, parent, "repo", false)
-			r.commit("main", "x\n", record("docs/adr/0001-a.md", "0001"))
-			if err := os.MkdirAll(filepath.Join(r.path, "docs"), 0o755); err != nil {
+			r := gittest.Init(t, filepath.Join(parent, "repo"))
+			r.CommitOn("main", "x\n", record("docs/adr/0001-a.md", "0001"))
+			if err := os.MkdirAll(filepath.Join(r.Root(), "docs"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			return filepath.Join(r.path, "docs")
+			return filepath.Join(r.Root(), "docs")
 		}, corpus.RootNotGit, nil},
 		{"a .git file without gitdir", func(t *testing.T, parent string) string {
 			writeFile(t, filepath.Join(parent, ".git"), []byte("garbage\n"))
 			return parent
 		}, corpus.RootNotGit, nil},
 		{"a .git FIFO is never opened", func(t *testing.T, parent string) string {
-			mkfifo(t, filepath.Join(parent, ".git"))
+			fifotest.Make(t, filepath.Join(parent, ".git"))
 			return parent
 		}, corpus.RootNotGit, []string{"FIFO"}},
 		{"an empty repository", func(t *testing.T, parent string) string {
-			return newRepo(t, parent, "repo", false).path
+			return gittest.Init(t, filepath.Join(parent, "repo")).Root()
 		}, corpus.RootNotFound, []string{`revision "HEAD" not found`}},
 	}
 	for _, tc := range tests {
@@ -288,10 +292,10 @@ func TestRepositoryFailures(t *testing.T) {
 
 func TestRepositoryRetargeted(t *testing.T) {
 	parent := base(t)
-	one := newRepo(t, parent, "one", true)
-	one.commit("main", "one\n", record("docs/adr/0001-a.md", "0001"))
-	two := newRepo(t, parent, "two", true)
-	two.commit("main", "two\n", record("docs/adr/0002-b.md", "0002"))
+	one := gittest.InitBare(t, filepath.Join(parent, "one"))
+	one.CommitOn("main", "one\n", record("docs/adr/0001-a.md", "0001"))
+	two := gittest.InitBare(t, filepath.Join(parent, "two"))
+	two.CommitOn("main", "two\n", record("docs/adr/0002-b.md", "0002"))
 	current := filepath.Join(parent, "current")
 	linktest.Make(t, "one", current)
 	r := New(current, "docs/adr", "main")
@@ -309,8 +313,8 @@ func TestRepositoryRetargeted(t *testing.T) {
 }
 
 func TestDirResolution(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
-	repo.commit("main", "tree\n",
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "tree\n",
 		record("docs/adr/0001-a.md", "0001"),
 		record("real/adr/0002-b.md", "0002"),
 		link("docs/linked", "../real/adr"),
@@ -334,8 +338,8 @@ func TestDirResolution(t *testing.T) {
 		{"./docs//adr/../adr", "", "docs/adr"},
 		{"", "", ""},
 		{".", "", ""},
-		{filepath.Join(repo.path, "docs", "adr"), "", "docs/adr"},
-		{repo.path, "", ""},
+		{filepath.Join(repo.Root(), "docs", "adr"), "", "docs/adr"},
+		{repo.Root(), "", ""},
 		{"docs/linked", "", "real/adr"},
 		{"chain", "", "real/adr"},
 		// The configured path is cleaned lexically first, as the
@@ -353,14 +357,14 @@ func TestDirResolution(t *testing.T) {
 		{"docs/../..", corpus.DirOutsideRoot, ""},
 		// Absolute on this system: /somewhere/else, or on Windows the
 		// same on the repository's volume.
-		{filepath.Join(filepath.VolumeName(repo.path)+string(filepath.Separator), "somewhere", "else"), corpus.DirOutsideRoot, ""},
-		{filepath.Join(repo.path, "..", "sibling"), corpus.DirOutsideRoot, ""},
+		{filepath.Join(filepath.VolumeName(repo.Root())+string(filepath.Separator), "somewhere", "else"), corpus.DirOutsideRoot, ""},
+		{filepath.Join(repo.Root(), "..", "sibling"), corpus.DirOutsideRoot, ""},
 		{"absolute", corpus.DirOutsideRoot, ""},
 		{"up", corpus.DirOutsideRoot, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.dir, func(t *testing.T) {
-			c, err := New(repo.path, tc.dir, "HEAD").Open(context.Background())
+			c, err := New(repo.Root(), tc.dir, "HEAD").Open(context.Background())
 			if got := reasonOf(t, err); got != tc.want {
 				t.Fatalf("Open: reason %q (%v), want %q", got, causeOf(err), tc.want)
 			}
@@ -378,11 +382,11 @@ func TestDirResolution(t *testing.T) {
 }
 
 func TestDirMissingAtRevision(t *testing.T) {
-	repo := newRepo(t, base(t), "repo", false)
-	repo.commit("main", "before the decisions\n", reg("README.md", "# Repo\n"))
-	repo.commit("main", "first decision\n", reg("README.md", "# Repo\n"), record("docs/adr/0001-a.md", "0001"))
-	equalNames(t, "HEAD", topNames(t, New(repo.path, "docs/adr", "HEAD")), []string{"0001-a.md"})
-	_, err := New(repo.path, "docs/adr", "HEAD~1").Open(context.Background())
+	repo := gittest.Init(t, filepath.Join(base(t), "repo"))
+	repo.CommitOn("main", "before the decisions\n", reg("README.md", "# Repo\n"))
+	repo.CommitOn("main", "first decision\n", reg("README.md", "# Repo\n"), record("docs/adr/0001-a.md", "0001"))
+	equalNames(t, "HEAD", topNames(t, New(repo.Root(), "docs/adr", "HEAD")), []string{"0001-a.md"})
+	_, err := New(repo.Root(), "docs/adr", "HEAD~1").Open(context.Background())
 	checkUnavailable(t, "Open(HEAD~1)", err, corpus.DirNotFound, "docs is not in the tree")
 }
 
@@ -395,7 +399,7 @@ func TestNewDoesNoIO(t *testing.T) {
 
 func TestContextCancelled(t *testing.T) {
 	h := newHistory(t, false)
-	r := New(h.path, "docs/adr", "HEAD")
+	r := New(h.Root(), "docs/adr", "HEAD")
 	c := mustOpen(t, r)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

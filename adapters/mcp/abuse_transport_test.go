@@ -159,7 +159,7 @@ type heldReader struct {
 	release chan struct{}
 }
 
-func (r *heldReader) Open(ctx context.Context) (ports.Corpus, error) {
+func (r *heldReader) Open(ctx context.Context) (ports.ADRDir, error) {
 	held := false
 	r.once.Do(func() { held = true })
 	if held {

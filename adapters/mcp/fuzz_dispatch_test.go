@@ -61,7 +61,7 @@ func fixtureCorpus(tb testing.TB) *fuzzCorpus {
 	return &fuzzCorpus{files: fuzzFiles}
 }
 
-func (c *fuzzCorpus) Open(context.Context) (ports.Corpus, error) {
+func (c *fuzzCorpus) Open(context.Context) (ports.ADRDir, error) {
 	if c.reason != "" {
 		return nil, &ports.UnavailableError{Reason: c.reason}
 	}

@@ -42,7 +42,7 @@ func History(cwd, dir, rev string) ports.HistoryReader {
 // Heads reads the heads of the repository's files, for "@adr" markers,
 // from the same place: the working tree when rev is empty, otherwise the
 // revision's tree, so that the files and the decisions are of one moment.
-func Heads(cwd, rev string) ports.SourceReader {
+func Heads(cwd, rev string) ports.FileHeadReader {
 	if rev != "" {
 		return gitrev.NewHeads(cwd, rev)
 	}

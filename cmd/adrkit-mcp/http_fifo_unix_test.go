@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 )
 
 // A FIFO put at the token file's path is refused at SIGHUP without being
@@ -19,9 +21,7 @@ func TestHTTPTokenFileBecomesAFIFO(t *testing.T) {
 	if err := os.Remove(tokens); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(tokens, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	fifotest.Make(t, tokens)
 	t.Cleanup(func() {
 		// Should anything have opened it, a writer lets it go.
 		if f, err := os.OpenFile(tokens, os.O_RDWR, 0); err == nil {

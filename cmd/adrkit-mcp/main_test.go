@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
 // newRepo makes a minimal repository root: a .git entry and an ADR
@@ -16,18 +17,8 @@ import (
 func newRepo(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	adr := filepath.Join(root, "docs", "adr")
-	if err := os.MkdirAll(adr, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	record := "---\nid: \"0001\"\ntitle: Adopt PostgreSQL\nstatus: accepted\ndate: 2025-01-10\ndeciders: [\"@alice\"]\n" +
-		"affects:\n  - type: path\n    pattern: \"src/**\"\n---\n\nWe use Postgres.\n"
-	if err := os.WriteFile(filepath.Join(adr, "0001-adopt-postgres.md"), []byte(record), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	gittest.MakeRoot(t, root, map[string]string{"docs/adr/0001-adopt-postgres.md": "---\nid: \"0001\"\ntitle: Adopt PostgreSQL\nstatus: accepted\ndate: 2025-01-10\ndeciders: [\"@alice\"]\n" +
+		"affects:\n  - type: path\n    pattern: \"src/**\"\n---\n\nWe use Postgres.\n"})
 	return root
 }
 

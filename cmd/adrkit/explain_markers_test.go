@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 )
@@ -61,9 +62,7 @@ func TestExplainMarkers(t *testing.T) {
 						linktest.Make(t, target, dst)
 					}
 				case "fifos":
-					if !haveFIFOs {
-						t.Skip("this system has no FIFOs")
-					}
+					fifotest.Require(t)
 					for _, l := range nonEmptyLines(s.data) {
 						mkfifo(t, filepath.Join(root, filepath.FromSlash(l)))
 					}
@@ -239,7 +238,7 @@ func must(t *testing.T, err error) {
 func mkfifo(t *testing.T, p string) {
 	t.Helper()
 	must(t, os.MkdirAll(filepath.Dir(p), 0o755))
-	must(t, makeFIFO(p))
+	fifotest.Make(t, p)
 }
 
 // With --rev, markers are read from the revision's tree, like the

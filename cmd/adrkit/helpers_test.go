@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -88,33 +88,13 @@ func (r *runner) run(args ...string) outcome {
 func newRepo(t *testing.T, corpus string) string {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "repo")
-	src := filepath.Join("testdata", "corpora", corpus)
-	if corpus == "empty" {
-		src = t.TempDir() // no records at all: only docs/adr, made below
-	}
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		dst := filepath.Join(root, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The empty corpus is no records at all: only docs/adr.
+	gittest.MakeRoot(t, root, nil)
 	if err := os.MkdirAll(filepath.Join(root, "docs", "adr"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
-		t.Fatal(err)
+	if corpus != "empty" {
+		gittest.CopyDir(t, filepath.Join("testdata", "corpora", corpus), root)
 	}
 	if corpus == "findings" {
 		adrDir := filepath.Join(root, "docs", "adr")

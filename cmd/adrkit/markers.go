@@ -9,7 +9,7 @@ import (
 
 // sourceReader reads the heads of repository files for "@adr" markers
 // from where the corpus is read (source.Heads).
-func sourceReader(s *settings) ports.SourceReader { return source.Heads(s.cwd, s.rev) }
+func sourceReader(s *settings) ports.FileHeadReader { return source.Heads(s.cwd, s.rev) }
 
 // slashed is files with the platform's separator written "/", the form
 // a marker reader takes: on Windows a backslash separates, elsewhere it

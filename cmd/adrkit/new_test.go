@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/sebdah/goldie/v2"
 
@@ -43,19 +42,9 @@ func newRepoWithBranches(t *testing.T) string {
 		remote[k] = v
 	}
 	remoteHash := repo.Commit(mainHash, "remote", when, remote)
-	g, err := git.PlainOpen(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, h := range map[plumbing.ReferenceName]plumbing.Hash{
-		plumbing.NewBranchReferenceName("main"):                mainHash,
-		plumbing.NewBranchReferenceName("feature"):             featureHash,
-		plumbing.NewRemoteReferenceName("origin", "colleague"): remoteHash,
-	} {
-		if err := g.Storer.SetReference(plumbing.NewHashReference(name, h)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	repo.SetRef(plumbing.NewBranchReferenceName("main"), mainHash)
+	repo.SetRef(plumbing.NewBranchReferenceName("feature"), featureHash)
+	repo.SetRef(plumbing.NewRemoteReferenceName("origin", "colleague"), remoteHash)
 	for k, v := range base {
 		if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(k)), []byte(v), 0o644); err != nil {
 			t.Fatal(err)

@@ -183,7 +183,7 @@ func (s *validation) checkArray(n *node, val any, path []string) any {
 
 func (s *validation) checkObject(n *node, val any, path []string) any {
 	obj, isObject := val.(*jsvalue.Object)
-	if !isObject && !readsAsEmptyObject(val) {
+	if !isObject {
 		s.add(path, "invalid-type", true, typeMessage(path, n, val))
 		return val
 	}
@@ -266,26 +266,6 @@ func (s *validation) crossField(fm *jsvalue.Object) {
 }
 
 const maxSafeInteger = 1<<53 - 1
-
-// readsAsEmptyObject reports whether v is a tagged value the reference
-// turns into a Date, Set or Map: still a JavaScript object, so it passes
-// the object test, and one with no enumerable keys, so a strict object
-// schema sees an empty mapping. A Buffer (!!binary) is left out: it
-// enumerates its bytes and, in Node, its prototype's methods, all of them
-// unknown keys, so reporting it as the wrong type keeps it excluded, as
-// it is in the reference. So are yaml12's placeholders for cyclic
-// aliases, whose keys are not available here.
-func readsAsEmptyObject(v any) bool {
-	e, ok := v.(jsvalue.Exotic)
-	if !ok {
-		return false
-	}
-	switch e.Constructor {
-	case "Date", "Set", "Map":
-		return true
-	}
-	return false
-}
 
 // appendPath extends path by key. It may write into path's spare
 // capacity, so one buffer serves a whole validation: every caller passes

@@ -16,7 +16,6 @@ const (
 	markInf    = "«Inf»"
 	markNegInf = "«-Inf»"
 	markNegZ   = "«-0»"
-	markDate   = "«Date»"
 	markAbsent = "«absent»" // in an override: drop the key from the base
 	// markLoneSurrogate is "\ud800ab" as yaml12 carries it (WTF-8).
 	markLoneSurrogate = "«lone-surrogate»"
@@ -82,8 +81,6 @@ func decodeValue(dec *json.Decoder) (any, error) {
 			return math.Inf(-1), nil
 		case markNegZ:
 			return math.Copysign(0, -1), nil
-		case markDate:
-			return jsvalue.Exotic{Constructor: "Date"}, nil
 		case markLoneSurrogate:
 			return "\xed\xa0\x80ab", nil
 		}

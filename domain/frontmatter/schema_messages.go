@@ -86,7 +86,6 @@ func describe(v any) string {
 		case "object":
 			return "an alias back to a mapping that contains it (a cycle)"
 		}
-		return "a tagged YAML value (" + x.Constructor + ")"
 	}
 	return "an unsupported value"
 }

@@ -47,8 +47,6 @@ var schemaCases = []schemaCase{
 	{name: "root string", root: true, in: `"x"`, want: []string{"invalid-type -"}},
 	{name: "root number", root: true, in: `7`, want: []string{"invalid-type -"}},
 	{name: "root boolean", root: true, in: `true`, want: []string{"invalid-type -"}},
-	{name: "root tagged value reads as empty mapping", root: true, in: `"«Date»"`, want: []string{
-		"required-field id", "required-field title", "invalid-enum-value status", "required-field date"}},
 	{name: "valid minimal", in: ``},
 
 	// Top-level fields: types, formats, enums, null.
@@ -73,7 +71,6 @@ var schemaCases = []schemaCase{
 	{name: "status number", in: `{"status":1}`, want: []string{"invalid-enum-value status"}},
 	{name: "status case", in: `{"status":"Draft"}`, want: []string{"invalid-enum-value status"}},
 	{name: "date missing", in: `{"date":"«absent»"}`, want: []string{"required-field date"}},
-	{name: "date tagged", in: `{"date":"«Date»"}`, want: []string{"invalid-type date"}},
 	{name: "date impossible", in: `{"date":"2026-02-31"}`, want: []string{"invalid-format date"}},
 	{name: "created bad", in: `{"created":"2026-13-01"}`, want: []string{"invalid-format created"}},
 	{name: "created null", in: `{"created":null}`, want: []string{"invalid-type created"}},
@@ -151,15 +148,9 @@ var schemaCases = []schemaCase{
 	// provenance.
 	{name: "provenance null", in: `{"provenance":null}`, want: []string{"invalid-type provenance"}},
 	{name: "provenance list", in: `{"provenance":[]}`, want: []string{"invalid-type provenance"}},
-	{name: "provenance tagged reads as empty", in: `{"provenance":"«Date»"}`},
-	{name: "provenance set reads as empty", in: `{"provenance":"«exotic:Set»"}`},
-	{name: "provenance map reads as empty", in: `{"provenance":"«exotic:Map»"}`},
-	{name: "provenance buffer", in: `{"provenance":"«exotic:Buffer»"}`, want: []string{"invalid-type provenance"}},
 	{name: "provenance cyclic mapping", in: `{"provenance":{"agent":"«exotic:object»"}}`, want: []string{"invalid-type provenance.agent"}},
 	{name: "affects cyclic list item", in: `{"affects":["«exotic:array»"]}`, want: []string{"invalid-type affects.0"}},
 	{name: "tags cyclic list item", in: `{"tags":["«exotic:array»"]}`, want: []string{"invalid-type tags.0"}},
-	{name: "tags tagged set", in: `{"tags":"«exotic:Set»"}`, want: []string{"invalid-type tags"}},
-	{name: "review tagged date reads as empty", in: `{"review":"«Date»","reversibility":"one-way-door"}`},
 	{name: "provenance all wrong", in: `{"provenance":{"authoredBy":"robot","agent":{"name":1,"model":2,"harness":3,"runId":4,"x":5},"ratifiedBy":"bob","sourceArtifact":6,"importedFrom":{"y":1},"z":1}}`,
 		want: []string{"invalid-enum-value provenance.authoredBy", "invalid-type provenance.agent.name", "invalid-type provenance.agent.model",
 			"invalid-type provenance.agent.harness", "invalid-type provenance.agent.runId", "strict-unknown-key provenance.agent.x",
@@ -190,7 +181,6 @@ var schemaCases = []schemaCase{
 			"invalid-type evaluation.deterministicFindings.0.message", "invalid-format evaluation.deterministicFindings.0.adr",
 			"strict-unknown-key evaluation.deterministicFindings.0.q", "strict-unknown-key evaluation.u"}},
 	{name: "scores list", in: `{"evaluation":{"scores":[1]}}`, want: []string{"invalid-type evaluation.scores"}},
-	{name: "scores tagged", in: `{"evaluation":{"scores":"«Date»"}}`, want: []string{"invalid-type evaluation.scores"}},
 	{name: "scores integer keys first", in: `{"evaluation":{"scores":{"z":9,"1":9}}}`,
 		want: []string{"invalid-size evaluation.scores.1", "invalid-size evaluation.scores.z"}},
 	{name: "scores proto key skipped", in: `{"evaluation":{"scores":{"__proto__":9}}}`},
@@ -404,17 +394,6 @@ func TestValidateRawFull(t *testing.T) {
 		fm.Evaluation.Escalate == nil || *fm.Evaluation.Escalate || fm.Evaluation.Confidence == nil || *fm.Evaluation.Confidence != 0 ||
 		fm.Evaluation.DeterministicFindings[0].ADR != "payments:0002" || fm.SupersededBy != "0005" || fm.Scope != "domain" {
 		t.Errorf("typed frontmatter does not mirror Raw: %+v", fm)
-	}
-}
-
-// TestValidateTaggedObject: a Date where a mapping is expected reads as
-// an empty mapping, defaults and all.
-func TestValidateTaggedObject(t *testing.T) {
-	got := validJSON(t, doc(t, `{"provenance":"«Date»","review":"«exotic:Map»"}`))
-	for _, want := range []string{`"provenance":{"authoredBy":"human"}`, `"review":{"approvals":[],"objections":[]}`} {
-		if !strings.Contains(got, want) {
-			t.Errorf("raw %s lacks %s", got, want)
-		}
 	}
 }
 

@@ -71,7 +71,7 @@ func FuzzMatch(f *testing.F) {
 			t.Fatalf("%q does not match itself", pattern)
 		}
 		if g.prog != nil && candidate != "" && candidate != pattern {
-			re, err := parseRegex(g.source)
+			re, err := parseRegex(sourceUnits(g))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,6 +21,8 @@
 //
 // Matching never backtracks exponentially: regexes without
 // backreferences run in time proportional to program size × input length.
+// That bound, which no timeout may replace, is why the engine is our own
+// (ADR 0029 compares it with regexp2 and RE2).
 //
 // Deliberate departures, all on patterns no one writes:
 //   - The reference loops forever on a few malformed patterns (a run of
@@ -54,7 +56,6 @@ var (
 // Glob is a compiled pattern.
 type Glob struct {
 	pattern string
-	source  []uint16 // the regex source; kept for tests and diagnostics
 	prog    *program // nil when the regex never matches or needs backtracking
 	re      *regex   // set when the regex has backreferences
 }
@@ -73,7 +74,7 @@ func Compile(pattern string) (*Glob, error) {
 	case err != nil:
 		return nil, ErrInvalid
 	}
-	g := &Glob{pattern: pattern, source: src}
+	g := &Glob{pattern: pattern}
 	re, err := parseRegex(src)
 	if err != nil {
 		// The reference substitutes a regex that never matches.
@@ -87,15 +88,6 @@ func Compile(pattern string) (*Glob, error) {
 		g.prog = prog
 	}
 	return g, nil
-}
-
-// MustCompile is Compile for patterns known to be valid (tests, tables).
-func MustCompile(pattern string) *Glob {
-	g, err := Compile(pattern)
-	if err != nil {
-		panic(err)
-	}
-	return g
 }
 
 // Pattern returns the pattern the glob was compiled from.
@@ -125,12 +117,16 @@ func (g *Glob) Match(candidate string) bool {
 
 // Source returns the JavaScript regex source the pattern translates to,
 // as the reference would build it ("$^" when the reference would fall
-// back to its never-matching regex). It is for diagnostics and tests.
+// back to its never-matching regex), so that a browser can evaluate the
+// pattern as Match does (adrkit site). It translates the pattern again:
+// nothing on the matching path needs the source kept.
 func (g *Glob) Source() string {
-	if g.prog == nil && g.re == nil {
-		if _, err := parseRegex(g.source); err != nil {
-			return "$^"
-		}
+	src, err := translate(toUnits(g.pattern))
+	if err != nil {
+		return "$^"
 	}
-	return unitsString(g.source)
+	if _, err := parseRegex(src); err != nil {
+		return "$^"
+	}
+	return unitsString(src)
 }

@@ -2,6 +2,7 @@ package glob
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
@@ -60,6 +61,30 @@ func BenchmarkCompile(b *testing.B) {
 					if _, err := Compile(p); err != nil {
 						b.Fatal(err)
 					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkHostile matches the hostile patterns of ADR 0029 against a
+// candidate of 1,023 code units (get_decision_context accepts 1,024) that
+// passes the literal prefilters and fails late: the worst case of the
+// memoised matcher and of the step-bounded backtracker.
+func BenchmarkHostile(b *testing.B) {
+	a := strings.Repeat("a", 1021)
+	for _, tc := range []struct{ pattern, candidate string }{
+		{"+(a|a*)b", a + "/b"},
+		{"*a*a*a*a*a*a*a*a*b", a + "/b"},
+		{"**/*a*a*a*a*a*a*a*a*b", strings.Repeat("a/", 10) + a[20:] + "/b"},
+		{"{a,aa}{a,aa}{a,aa}{a,aa}{a,aa}{a,aa}*b", a + "/b"},
+		{`{a,b}\1*\1*\1*x`, a + "/x"},
+	} {
+		g := MustCompile(tc.pattern)
+		b.Run(tc.pattern, func(b *testing.B) {
+			for b.Loop() {
+				if g.Match(tc.candidate) {
+					b.Fatal("matched")
 				}
 			}
 		})

@@ -162,7 +162,7 @@ func checkOracle(t *testing.T, o *oracle, p string, cands []string) int {
 		return 1
 	}
 	bad := 0
-	if got := unitsString(g.source); got != want.Src {
+	if got := unitsString(sourceUnits(g)); got != want.Src {
 		t.Errorf("pattern %q:\n got source %s\nwant source %s", p, got, want.Src)
 		bad++
 	}

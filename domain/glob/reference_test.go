@@ -53,7 +53,7 @@ func TestReferenceRecording(t *testing.T) {
 			t.Errorf("%q: %v", rp.Pattern, err)
 			continue
 		}
-		if got := unitsString(g.source); got != rp.Source {
+		if got := unitsString(sourceUnits(g)); got != rp.Source {
 			t.Errorf("%q:\n got source %s\nwant source %s", rp.Pattern, got, rp.Source)
 		}
 		if got := g.Source() != "$^"; got != rp.Valid {

@@ -29,7 +29,7 @@ func toUnits(s string) []uint16 {
 }
 
 // unitsString converts code units back to a Go string (lone surrogates
-// become U+FFFD); it is only used for diagnostics and tests.
+// become U+FFFD): for literal prefixes and endings, and class names.
 func unitsString(u []uint16) string { return string(utf16.Decode(u)) }
 
 // lit converts an ASCII constant.

@@ -3,7 +3,8 @@
 // IEEE doubles, and serialisation follows JSON.stringify byte for byte.
 //
 // A value is one of: nil (null), bool, float64, string, []any, *Object, or
-// Exotic (a tagged YAML value with no JSON counterpart).
+// Exotic (a YAML value with no JSON counterpart: an alias inside the
+// collection it names).
 package jsvalue
 
 import (
@@ -125,10 +126,10 @@ func (o *Object) Len() int {
 // no HTML escaping.
 func (o *Object) MarshalJSON() ([]byte, error) { return AppendJSON(nil, o), nil }
 
-// Exotic stands for a YAML value the reference turns into a JavaScript
-// object that is not plain data (a Buffer from !!binary, a Date from
-// !!timestamp, a Set, a Map). Only its constructor name is observable: it
-// appears in schema messages ("received Date").
+// Exotic stands for a YAML value with no JSON counterpart: yaml12's
+// placeholder for an alias inside the very collection it names, whose
+// Constructor is "array" or "object". Only that name is observable: it
+// appears in schema messages.
 type Exotic struct{ Constructor string }
 
 // TypeName names v the way the schema messages do: null, boolean, number,
@@ -230,8 +231,8 @@ func appendValue(dst []byte, v any, canonical bool) []byte {
 		}
 		return append(dst, '}')
 	case Exotic:
-		// JSON.stringify of a Buffer/Date/Set is not reachable for a valid
-		// record: the schema rejects exotic values.
+		// Not reachable for a valid record: the schema rejects exotic
+		// values.
 		return append(dst, "{}"...)
 	}
 	return append(dst, "null"...)

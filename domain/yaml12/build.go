@@ -1,14 +1,12 @@
 package yaml12
 
 import (
-	"encoding/base64"
 	"slices"
 	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
 )
 
@@ -128,9 +126,8 @@ func (b *builder) alias(n *yaml.Node) (any, int, error) {
 	}
 	st := b.anchors[target]
 	if st == nil {
-		// The anchored node was never converted (it sits where the
-		// reference does not look, such as a !!set member's value): convert
-		// it now, as the reference does.
+		// Every anchor is converted before its aliases in document
+		// order; should one not be, convert it now rather than fail.
 		if _, _, err := b.value(target, "", MaxLinesDepth+1); err != nil {
 			return nil, 0, err
 		}
@@ -235,12 +232,6 @@ func (b *builder) childPath(path string, depth, i int) string {
 }
 
 func (b *builder) sequence(n *yaml.Node, path string, depth int) (any, int, error) {
-	switch b.c.specials[n] {
-	case asPairs:
-		return b.pairs(n, path, depth)
-	case asOmap:
-		return b.omap(n)
-	}
 	items := make([]any, len(n.Content))
 	size := 1
 	for i, ch := range n.Content {
@@ -260,21 +251,11 @@ func (b *builder) sequence(n *yaml.Node, path string, depth int) (any, int, erro
 }
 
 func (b *builder) mapping(n *yaml.Node, path string, depth int) (any, int, error) {
-	if b.c.specials[n] == asSet {
-		// A Set holds the keys only; the reference never converts the
-		// (null) values.
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if _, _, err := b.value(n.Content[i], "", MaxLinesDepth+1); err != nil {
-				return nil, 0, err
-			}
-		}
-		return exoticSet, 1, nil
-	}
 	obj := newJSObject(len(n.Content) / 2)
 	size := 1
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
-		key, _, ks, err := b.key(kn)
+		key, ks, err := b.key(kn)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -299,52 +280,19 @@ func (b *builder) mapping(n *yaml.Node, path string, depth int) (any, int, error
 // key converts a mapping key and names the member it becomes, as
 // JavaScript's String() would for a primitive. A collection key becomes
 // YAML flow text, an approximation of the reference's own rendering.
-func (b *builder) key(kn *yaml.Node) (name string, jsKey any, size int, err error) {
+func (b *builder) key(kn *yaml.Node) (name string, size int, err error) {
 	v, size, err := b.value(kn, "", MaxLinesDepth+1)
 	if err != nil {
-		return "", nil, 0, err
+		return "", 0, err
 	}
 	switch x := v.(type) {
 	case nil, bool, float64, string:
-		return jsString(x), v, size, nil
-	case jsvalue.Exotic:
-		return b.exoticKey(kn, x), v, size, nil
+		return jsString(x), size, nil
 	}
 	if kn.Kind == yaml.AliasNode {
-		return "*" + kn.Value, v, size, nil
+		return "*" + kn.Value, size, nil
 	}
-	return b.flowText(kn), v, size, nil
-}
-
-// exoticKey names a member whose key is a tagged scalar or collection
-// with no JSON counterpart.
-func (b *builder) exoticKey(kn *yaml.Node, x jsvalue.Exotic) string {
-	switch x {
-	case exoticBuffer:
-		if kn.Kind == yaml.ScalarNode {
-			raw := strings.Map(func(r rune) rune {
-				if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
-					return -1
-				}
-				return r
-			}, b.c.sub.restore(kn.Value))
-			if bs, err := base64.StdEncoding.DecodeString(raw); err == nil {
-				return jsstring.DecodeUTF8(bs)
-			}
-			if bs, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(raw, "=")); err == nil {
-				return jsstring.DecodeUTF8(bs)
-			}
-		}
-	case exoticSet, exoticMap:
-		return "[object " + x.Constructor + "]"
-	}
-	if kn.Kind == yaml.ScalarNode {
-		return b.c.sub.restore(kn.Value)
-	}
-	if kn.Kind == yaml.AliasNode {
-		return "*" + kn.Value
-	}
-	return b.flowText(kn)
+	return b.flowText(kn), size, nil
 }
 
 // flowText renders a node as YAML flow text on one line, the way the
@@ -419,66 +367,6 @@ func (b *builder) writeFlow(sb *strings.Builder, n *yaml.Node) {
 			sb.WriteString(s)
 		}
 	}
-}
-
-// pairs builds an !!pairs sequence: one single-member object per entry.
-func (b *builder) pairs(n *yaml.Node, path string, depth int) (any, int, error) {
-	items := make([]any, len(n.Content))
-	size := 1
-	for i, item := range n.Content {
-		p := b.childPath(path, depth+1, i)
-		b.record(p, depth+1, item)
-		key, _, v, s, err := b.pair(item)
-		if err != nil {
-			return nil, 0, err
-		}
-		obj := newJSObject(1)
-		obj.set(key, v)
-		items[i] = obj.finish()
-		size += 1 + s
-		if size > MaxValues {
-			return nil, 0, b.tooBig(n)
-		}
-	}
-	return items, size, nil
-}
-
-// omap builds an !!omap sequence: a Map, whose keys must be unique (the
-// reference throws while building it, hence a ResolveError).
-func (b *builder) omap(n *yaml.Node) (any, int, error) {
-	var keys []any
-	for _, item := range n.Content {
-		_, jsKey, _, _, err := b.pair(item)
-		if err != nil {
-			return nil, 0, err
-		}
-		for _, k := range keys {
-			if sameValueZero(k, jsKey) {
-				return nil, 0, &ResolveError{Message: "an !!omap repeats a key: its keys must be unique", Line: b.c.dec.line(item.Line)}
-			}
-		}
-		keys = append(keys, jsKey)
-	}
-	return exoticMap, 1, nil
-}
-
-// pair converts one entry of an !!omap or !!pairs sequence, key then
-// value: a one-key mapping gives its key and value, an empty mapping a
-// null key, anything else is a key with a null value. size counts both.
-func (b *builder) pair(item *yaml.Node) (key string, jsKey any, v any, size int, err error) {
-	switch {
-	case item.Kind == yaml.MappingNode && len(item.Content) >= 2:
-		key, jsKey, ks, err := b.key(item.Content[0])
-		if err != nil {
-			return "", nil, nil, 0, err
-		}
-		v, vs, err := b.value(item.Content[1], "", MaxLinesDepth+1)
-		return key, jsKey, v, ks + vs, err
-	case item.Kind == yaml.MappingNode:
-		return "", nil, nil, 2, nil
-	}
-	key, jsKey, ks, err := b.key(item)
-	return key, jsKey, nil, ks + 1, err
 }
 
 // jsObject collects members with JavaScript's rules: assigning an

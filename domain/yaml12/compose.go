@@ -1,7 +1,6 @@
 package yaml12
 
 import (
-	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -9,26 +8,15 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// special marks a collection whose explicit tag changes what it becomes.
-type special int
-
-const (
-	plain   special = iota
-	asSet           // !!set on a mapping: a JavaScript Set of its keys
-	asOmap          // !!omap on a sequence: a JavaScript Map
-	asPairs         // !!pairs on a sequence: an array of one-member objects
-)
-
 // composer is the first pass over the node tree. Like the reference's
 // composer it resolves every scalar and finds the errors that belong to
-// the document's syntax and tags (duplicate keys, bad !!timestamp, !!set
-// with values, ...), without following aliases. Only a document that
+// the document's syntax and tags (duplicate keys, unsupported tags, ...),
+// without following aliases. Only a document that
 // passes it is turned into values.
 type composer struct {
 	sub       *substitution
 	dec       *decoded
 	scalars   map[*yaml.Node]any
-	specials  map[*yaml.Node]special
 	problems  []Problem
 	lineStart []int
 	tooDeep   bool
@@ -39,10 +27,9 @@ type composer struct {
 
 func newComposer(sub *substitution, dec *decoded) *composer {
 	return &composer{
-		sub:      sub,
-		dec:      dec,
-		scalars:  map[*yaml.Node]any{},
-		specials: map[*yaml.Node]special{},
+		sub:     sub,
+		dec:     dec,
+		scalars: map[*yaml.Node]any{},
 	}
 }
 
@@ -66,6 +53,9 @@ func (c *composer) compose(n *yaml.Node, depth int, inFlow bool) {
 		c.checkAlias(n)
 	} else {
 		c.checkProperties(n, inFlow)
+	}
+	if n.Style&yaml.TaggedStyle != 0 && unsupportedTags[n.Tag] {
+		c.problem(n, "the tag "+n.Tag+" is not supported in frontmatter: write the value without it")
 	}
 	switch n.Kind {
 	case yaml.ScalarNode:
@@ -97,8 +87,6 @@ func (c *composer) compose(n *yaml.Node, depth int, inFlow bool) {
 		}
 		if n.Kind == yaml.MappingNode {
 			c.mapping(n)
-		} else {
-			c.sequence(n)
 		}
 	}
 }
@@ -108,11 +96,7 @@ func (c *composer) compose(n *yaml.Node, depth int, inFlow bool) {
 func (c *composer) scalar(n *yaml.Node) any {
 	s := c.sub.restore(n.Value)
 	if n.Style&yaml.TaggedStyle != 0 {
-		out := resolveTagged(n.Tag, s)
-		if out.failed {
-			c.problem(n, "a !!timestamp value must be a date (yyyy-mm-dd, optionally followed by a time)")
-		}
-		return out.value
+		return resolveTagged(n.Tag, s)
 	}
 	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
 		return s
@@ -207,48 +191,22 @@ func (c *composer) offset(n *yaml.Node) (int, bool) {
 	return off, true
 }
 
-// keyIdentity gives a scalar key's value in a form where Go's == is the
-// reference's duplicate-key test, JavaScript strict equality of the
-// values: 1 and 1.0 collide, 1 and "1" do not, 0 and -0 do. Exotic values
-// are objects, equal only to themselves: ok is false.
-func keyIdentity(v any) (any, bool) {
-	switch x := v.(type) {
-	case float64:
-		if x == 0 {
-			return float64(0), true
-		}
-		return x, true
-	case nil, bool, string:
-		return v, true
-	}
-	return nil, false
-}
-
-// sameValueZero is the equality of a JavaScript Map's keys: strict
-// equality, except that NaN equals NaN.
-func sameValueZero(a, b any) bool {
-	ka, okA := keyIdentity(a)
-	kb, okB := keyIdentity(b)
-	if !okA || !okB {
-		return false
-	}
-	return ka == kb || (isNaN(a) && isNaN(b))
-}
-
 func (c *composer) mapping(n *yaml.Node) {
 	// Duplicate keys: scalar keys only (a collection or alias key is
 	// compared by identity, so it never repeats). The map holds each
 	// key's value under its Go type, which separates 1 from "1" as
-	// JavaScript's === does; NaN never finds itself in a Go map either.
+	// JavaScript's === does (a scalar resolves to null, a boolean, a
+	// number or a string); -0 is stored as 0, which === equals, and NaN
+	// never finds itself in a Go map, as it never equals itself.
 	seen := map[any]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
 		if k.Kind != yaml.ScalarNode {
 			continue
 		}
-		v, ok := keyIdentity(c.scalars[k])
-		if !ok {
-			continue
+		v := c.scalars[k]
+		if f, ok := v.(float64); ok && f == 0 {
+			v = float64(0)
 		}
 		if seen[v] {
 			c.problem(k, "duplicate key "+strconv.Quote(c.sub.restore(k.Value))+" in a mapping: each key may appear only once")
@@ -256,67 +214,4 @@ func (c *composer) mapping(n *yaml.Node) {
 		}
 		seen[v] = true
 	}
-	if n.Style&yaml.TaggedStyle == 0 || n.Tag != tagSet {
-		return
-	}
-	// !!set: every member must be a key with an untagged null value.
-	for i := 1; i < len(n.Content); i += 2 {
-		v := n.Content[i]
-		if v.Kind != yaml.ScalarNode || v.Style&yaml.TaggedStyle != 0 || c.scalars[v] != nil {
-			c.problem(n, "a !!set may only hold keys without values")
-			return
-		}
-	}
-	c.specials[n] = asSet
-}
-
-func (c *composer) sequence(n *yaml.Node) {
-	if n.Style&yaml.TaggedStyle == 0 || (n.Tag != tagOmap && n.Tag != tagPairs) {
-		return
-	}
-	kind := asPairs
-	if n.Tag == tagOmap {
-		kind = asOmap
-	}
-	var keys []any
-	for _, item := range n.Content {
-		if item.Kind != yaml.MappingNode {
-			// An item that is not a mapping is a key without a value.
-			if item.Kind == yaml.ScalarNode {
-				keys = c.omapKey(n, kind, keys, c.scalars[item])
-			}
-			continue
-		}
-		if len(item.Content) > 2 {
-			c.problem(item, "each entry of a !!pairs or !!omap sequence must be its own one-key mapping")
-			continue
-		}
-		if len(item.Content) == 2 && item.Content[0].Kind == yaml.ScalarNode {
-			keys = c.omapKey(n, kind, keys, c.scalars[item.Content[0]])
-		}
-		if len(item.Content) == 0 {
-			keys = c.omapKey(n, kind, keys, nil)
-		}
-	}
-	c.specials[n] = kind
-}
-
-// omapKey checks an !!omap key against the earlier ones (SameValueZero:
-// unlike a mapping's keys, NaN does repeat here).
-func (c *composer) omapKey(n *yaml.Node, kind special, keys []any, k any) []any {
-	if kind != asOmap {
-		return keys
-	}
-	for _, s := range keys {
-		if sameValueZero(s, k) {
-			c.problem(n, "an !!omap repeats a key: its keys must be unique")
-			return keys
-		}
-	}
-	return append(keys, k)
-}
-
-func isNaN(v any) bool {
-	f, ok := v.(float64)
-	return ok && math.IsNaN(f)
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
-
-	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
 // The YAML 1.2 Core schema, as the reference resolves it. Plain scalars are
@@ -19,37 +17,25 @@ import (
 // every file goes through them, and dates and versions, which start with
 // a digit, go through all of them (scalar_test.go checks each against
 // its expression).
-var (
-	// reTimestamp is what an explicit !!timestamp must look like; anything
-	// else under that tag is an error in the reference, not a string.
-	reTimestamp = lazyregexp.New(`^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})` +
-		`(?:(?:t|T|[ \t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\.[0-9]+)?)` +
-		`(?:[ \t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$`)
-)
 
-// The tags of the Core schema and the reference's extra YAML 1.1 tags
-// that change a value, as yaml.v3 spells tag:yaml.org,2002:x. Any other
-// tag (!!str included) leaves a scalar a string and a collection plain.
+// The tags of the Core schema that change a scalar, as yaml.v3 spells
+// tag:yaml.org,2002:x. Any other tag (!!str included) leaves a scalar a
+// string and a collection plain, except the unsupported ones below.
 const (
-	tagNull      = "!!null"
-	tagBool      = "!!bool"
-	tagInt       = "!!int"
-	tagFloat     = "!!float"
-	tagBinary    = "!!binary"
-	tagTimestamp = "!!timestamp"
-	tagSet       = "!!set"
-	tagOmap      = "!!omap"
-	tagPairs     = "!!pairs"
+	tagNull  = "!!null"
+	tagBool  = "!!bool"
+	tagInt   = "!!int"
+	tagFloat = "!!float"
 )
 
-// Exotic values: the reference builds JavaScript objects that are not plain
-// data for these tags. Only the constructor name is observable.
-var (
-	exoticBuffer = jsvalue.Exotic{Constructor: "Buffer"}
-	exoticDate   = jsvalue.Exotic{Constructor: "Date"}
-	exoticSet    = jsvalue.Exotic{Constructor: "Set"}
-	exoticMap    = jsvalue.Exotic{Constructor: "Map"}
-)
+// unsupportedTags are the YAML 1.1 tags the reference's library turns into
+// JavaScript objects that are not data (Buffer, Date, Set, Map) or into
+// lists of one-key objects. No frontmatter needs them and the schema
+// rejects most of what they build, so a document using one is refused
+// outright (ADR 0030).
+var unsupportedTags = map[string]bool{
+	"!!binary": true, "!!timestamp": true, "!!set": true, "!!omap": true, "!!pairs": true,
+}
 
 // resolvePlain gives an untagged plain scalar its Core-schema value.
 func resolvePlain(s string) any {
@@ -142,44 +128,29 @@ func radixToFloat(digits string, base int) float64 {
 	return f
 }
 
-// tagOutcome is what an explicit tag does to a scalar.
-type tagOutcome struct {
-	value any
-	// failed is set when the reference reports an error (not a warning)
-	// for the tag, e.g. !!timestamp on something that is not a date.
-	failed bool
-}
-
 // resolveTagged resolves a scalar carrying the explicit tag tag. A tag
 // that does not fit the text leaves the text as a string, as do unknown
 // tags (the reference only warns about those).
-func resolveTagged(tag, s string) tagOutcome {
+func resolveTagged(tag, s string) any {
 	switch tag {
 	case tagNull:
 		if isNull(s) {
-			return tagOutcome{value: nil}
+			return nil
 		}
 	case tagBool:
 		if isBool(s) {
-			return tagOutcome{value: s[0] == 't' || s[0] == 'T'}
+			return s[0] == 't' || s[0] == 'T'
 		}
 	case tagInt:
 		if v, ok := resolveInt(s); ok {
-			return tagOutcome{value: v}
+			return v
 		}
 	case tagFloat:
 		if v, ok := resolveFloat(s); ok {
-			return tagOutcome{value: v}
+			return v
 		}
-	case tagBinary:
-		return tagOutcome{value: exoticBuffer}
-	case tagTimestamp:
-		if reTimestamp.MatchString(s) {
-			return tagOutcome{value: exoticDate}
-		}
-		return tagOutcome{value: s, failed: true}
 	}
-	return tagOutcome{value: s}
+	return s
 }
 
 // jsString is JavaScript's String(v) for a primitive: how the reference

@@ -429,11 +429,11 @@ type result[T any] struct {
 	err error
 }
 
-func open(t *testing.T, r ports.CorpusReader) ports.Corpus {
+func open(t *testing.T, r ports.CorpusReader) ports.ADRDir {
 	t.Helper()
-	res := call(t, func() result[ports.Corpus] {
+	res := call(t, func() result[ports.ADRDir] {
 		c, err := r.Open(context.Background())
-		return result[ports.Corpus]{c, err}
+		return result[ports.ADRDir]{c, err}
 	})
 	if res.err != nil {
 		t.Fatalf("Open: %v", res.err)
@@ -441,7 +441,7 @@ func open(t *testing.T, r ports.CorpusReader) ports.Corpus {
 	return res.v
 }
 
-func list(t *testing.T, c ports.Corpus, recursive bool) []ports.Entry {
+func list(t *testing.T, c ports.ADRDir, recursive bool) []ports.Entry {
 	t.Helper()
 	res := call(t, func() result[[]ports.Entry] {
 		es, err := c.List(context.Background(), recursive)
@@ -453,7 +453,7 @@ func list(t *testing.T, c ports.Corpus, recursive bool) []ports.Entry {
 	return res.v
 }
 
-func read(t *testing.T, c ports.Corpus, name string, limit int64) []byte {
+func read(t *testing.T, c ports.ADRDir, name string, limit int64) []byte {
 	t.Helper()
 	res := call(t, func() result[[]byte] {
 		b, err := c.Read(context.Background(), name, limit, nil)
@@ -468,7 +468,7 @@ func read(t *testing.T, c ports.Corpus, name string, limit int64) []byte {
 	return res.v
 }
 
-func verify(t *testing.T, c ports.Corpus) {
+func verify(t *testing.T, c ports.ADRDir) {
 	t.Helper()
 	if err := call(t, func() error { return c.Verify(context.Background()) }); err != nil {
 		t.Fatalf("Verify of an unchanged corpus: %v", err)
@@ -477,7 +477,7 @@ func verify(t *testing.T, c ports.Corpus) {
 
 // checkReadFails requires Read(name, lim) to fail with a *ports.ReadError
 // of kind want and no bytes.
-func checkReadFails(t *testing.T, c ports.Corpus, name string, lim int64, want ports.ReadErrorKind) {
+func checkReadFails(t *testing.T, c ports.ADRDir, name string, lim int64, want ports.ReadErrorKind) {
 	t.Helper()
 	res := call(t, func() result[[]byte] {
 		b, err := c.Read(context.Background(), name, lim, nil)

@@ -1,11 +1,11 @@
-// Package sourcetest is the conformance suite every ports.SourceReader
+// Package headtest is the conformance suite every ports.FileHeadReader
 // must pass: an implementation's tests materialise a small repository in
 // their kind of source and Run checks the failure policy ports/source.go
 // states against it (states, never errors; no link followed; the window
 // bound; lexical refusal of paths outside the tree). Paths are read as
 // this system writes them (markers.InTreeOn), so the cases for a
 // backslash and a drive are chosen by runtime.GOOS.
-package sourcetest
+package headtest
 
 import (
 	"bytes"
@@ -50,7 +50,7 @@ type Harness interface {
 	Symlinks() bool
 	// MakeReader materialises entries as a fresh repository and returns a
 	// reader of it. It fails t if it cannot.
-	MakeReader(t *testing.T, entries []Entry) ports.SourceReader
+	MakeReader(t *testing.T, entries []Entry) ports.FileHeadReader
 }
 
 var (

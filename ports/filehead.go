@@ -6,7 +6,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/markers"
 )
 
-// SourceReader reads the head of a file of the repository (its first
+// FileHeadReader reads the head of a file of the repository (its first
 // markers.WindowBytes bytes), where "@adr" markers are declared. Only the
 // command line uses one: the MCP tools never open the files they are
 // asked about. The path is repository-relative, "/"-separated or as this
@@ -22,6 +22,6 @@ import (
 // the way, must not block on a FIFO or a device, and must never read more
 // than markers.WindowBytes+1 bytes of a file. The error is for a
 // cancelled context only.
-type SourceReader interface {
+type FileHeadReader interface {
 	ReadHead(ctx context.Context, path string) (markers.Head, error)
 }
