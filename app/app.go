@@ -53,10 +53,10 @@ type Options struct {
 // concurrent use; what it remembers between calls (memo) is shared by
 // every call, and by the Services WithHistory derives from it.
 type Service struct {
-	reader    ports.CorpusReader
-	opts      Options
-	memo      *memo
-	admission chan struct{}
+	reader ports.CorpusReader
+	opts   Options
+	memo   *memo
+	turns  chan struct{}
 }
 
 // New returns a Service reading from reader.
@@ -65,7 +65,7 @@ func New(reader ports.CorpusReader, opts Options) *Service {
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	return &Service{reader: reader, opts: opts, memo: newMemo(), admission: make(chan struct{}, n)}
+	return &Service{reader: reader, opts: opts, memo: newMemo(), turns: make(chan struct{}, n)}
 }
 
 // withProjection projects the corpus and answers over it. An unavailable

@@ -21,7 +21,7 @@ import (
 // The read pipeline. Every projection, for every tool call and for lint,
 // runs the same steps (docs/architecture.md has the picture):
 //
-//	admit → open → list → read → hash → parse (cache) → build (cache) → verify
+//	turn → open → list → read → hash → parse (cache) → build (cache) → verify
 //
 // Only work that is a pure function of the bytes read is remembered
 // between calls (ADR 0021, keeping ADR 0010's rule): a file's parse,
@@ -78,11 +78,11 @@ type file struct {
 	text string
 }
 
-// load is one call's projection. It waits for admission (at most
+// load is one call's projection. It waits for a turn (at most
 // Options.MaxLoads projections read at once, so that a burst of calls
 // cannot hold a corpus each), then projects, again when the corpus
 // changed while it was being read, up to loadAttempts times. A call
-// waiting for admission has not read anything yet, so what it reads is
+// waiting for its turn has not read anything yet, so what it reads is
 // never older than the call; its ctx ends the wait.
 //
 // Lint lists recursively, so that its stray-file scan and discovery
@@ -90,11 +90,11 @@ type file struct {
 // each file's text.
 func (s *Service) load(ctx context.Context, lint bool) (*loaded, error) {
 	select {
-	case s.admission <- struct{}{}:
+	case s.turns <- struct{}{}:
 	case <-ctx.Done():
 		return nil, fmt.Errorf("waiting to read the corpus: %w", ctx.Err())
 	}
-	defer func() { <-s.admission }()
+	defer func() { <-s.turns }()
 	for attempt := 1; ; attempt++ {
 		ld, err := s.loadOnce(ctx, lint)
 		var u *ports.UnavailableError

@@ -267,10 +267,10 @@ func (v gatedView) Verify(ctx context.Context) error {
 	return v.ADRDir.Verify(ctx)
 }
 
-// TestAdmission: at most MaxLoads projections are read at once; a call
+// TestLoadTurns: at most MaxLoads projections are read at once; a call
 // waiting its turn can be cancelled without ever touching the corpus,
-// and reads, once admitted, a corpus no older than its arrival.
-func TestAdmission(t *testing.T) {
+// and reads, once it has its turn, a corpus no older than its arrival.
+func TestLoadTurns(t *testing.T) {
 	files := generatedFiles(10)
 	r := &gatedReader{Reader: corpusOf(files...), gate: make(chan struct{}), entered: make(chan struct{}, 16)}
 	svc := New(r, Options{MaxLoads: 2})

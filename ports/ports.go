@@ -134,8 +134,8 @@ func (e *ReadError) Error() string {
 // Unwrap returns the underlying cause.
 func (e *ReadError) Unwrap() error { return e.Err }
 
-// Clock tells the time. Nothing in the MCP surface reads it; lint uses it
-// to flag reviewBy dates in the past.
+// Clock tells the time: lint's today for reviewBy dates, the review
+// queue's today when a call names none. adapters/clock is the wall clock.
 type Clock interface {
 	Now() time.Time
 }

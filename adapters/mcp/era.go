@@ -23,7 +23,7 @@ const (
 // modernRevision is the only envelope revision this server speaks.
 const modernRevision = "2026-07-28"
 
-// Method names the admission rules need to tell apart.
+// Method names the era rules need to tell apart.
 const (
 	methodInitialize = "initialize"
 	methodPing       = "ping"
@@ -69,24 +69,23 @@ const (
 	phaseModern
 )
 
-// decision is what admission makes of one request or notification.
+// decision is what the era pin makes of one request or notification.
 type decision struct {
 	// drop: the message never reaches the SDK (a notification that was
 	// refused).
 	drop bool
-	era  era
 	// verdict, when set, is the JSON-RPC error the request is answered
 	// with instead of being served.
 	verdict *jsonrpc.Error
 	// diagnostic, when set, is reported out of band (and makes the
 	// binary's exit status 1).
 	diagnostic error
-	// params is what the SDK gets as the request's params; nil means
-	// none.
+	// params is what the SDK gets as the request's params (nil: none),
+	// rewritten for the era: the middleware reads the era from them.
 	params map[string]json.RawMessage
 }
 
-// admitter holds a connection's era state. The SDK decides the era of
+// eraPin holds a connection's era state. The SDK decides the era of
 // every request on its own, from that request's _meta alone, and keeps
 // state that lets the eras leak into each other; the contract instead
 // pins one era per connection from its opening messages, so the decision
@@ -94,21 +93,21 @@ type decision struct {
 //
 // Over HTTP every request is a connection of its own: its
 // MCP-Protocol-Version header, when it has one, pins the phase before the
-// request is admitted (byHeader), and only the wording of the refusals
+// request is judged (byHeader), and only the wording of the refusals
 // changes.
-type admitter struct {
+type eraPin struct {
 	phase phase
 	// byHeader: the phase comes from an HTTP request's
 	// MCP-Protocol-Version header, not from earlier messages.
 	byHeader bool
 }
 
-// admit decides what happens to f (a request or a notification) and
+// judge decides what happens to f (a request or a notification) and
 // advances the connection's phase.
-func (a *admitter) admit(f frame) decision {
+func (a *eraPin) judge(f frame) decision {
 	env := checkEnvelope(f.params)
 	if f.kind != frameRequest {
-		return a.admitNotification(f, env)
+		return a.judgeNotification(f, env)
 	}
 	switch a.phase {
 	case phaseLegacy:
@@ -171,16 +170,16 @@ func (a *admitter) admit(f frame) decision {
 	return a.serve(f, eraModern)
 }
 
-// admitNotification handles a message without an id. Notifications never
+// judgeNotification handles a message without an id. Notifications never
 // answer, so the only choices are to pass or drop them.
-func (a *admitter) admitNotification(f frame, env envelope) decision {
+func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 	switch a.phase {
 	case phaseLegacy:
-		return decision{era: eraLegacy, params: stripClaim(f.params)}
+		return decision{params: stripClaim(f.params)}
 	case phaseOpening:
 		if env.status == envelopeAbsent {
 			a.phase = phaseLegacy
-			return decision{era: eraLegacy, params: f.params}
+			return decision{params: f.params}
 		}
 	}
 	switch env.status {
@@ -189,20 +188,18 @@ func (a *admitter) admitNotification(f frame, env envelope) decision {
 	case envelopeUnsupported:
 		return decision{drop: true, diagnostic: fmt.Errorf("dropped notification %q for unsupported protocol revision %q", f.method, env.revision)}
 	}
-	return decision{era: eraModern, params: f.params}
+	return decision{params: f.params}
 }
 
-// serve admits a request under e: methods outside the era's set are
+// serve accepts a request under e: methods outside the era's set are
 // refused, tools/call and initialize get their shape checked (the SDK
 // would answer those defects with the wrong codes before any middleware
 // runs), and the params are brought into the form the SDK needs to treat
 // the request as e.
-func (a *admitter) serve(f frame, e era) decision {
-	d := decision{era: e}
+func (a *eraPin) serve(f frame, e era) decision {
+	var d decision
 	if !served[e][f.method] {
-		// The SDK decodes params before our middleware can refuse the
-		// method, so params it cannot decode must not reach it.
-		d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
+		d.verdict = methodNotFound(f.method)
 		return d
 	}
 	switch f.method {
@@ -226,6 +223,13 @@ func (a *admitter) serve(f frame, e era) decision {
 		d.params = map[string]json.RawMessage{}
 	}
 	return d
+}
+
+// methodNotFound is the -32601 refusal of method, in the words go-sdk's
+// JSON-RPC layer gives the methods it does not know, so that every
+// "method not found" reads the same whoever answers it.
+func methodNotFound(method string) *jsonrpc.Error {
+	return &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
 }
 
 // checkToolsCall checks the request shape every tools/call must have:
@@ -287,8 +291,11 @@ const (
 
 // envelope is what checkEnvelope found.
 type envelope struct {
-	status   envelopeStatus
+	status envelopeStatus
+	// revision is the claim when it is a string (claimed), whatever else
+	// is wrong with the envelope.
 	revision string
+	claimed  bool
 	// key and problem describe an invalid envelope.
 	key, problem string
 }
@@ -309,26 +316,30 @@ func checkEnvelope(params map[string]json.RawMessage) envelope {
 	if t := jsonType(rawVersion); t != "string" {
 		return envelope{status: envelopeInvalid, key: sdk.MetaKeyProtocolVersion, problem: "must be a string, not " + article(t)}
 	}
-	var revision string
-	_ = json.Unmarshal(rawVersion, &revision)
+	e := envelope{status: envelopeInvalid, claimed: true}
+	_ = json.Unmarshal(rawVersion, &e.revision)
 	caps, ok := meta[sdk.MetaKeyClientCapabilities]
 	if !ok {
-		return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientCapabilities, problem: "is missing"}
+		e.key, e.problem = sdk.MetaKeyClientCapabilities, "is missing"
+		return e
 	}
 	if t := jsonType(caps); t != "object" {
-		return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientCapabilities, problem: "must be an object, not " + article(t)}
+		e.key, e.problem = sdk.MetaKeyClientCapabilities, "must be an object, not "+article(t)
+		return e
 	}
 	if info, ok := meta[sdk.MetaKeyClientInfo]; ok {
 		var fields map[string]json.RawMessage
 		if jsonType(info) != "object" || json.Unmarshal(info, &fields) != nil ||
 			jsonType(fields["name"]) != "string" || jsonType(fields["version"]) != "string" {
-			return envelope{status: envelopeInvalid, key: sdk.MetaKeyClientInfo, problem: "must be an object with a string name and version"}
+			e.key, e.problem = sdk.MetaKeyClientInfo, "must be an object with a string name and version"
+			return e
 		}
 	}
-	if revision != modernRevision {
-		return envelope{status: envelopeUnsupported, revision: revision}
+	e.status = envelopeValid
+	if e.revision != modernRevision {
+		e.status = envelopeUnsupported
 	}
-	return envelope{status: envelopeValid, revision: revision}
+	return e
 }
 
 // problemText words an invalid envelope for messages.

@@ -108,7 +108,7 @@ type framingOracle struct {
 func readInput(input []byte) framingOracle {
 	o := framingOracle{sure: map[string]int{}, any: map[string]int{}}
 	lines := bytes.Split(input, []byte("\n"))
-	for _, line := range lines[:len(lines)-1] { // the last piece has no newline: never read
+	for _, line := range lines { // the last piece, without its newline, ends at end of input
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		var fields map[string]json.RawMessage
 		if json.Unmarshal(line, &fields) != nil || fields == nil {
@@ -150,7 +150,7 @@ func readInput(input []byte) framingOracle {
 }
 
 // FuzzStdioFraming feeds arbitrary byte streams to a whole session (our
-// transport, admission, the SDK and the real tools over the fixture
+// transport, era pinning, the SDK and the real tools over the fixture
 // corpus). Properties:
 //
 //   - no panic, and no hang: the session ends once its input does;

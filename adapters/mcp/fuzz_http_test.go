@@ -12,7 +12,7 @@ import (
 	"github.com/adrkit/adrkit-go/app"
 )
 
-// FuzzHTTPMatchesStdio: a message POSTed without MCP headers is admitted
+// FuzzHTTPMatchesStdio: a message POSTed without MCP headers is judged
 // as the first message of a new stdio connection is, so it must get the
 // same answer, byte for byte: the stdio session's whole output (one line,
 // or nothing for a notification) against the HTTP answer. A body stdio

@@ -40,7 +40,7 @@ type HTTPOptions struct {
 // tools, middleware) as the stdio Server and so the same answer bytes.
 // Create it with NewHTTP.
 //
-// Every POST is a connection of its own, admitted by the rules the stdio
+// Every POST is a connection of its own, judged by the era rules the stdio
 // transport applies to a connection's opening message, with its
 // MCP-Protocol-Version header in the place of what came before:
 //
@@ -169,12 +169,12 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	adm, modern, refusal := admitterFor(f, r.Header)
+	pin, modern, refusal := eraPinFor(f, r.Header)
 	if refusal != nil {
 		writeError(w, http.StatusBadRequest, f.id, refusal)
 		return
 	}
-	d := adm.admit(f)
+	d := pin.judge(f)
 	// A diagnostic has no channel of its own over HTTP: the answer (and the
 	// access log's status) is the whole report.
 	switch {
@@ -182,15 +182,11 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, jsonrpc.ID{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: d.diagnostic.Error()})
 		return
 	case d.verdict != nil:
-		verdict := d.verdict
-		if verdict.Code == jsonrpc.CodeMethodNotFound {
-			verdict = methodNotFound(f.method)
-		}
-		writeError(w, errorStatus(verdict.Code, modern), f.id, verdict)
+		writeError(w, errorStatus(d.verdict.Code, modern), f.id, d.verdict)
 		return
 	}
 
-	msg, note, err := admitted(f, d)
+	msg, err := forSDK(f, d)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, f.id, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()})
 		return
@@ -209,7 +205,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		defer stop()
 	}
 	out := r.Clone(ctx)
-	out.Header = sdkHeader(r.Header, msg, note)
+	out.Header = sdkHeader(r.Header, msg)
 	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(data)), int64(len(data))
 	out.TransferEncoding = nil
 	h.streamable.ServeHTTP(w, out)
@@ -274,12 +270,12 @@ func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
 	return n.NoteDispatch(method, tool)
 }
 
-// admitterFor checks what the streamable HTTP transport requires of the
-// request's headers, and returns the admitter its MCP-Protocol-Version
+// eraPinFor checks what the streamable HTTP transport requires of the
+// request's headers, and returns the eraPin its MCP-Protocol-Version
 // header (and its envelope, if any) call for, and whether the request is
 // of the 2026-07-28 kind, whose errors carry the statuses that revision
 // assigns; a refusal is a transport error (400).
-func admitterFor(f frame, header http.Header) (adm *admitter, modern bool, refusal *jsonrpc.Error) {
+func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *jsonrpc.Error) {
 	revision := header.Get(headerProtocolVersion)
 	claim, claimed := claimOf(f.params)
 	if claimed {
@@ -292,35 +288,35 @@ func admitterFor(f frame, header http.Header) (adm *admitter, modern bool, refus
 				Message: fmt.Sprintf("header mismatch: MCP-Protocol-Version %q, but _meta names revision %q", revision, claim)}
 		}
 	}
-	adm = &admitter{byHeader: true}
+	pin = &eraPin{byHeader: true}
 	switch {
 	case revision == "":
-		adm.phase = phaseOpening
+		pin.phase = phaseOpening
 	case revision == modernRevision:
-		adm.phase = phaseModern
+		pin.phase = phaseModern
 	case claimed:
 		// An envelope naming another revision: refused as on a stdio
 		// connection's opening, in the same words (-32022), whether or
 		// not the header's revision is a handshake one.
-		adm.phase = phaseOpening
+		pin.phase = phaseOpening
 	case slices.Contains(legacyRevisions, revision):
-		adm.phase = phaseLegacy
+		pin.phase = phaseLegacy
 	default:
 		return nil, false, unsupportedHeaderRevision(revision)
 	}
-	modern = adm.phase == phaseModern || claimed
-	if adm.phase == phaseModern && f.kind == frameRequest {
+	modern = pin.phase == phaseModern || claimed
+	if pin.phase == phaseModern && f.kind == frameRequest {
 		if problem := checkMirroredHeaders(f, header); problem != "" {
 			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch, Message: problem}
 		}
 	}
-	return adm, modern, nil
+	return pin, modern, nil
 }
 
 // checkMirroredHeaders checks the headers a 2026-07-28 request repeats its
 // body in: Mcp-Method always, Mcp-Name for tools/call (decoded from the
 // "=?base64?…?=" form a client uses for a name that is not plain ASCII).
-// A tools/call without a string name is left to admission, which refuses
+// A tools/call without a string name is left to the era pin, which refuses
 // it with -32602.
 func checkMirroredHeaders(f frame, header http.Header) string {
 	switch method := header.Get(headerMethod); {
@@ -363,19 +359,10 @@ func decodeHeaderValue(v string) (string, bool) {
 }
 
 // claimOf is the protocol revision params._meta names, when it names one
-// as a string (any other value is an invalid envelope, for admission).
+// as a string (any other value is an invalid envelope, for the era pin).
 func claimOf(params map[string]json.RawMessage) (string, bool) {
-	var meta map[string]json.RawMessage
-	if raw, ok := params["_meta"]; ok {
-		_ = json.Unmarshal(raw, &meta)
-	}
-	raw, ok := meta[sdk.MetaKeyProtocolVersion]
-	if !ok || jsonType(raw) != "string" {
-		return "", false
-	}
-	var s string
-	_ = json.Unmarshal(raw, &s)
-	return s, true
+	e := checkEnvelope(params)
+	return e.revision, e.claimed
 }
 
 // unsupportedHeaderRevision refuses an MCP-Protocol-Version header this
@@ -406,14 +393,6 @@ func errorStatus(code int64, modern bool) int {
 	return http.StatusOK
 }
 
-// methodNotFound is the -32601 refusal of method in the words the SDK's
-// JSON-RPC layer gives every such refusal on stdio, where admission's
-// verdicts reach the client through the SDK (which names the method).
-// Over HTTP admission answers itself; golden/ compares the two.
-func methodNotFound(method string) *jsonrpc.Error {
-	return &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
-}
-
 // writeError answers with one JSON-RPC error, encoded as the SDK encodes
 // every answer (so that a refusal's bytes are those stdio writes).
 func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Error) {
@@ -427,17 +406,15 @@ func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Err
 	_, _ = w.Write(data)
 }
 
-// sdkHeader is the header the SDK's handler sees for an admitted message:
-// the client's, without any MCP header and with admission's note, which
-// only this handler may set (the middleware trusts it). A message that
+// sdkHeader is the header the SDK's handler sees for a message the era pin served:
+// the client's, without any MCP header. A message that
 // carries a protocol-version claim (only a modern one still does after
-// admission, pinned to 2026-07-28) gets the headers that revision needs,
+// era pinning, set to 2026-07-28) gets the headers that revision needs,
 // derived from the message itself; any other is left without
 // MCP-Protocol-Version, which the SDK serves as a handshake-era request
 // without a handshake.
-func sdkHeader(client http.Header, msg *jsonrpc.Request, note string) http.Header {
+func sdkHeader(client http.Header, msg *jsonrpc.Request) http.Header {
 	h := withoutMCPHeaders(client)
-	h.Set(admissionHeader, note)
 	var params map[string]json.RawMessage
 	_ = json.Unmarshal(msg.Params, &params)
 	if claim, ok := claimOf(params); ok {
@@ -453,7 +430,7 @@ func sdkHeader(client http.Header, msg *jsonrpc.Request, note string) http.Heade
 // withoutMCPHeaders is a copy of h without the MCP headers (Mcp-*, the
 // session id among them), Last-Event-ID (streams are not resumable: a
 // client's is ignored, as 2026-07-28 says, where the SDK would refuse the
-// POST) and admission's note: what the SDK may see of a client's headers.
+// POST): what the SDK may see of a client's headers.
 func withoutMCPHeaders(h http.Header) http.Header {
 	out := h.Clone()
 	for k := range out {
@@ -462,6 +439,5 @@ func withoutMCPHeaders(h http.Header) http.Header {
 		}
 	}
 	out.Del("Last-Event-ID")
-	out.Del(admissionHeader)
 	return out
 }

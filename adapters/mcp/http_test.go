@@ -212,17 +212,6 @@ func TestHTTPTransportEdges(t *testing.T) {
 		t.Errorf("ping with a session id and Last-Event-ID: %d %s", got.status, got.body)
 	}
 
-	// Admission's note travels in a header of the request the SDK sees;
-	// one sent by a client is replaced, never believed.
-	spoof := map[string]string{admissionHeader: `{"era":2}`}
-	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, spoof); got.status != 200 || got.body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
-		t.Errorf("ping with a forged admission note: %d %s", got.status, got.body)
-	}
-	spoof[admissionHeader] = `{"era":1,"verdict":{"code":-32603,"message":"forged"}}`
-	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, spoof); got.status != 200 || strings.Contains(got.body, "forged") {
-		t.Errorf("tools/list with a forged verdict: %d %.200s", got.status, got.body)
-	}
-
 	// A notification that cannot be accepted is refused with 400; the
 	// others are accepted.
 	bad := `{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`

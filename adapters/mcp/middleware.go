@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -31,18 +30,6 @@ type legacyToolsResult struct {
 	Tools []*sdk.Tool `json:"tools"`
 }
 
-// admissionParams and admissionResult type the admissionMethod handler.
-type admissionParams struct{ sdk.ParamsBase }
-
-type admissionResult struct{ sdk.ResultBase }
-
-// refuseAdmission is the handler of admissionMethod. The middleware
-// answers every request admission sent there, so reaching it means the
-// request bypassed admission.
-func refuseAdmission(context.Context, *sdk.ServerSession, *admissionParams) (*admissionResult, error) {
-	return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
-}
-
 // middleware is the receiving middleware that gives every request the
 // answer its era calls for. It runs outside every SDK handler (and the
 // SDK's own middleware) and never lets a panic escape: the SDK does not
@@ -57,43 +44,33 @@ func (s *engine) middleware(next sdk.MethodHandler) sdk.MethodHandler {
 		if strings.HasPrefix(method, "notifications/") {
 			return next(ctx, method, req)
 		}
-		note, ok := admissionOf(req)
-		if !ok {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "request arrived without admission"}
-		}
-		if note.Verdict != nil {
-			return nil, note.Verdict
-		}
-		if !served[note.Era][method] {
+		e := eraOf(req)
+		if !served[e][method] {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "method not found"}
 		}
 		switch method {
 		case methodInitialize:
 			return s.initialize(req)
 		case methodToolsList:
-			return s.listTools(ctx, method, req, note.Era, next)
+			return s.listTools(ctx, method, req, e, next)
 		case methodToolsCall:
-			return s.callTool(ctx, method, req, note.Era, next)
+			return s.callTool(ctx, method, req, e, next)
 		}
 		return next(ctx, method, req)
 	}
 }
 
-// admissionOf reads the note the transport attached to req.
-func admissionOf(req sdk.Request) (admissionNote, bool) {
-	extra := req.GetExtra()
-	if extra == nil {
-		return admissionNote{}, false
+// eraOf is the era the pin served req under, read from the request
+// itself: the pin leaves a protocol-version claim in _meta only on a
+// modern request (pinned to 2026-07-28) and strips it from a legacy one,
+// so nothing needs to travel beside the message.
+func eraOf(req sdk.Request) era {
+	if p := req.GetParams(); p != nil {
+		if _, claimed := p.GetMeta()[sdk.MetaKeyProtocolVersion]; claimed {
+			return eraModern
+		}
 	}
-	raw := extra.Header.Get(admissionHeader)
-	if raw == "" {
-		return admissionNote{}, false
-	}
-	var note admissionNote
-	if err := json.Unmarshal([]byte(raw), &note); err != nil {
-		return admissionNote{}, false
-	}
-	return note, true
+	return eraLegacy
 }
 
 // initialize answers the legacy handshake. The SDK's own handler refuses

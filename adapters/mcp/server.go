@@ -10,20 +10,18 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/adrkit/adrkit-go/adapters/clock"
 	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
 // Name is the server name reported to clients.
 const Name = "adrkit-mcp"
-
-// DefaultDir is the ADR directory used when Options.Dir is empty.
-const DefaultDir = "docs/adr"
 
 // cacheTTLMillis is the cache hint on the answers that cannot change while
 // the process runs (server/discover and tools/list on the modern era).
@@ -41,7 +39,7 @@ type Options struct {
 	// directory. It is made absolute when the Server is created.
 	Cwd string
 	// Dir is the ADR directory, relative to the canonical root (or
-	// absolute, inside it); empty means DefaultDir. "." is the root
+	// absolute, inside it); empty means corpus.DefaultDir. "." is the root
 	// itself.
 	Dir string
 	// Rev, when set, serves the ADR directory as of that git revision
@@ -122,7 +120,7 @@ func New(opts Options) *Server {
 }
 
 // corpusPaths applies the defaults of Options.Cwd and Options.Dir (and
-// HTTPOptions'): the working directory, made absolute, and DefaultDir.
+// HTTPOptions'): the working directory, made absolute, and corpus.DefaultDir.
 func corpusPaths(cwd, dir string) (string, string) {
 	if cwd == "" {
 		cwd = "."
@@ -131,7 +129,7 @@ func corpusPaths(cwd, dir string) (string, string) {
 		cwd = abs
 	}
 	if dir == "" {
-		dir = DefaultDir
+		dir = corpus.DefaultDir
 	}
 	return cwd, dir
 }
@@ -144,7 +142,7 @@ func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
 	return func(cwd, dir, rev string) backend {
 		var opts app.Options
 		if extended {
-			opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), wallClock{}
+			opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), clock.System{}
 		}
 		reader := source.New(cwd, dir, rev)
 		return backend{check: reader.Check, tools: app.New(reader, opts)}
@@ -227,7 +225,7 @@ type engine struct {
 }
 
 // newEngine builds the SDK server: the tools of svc as its tool table
-// describes them, the admission method and the era middleware. Both
+// describes them and the era middleware. Both
 // transports build it here, and only here.
 func newEngine(svc toolService, fullContent bool) *engine {
 	s := &engine{impl: &sdk.Implementation{Name: Name, Version: Version}, tools: svc, fullContent: fullContent}
@@ -245,10 +243,6 @@ func newEngine(svc toolService, fullContent bool) *engine {
 			Name: t.Name, Title: t.Title, Description: t.Description,
 			InputSchema: t.InputSchema, OutputSchema: t.OutputSchema, Annotations: annotations(),
 		}, s.toolHandler(t.Name))
-	}
-	if err := sdk.AddReceivingCustomMethod(s.server, admissionMethod, refuseAdmission); err != nil {
-		// The method name and handler are constants of this package.
-		panic(fmt.Sprintf("registering the admission method: %v", err))
 	}
 	s.server.AddReceivingMiddleware(s.middleware)
 	return s
@@ -352,10 +346,3 @@ func encodeStructured(v *app.Answer) (json.RawMessage, error) {
 func faultResult(text string) *sdk.CallToolResult {
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}, IsError: true}
 }
-
-// wallClock is the Clock of a serving process: list_review_queue reads it
-// for today's date when a call names none. Nothing else served reads the
-// time.
-type wallClock struct{}
-
-func (wallClock) Now() time.Time { return time.Now() }

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -24,32 +23,11 @@ const MaxLineBytes = 16 << 20
 // long line costs at most MaxLineBytes plus one chunk.
 const readChunk = 64 << 10
 
-// admissionMethod is the method a request refused during admission is
-// delivered under when its answer is not "method not found". The SDK
-// checks and decodes a request against its own method table before any
-// middleware runs, and would answer several refusals (a tools/call
-// without params, an unknown method on a modern connection without an
-// envelope, …) with its own, different, error codes; under this method
-// the request reaches our middleware untouched, which answers with the
-// verdict admission attached. Clients cannot use it: admission refuses it
-// like any other method outside the era's set.
-const admissionMethod = "adrkit/refused"
-
-// admissionHeader carries admission's decision to the middleware in the
-// request's RequestExtra, the SDK's channel from transport to handler.
-const admissionHeader = "Adrkit-Admission"
-
-// admissionNote is what travels in admissionHeader.
-type admissionNote struct {
-	Era     era            `json:"era"`
-	Verdict *jsonrpc.Error `json:"verdict,omitempty"`
-}
-
 // stdioTransport is our mcp.Transport over a byte stream pair. The SDK's
 // own StdioTransport ends the session on the first malformed line, drops
 // responses still in flight when input ends, answers cancelled requests
 // and has no notion of a connection pinned to one protocol era; this one
-// does the framing, admission and response bookkeeping itself and hands
+// does the framing, era pinning and response bookkeeping itself and hands
 // the SDK only well-formed messages.
 type stdioTransport struct {
 	in      io.Reader
@@ -92,7 +70,7 @@ type stdioConn struct {
 	out     io.Writer
 	onError func(error)
 
-	// incoming carries admitted messages from readLoop to Read.
+	// incoming carries the served messages from readLoop to Read.
 	incoming chan jsonrpc.Message
 	// inputDone is closed when the input has ended (or failed) and every
 	// message before that point has been handed to Read.
@@ -264,12 +242,12 @@ func (c *stdioConn) settle(id jsonrpc.ID) {
 	}
 }
 
-// readLoop splits the input into lines, admits each message and hands it
+// readLoop splits the input into lines, pins each message to its era and hands it
 // to Read, in arrival order. It ends at end of input, on a read error or
 // when the connection closes.
 func (c *stdioConn) readLoop(in io.Reader) {
 	defer close(c.inputDone)
-	var adm admitter
+	var pin eraPin
 	br := bufio.NewReaderSize(in, readChunk)
 	var line []byte
 	overlong := false
@@ -278,7 +256,7 @@ func (c *stdioConn) readLoop(in io.Reader) {
 		if err == nil && len(line) == 0 && !overlong {
 			// The whole line is in the read buffer: no copy needed, as
 			// dispatch is done with it before the next read.
-			if !c.dispatch(&adm, trimTerminator(chunk)) {
+			if !c.dispatch(&pin, trimTerminator(chunk)) {
 				return
 			}
 			continue
@@ -294,7 +272,7 @@ func (c *stdioConn) readLoop(in io.Reader) {
 		}
 		switch {
 		case err == nil:
-			if !overlong && !c.dispatch(&adm, trimTerminator(line)) {
+			if !overlong && !c.dispatch(&pin, trimTerminator(line)) {
 				return
 			}
 			overlong = false
@@ -306,7 +284,11 @@ func (c *stdioConn) readLoop(in io.Reader) {
 		case errors.Is(err, bufio.ErrBufferFull):
 			// The line continues in the next chunk.
 		case errors.Is(err, io.EOF):
-			// A final line without its newline is incomplete: ignored.
+			// A final line without its newline still ends at end of input:
+			// a client that wrote one request and closed gets its answer.
+			if !overlong && len(line) > 0 {
+				c.dispatch(&pin, bytes.TrimSuffix(line, []byte("\r")))
+			}
 			return
 		default:
 			c.onError(fmt.Errorf("reading input: %w", err))
@@ -338,32 +320,44 @@ func trimTerminator(line []byte) []byte {
 
 // dispatch handles one complete line. It returns false when the
 // connection closed while handing a message over.
-func (c *stdioConn) dispatch(adm *admitter, line []byte) bool {
+func (c *stdioConn) dispatch(pin *eraPin, line []byte) bool {
 	f := parseFrame(line)
 	switch f.kind {
 	case frameNotJSON:
+		// A blank line (a keep-alive newline) is nothing; anything else
+		// that is not JSON is reported as JSON that is not JSON-RPC is.
+		if len(bytes.TrimSpace(line)) > 0 {
+			c.onError(errors.New("ignored a line that is not a JSON-RPC 2.0 message: it is not JSON"))
+		}
 		return true
 	case frameInvalid:
-		c.onError(fmt.Errorf("ignored a line that is JSON but not a JSON-RPC 2.0 message: %s", f.problem))
+		c.onError(fmt.Errorf("ignored a line that is not a JSON-RPC 2.0 message: %s", f.problem))
 		return true
 	case frameResponse:
 		// This server never calls the client, so no response is expected.
 		// One that arrives before the era is chosen is reported, as the
 		// reference does; later ones are ignored.
-		if adm.phase == phaseOpening || adm.phase == phaseProbing {
+		if pin.phase == phaseOpening || pin.phase == phaseProbing {
 			c.onError(errors.New("discarded a JSON-RPC response that arrived before the protocol era was chosen"))
 		}
 		return true
 	}
 
-	d := adm.admit(f)
+	d := pin.judge(f)
 	if d.diagnostic != nil {
 		c.onError(d.diagnostic)
 	}
-	if d.drop {
+	switch {
+	case d.drop:
+		return true
+	case d.verdict != nil:
+		// A refusal is answered here: the SDK would check and decode the
+		// request against its own method table first and answer several
+		// refusals with codes of its own.
+		_ = c.Write(context.Background(), &jsonrpc.Response{ID: f.id, Error: d.verdict})
 		return true
 	}
-	msg, err := c.deliverable(f, d)
+	msg, err := forSDK(f, d)
 	if err != nil {
 		c.onError(err)
 		return true
@@ -386,45 +380,20 @@ func (c *stdioConn) dispatch(adm *admitter, line []byte) bool {
 	}
 }
 
-// deliverable builds the message the SDK sees for an admitted frame, with
-// admission's note in its RequestExtra.
-func (c *stdioConn) deliverable(f frame, d decision) (*jsonrpc.Request, error) {
-	msg, note, err := admitted(f, d)
-	if err != nil {
-		return nil, err
-	}
-	msg.Extra = &sdk.RequestExtra{Header: http.Header{admissionHeader: {note}}}
-	return msg, nil
-}
-
-// admitted builds the message the SDK is given for an admitted frame, and
-// the note (admissionHeader's value) that tells the middleware the era
-// and any verdict. Both transports deliver what it builds.
-func admitted(f frame, d decision) (*jsonrpc.Request, string, error) {
-	method, params := f.method, d.params
-	if d.verdict != nil {
-		// A refused request carries no params: nothing in them may trip
-		// the SDK's own decoding before the middleware answers.
-		params = map[string]json.RawMessage{}
-		if d.verdict.Code != jsonrpc.CodeMethodNotFound {
-			// "Method not found" keeps the name, which the SDK puts in its
-			// message; every other refusal travels under admissionMethod.
-			method, params = admissionMethod, nil
-		}
-	}
+// forSDK is the message the SDK is given for a request or notification
+// the era pin served: its params as the pin rewrote them, which is also
+// how the middleware learns the era (eraOf). Both transports deliver what
+// it builds.
+func forSDK(f frame, d decision) (*jsonrpc.Request, error) {
 	var raw json.RawMessage
-	if params != nil {
-		encoded, err := json.Marshal(params)
+	if d.params != nil {
+		encoded, err := json.Marshal(d.params)
 		if err != nil {
-			return nil, "", fmt.Errorf("re-encoding params of %q: %w", f.method, err)
+			return nil, fmt.Errorf("re-encoding params of %q: %w", f.method, err)
 		}
 		raw = encoded
 	}
-	note, err := json.Marshal(admissionNote{Era: d.era, Verdict: d.verdict})
-	if err != nil {
-		return nil, "", fmt.Errorf("encoding the admission of %q: %w", f.method, err)
-	}
-	return &jsonrpc.Request{ID: f.id, Method: method, Params: raw}, string(note), nil
+	return &jsonrpc.Request{ID: f.id, Method: f.method, Params: raw}, nil
 }
 
 // cancelledID extracts the request id a cancellation names.

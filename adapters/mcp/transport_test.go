@@ -17,15 +17,32 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-func TestNonJSONLinesAreSkippedSilently(t *testing.T) {
+// TestLinesThatAreNotJSON: a blank line is nothing (a keep-alive
+// newline); any other line that is not JSON is reported as JSON that is
+// not JSON-RPC is, once, and nothing answers it.
+func TestLinesThatAreNotJSON(t *testing.T) {
 	h := start(t, nil)
-	for _, line := range []string{"", "   ", "{this is not json", "hello", `{"jsonrpc":"2.0",`, "\x00\x01"} {
+	for _, line := range []string{"", "   ", "\t"} {
+		h.line(line)
+	}
+	for _, line := range []string{"{this is not json", "hello", `{"jsonrpc":"2.0",`, "\x00\x01"} {
 		h.line(line)
 	}
 	if res := h.result(`{"jsonrpc":"2.0","id":1,"method":"ping"}`); len(res) != 0 {
 		t.Errorf("ping = %s", asJSON(res))
 	}
-	h.finishQuiet()
+	if rest := h.finish(); len(rest) != 0 {
+		t.Errorf("frames for the bad lines: %s", asJSON(rest))
+	}
+	d := h.diagnostics()
+	if len(d) != 4 {
+		t.Fatalf("diagnostics = %v, want one per line that is not blank", d)
+	}
+	for _, e := range d {
+		if e.Error() != "ignored a line that is not a JSON-RPC 2.0 message: it is not JSON" {
+			t.Errorf("diagnostic %q", e)
+		}
+	}
 }
 
 func TestCarriageReturnIsStripped(t *testing.T) {
@@ -101,11 +118,20 @@ func TestResponsesFromTheClient(t *testing.T) {
 	}
 }
 
-func TestFinalLineWithoutNewlineIsIgnored(t *testing.T) {
+// TestFinalLineWithoutNewlineIsAnswered: end of input ends the last
+// line too, so a client that writes one request without its newline and
+// closes is answered (issue 27 item 8).
+func TestFinalLineWithoutNewlineIsAnswered(t *testing.T) {
 	h := start(t, nil)
 	h.result(`{"jsonrpc":"2.0","id":1,"method":"ping"}`)
-	h.send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
-	h.finishQuiet()
+	h.send(`{"jsonrpc":"2.0","id":2,"method":"ping"}` + "\r")
+	rest := h.finish()
+	if len(rest) != 1 || rest[0]["id"] != 2.0 {
+		t.Errorf("frames after end of input: %s", asJSON(rest))
+	}
+	if d := h.diagnostics(); len(d) != 0 {
+		t.Errorf("diagnostics = %v", d)
+	}
 }
 
 // longLine streams a line of n bytes of filler followed by a newline and

@@ -1,16 +1,12 @@
 package render
 
 import (
-	"errors"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/ports"
 )
 
 func TestTableAlignsWideTextAndColour(t *testing.T) {
@@ -170,34 +166,6 @@ func TestSourceAndPaths(t *testing.T) {
 	}
 	if got := RefusalDetail("get_decision", "something else"); got != "something else" {
 		t.Errorf("unknown refusal text %q", got)
-	}
-}
-
-func TestDescribeUnavailable(t *testing.T) {
-	src := Source{Dir: "docs/adr"}
-	for _, r := range []corpus.UnavailableReason{
-		corpus.RootNotFound, corpus.RootNotDirectory, corpus.RootNotReadable, corpus.RootNotGit,
-		corpus.DirNotFound, corpus.DirNotDirectory, corpus.DirNotReadable, corpus.DirOutsideRoot,
-		corpus.CorpusChangedDuringLoad,
-	} {
-		err := fmt.Errorf("open corpus: %w", &ports.UnavailableError{Reason: r, Err: errors.New("/abs/secret/path failed")})
-		got := DescribeUnavailable(err, src)
-		if !strings.HasPrefix(got, r.Message()+" ") || len(got) <= len(r.Message())+1 || strings.Contains(got, "/abs/") {
-			t.Errorf("%s: %q", r, got)
-		}
-	}
-	if DescribeUnavailable(errors.New("other"), src) != "" {
-		t.Error("a plain error is not an unavailable corpus")
-	}
-	// A revision that does not resolve is explained by its own cause.
-	cause := fmt.Errorf("revision %q: %w", "v9", fmt.Errorf("revision %q not found", "v9"))
-	got := DescribeUnavailable(&ports.UnavailableError{Reason: corpus.RootNotFound, Err: cause}, Source{Dir: "docs/adr", Rev: "v9"})
-	if !strings.HasSuffix(got, `The revision could not be resolved: revision "v9" not found.`) {
-		t.Errorf("revision cause: %q", got)
-	}
-	got = DescribeUnavailable(&ports.UnavailableError{Reason: corpus.RootNotFound, Err: errors.New("resolving repository path \"/x\": no")}, Source{Rev: "v9"})
-	if strings.Contains(got, "/x") {
-		t.Errorf("a path leaked: %q", got)
 	}
 }
 

@@ -7,8 +7,9 @@
 // file was first committed).
 //
 // Only the CLI's authoring commands (migrate, new, status, renumber,
-// index, init) write, and only here; the MCP server never imports this
-// package.
+// index, init) write, and only here; the MCP server (adapters/mcp) never
+// imports this package, and the binaries' shared entry
+// (cmd/internal/entry) uses only FindRoot and FindDir, which read.
 package workspace
 
 import (
@@ -19,11 +20,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
 // DefaultDirs are the ADR directories looked for, in order, when nothing
 // names one: adrkit's own, adr-tools' default, MADR's default.
-var DefaultDirs = []string{"docs/adr", "doc/adr", "docs/decisions"}
+var DefaultDirs = []string{corpus.DefaultDir, "doc/adr", "docs/decisions"}
 
 // AdrDirFile is adr-tools' file naming the ADR directory, relative to the
 // directory that holds it.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 )
 
 // TestAbuseRequestsAfterEndOfFile gives the server a terminal as stdin
@@ -52,7 +54,8 @@ func TestAbuseRequestsAfterEndOfFile(t *testing.T) {
 	if len(lines) != 2 || partial != "" || !strings.Contains(lines[0]+lines[1], `"id":1,`) || !strings.Contains(lines[0]+lines[1], `"id":2,`) {
 		t.Errorf("stdout %q %q, want the answers to 1 and 2 only", lines, partial)
 	}
-	if code := cmd.ProcessState.ExitCode(); code != 0 || stderr.String() != "" {
+	// Started on a terminal, it says once what it is and how to try it.
+	if code := cmd.ProcessState.ExitCode(); code != 0 || stderr.String() != "adrkit-mcp: "+entry.TerminalNotice("adrkit-mcp")+"\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }

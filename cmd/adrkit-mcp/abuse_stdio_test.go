@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,6 +27,7 @@ const (
 	hugeLineRSS = 64 * mib
 	// overlongDiagnostic is the one stderr line a discarded line gives.
 	overlongDiagnostic = "adrkit-mcp: transport error: discarded an input line longer than 16777216 bytes"
+	notJSONDiagnostic  = "adrkit-mcp: transport error: ignored a line that is not a JSON-RPC 2.0 message: it is not JSON"
 )
 
 // writeHuge writes n bytes of filler in 1 MiB pieces.
@@ -326,8 +328,9 @@ func TestAbuseDuplicateIDs(t *testing.T) {
 
 // TestAbuseGarbage interleaves a mebibyte of random bytes (invalid UTF-8,
 // NULs, control characters; no line of it is JSON) with requests, some of
-// which carry invalid UTF-8 themselves: the garbage is skipped without a
-// word, every request is answered, stdout holds only frames.
+// which carry invalid UTF-8 themselves: each garbage line is reported
+// once on stderr (exit 1), every request is answered, stdout holds only
+// frames.
 func TestAbuseGarbage(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var input bytes.Buffer
@@ -363,8 +366,12 @@ func TestAbuseGarbage(t *testing.T) {
 			t.Fatalf("id %s answered %d times", id, got[id])
 		}
 	}
-	if len(f.frames) != len(want) || f.code != 0 || f.stderr != "" {
+	if len(f.frames) != len(want) || f.code != 1 {
 		t.Errorf("%d answers for %d requests, exit %d, stderr %.300q", len(f.frames), len(want), f.code, f.stderr)
+	}
+	d := f.diagnostics()
+	if len(d) != len(want) || slices.ContainsFunc(d, func(line string) bool { return line != notJSONDiagnostic }) {
+		t.Errorf("%d diagnostics for %d garbage lines: %.300q", len(d), len(want), f.stderr)
 	}
 }
 
@@ -374,12 +381,12 @@ func TestAbuseGarbage(t *testing.T) {
 // Measured: about 52 MB, and 93 MB with every call reading at once.
 const burstRSS = 72 * mib
 
-// TestAbusePipelinedCallsAreAdmitted: 200 tool calls written at once
+// TestAbusePipelinedCallsTakeTurns: 200 tool calls written at once
 // against a corpus of 2,000 records, none answered before all are sent,
 // are all answered, each with its tool's outcome, and the server's memory
 // stays within burstRSS (each call reading a corpus of its own at once
 // would hold 200 of them).
-func TestAbusePipelinedCallsAreAdmitted(t *testing.T) {
+func TestAbusePipelinedCallsTakeTurns(t *testing.T) {
 	root := t.TempDir()
 	if _, _, err := corpusgen.WriteRepo(root, corpusgen.Config{N: 2000, Seed: 5, Broken: 0.01}); err != nil {
 		t.Fatal(err)

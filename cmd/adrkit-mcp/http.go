@@ -8,23 +8,21 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/adrkit/adrkit-go/adapters/clock"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/mcphttp"
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
 // shutdownGrace bounds how long SIGTERM waits for the calls in flight.
 const shutdownGrace = mcphttp.DefaultShutdownGrace
-
-// systemClock is the wall clock, for the access log's durations.
-type systemClock struct{}
-
-func (systemClock) Now() time.Time { return time.Now() }
 
 // withCause is a corpus's readiness check whose failures name their cause
 // (the path or revision that failed), for the log: the contract's reason
@@ -46,6 +44,8 @@ func checkHTTPFlags(cmd *cli.Command) error {
 	switch {
 	case httpSet && cmd.String("http") == "":
 		return usageError{msg: "--http needs an address, host:port (127.0.0.1:8080 serves this machine only)"}
+	case httpSet && !strings.Contains(cmd.String("http"), ":"):
+		return usageError{msg: addressAdvice(cmd.String("http"))}
 	case !httpSet && cmd.IsSet("config"):
 		return usageError{msg: "--config configures the HTTP server: give --http too"}
 	case !httpSet && cmd.IsSet("token-file"):
@@ -64,6 +64,16 @@ func checkHTTPFlags(cmd *cli.Command) error {
 	return nil
 }
 
+// addressAdvice refuses an --http value without a port separator: a bare
+// port (8080) is the common slip, answered with the loopback address
+// that serves it.
+func addressAdvice(addr string) string {
+	if _, err := strconv.ParseUint(addr, 10, 16); err == nil {
+		return fmt.Sprintf("--http needs host:port, not a port alone; give 127.0.0.1:%s to serve this machine only", addr)
+	}
+	return fmt.Sprintf("--http needs host:port, not %q (127.0.0.1:8080 serves this machine only)", addr)
+}
+
 // serveHTTP serves the corpora over streamable HTTP until ctx is done
 // (SIGINT or SIGTERM), then answers the calls in flight and returns 0.
 // SIGHUP reloads the token file. Everything the server says goes to
@@ -75,21 +85,19 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adrkit-mcp: %v\n", err)
 		return code
 	}
-	dir := cmd.String("dir")
-	if cmd.IsSet("dir") && dir == "" {
-		dir = "." // the root itself, as over stdio
-	}
-	single := mcphttp.CorpusConfig{Cwd: cmd.String("cwd"), Dir: dir, Rev: cmd.String("rev")}
+	where := entry.Locate(cmd, os.Getwd) // as over stdio
+	single := mcphttp.CorpusConfig{Cwd: where.Root, Dir: where.Dir, Rev: where.Rev}
 	setup, err := mcphttp.LoadSetup(cmd.String("config"), cmd.String("token-file"), single)
 	if err != nil {
 		return fail(2, err)
 	}
+	surface, _ := entry.ReadSurface(cmd) // checked by run
 	corpora := make([]mcphttp.Corpus, 0, len(setup.Corpora))
 	for _, c := range setup.Corpora {
 		h := mcp.NewHTTP(mcp.HTTPOptions{
 			Cwd: c.Cwd, Dir: c.Dir, Rev: c.Rev,
-			ExtendedTools: cmd.String("tools") == toolsExtended,
-			FullContent:   cmd.String("content") == contentFull,
+			ExtendedTools: surface.Extended,
+			FullContent:   surface.FullContent,
 		})
 		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: withCause(h.Ready), Drain: h.Drain})
 	}
@@ -97,7 +105,7 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 	frontOpts := mcphttp.Options{
 		Corpora: corpora, Tokens: setup.Tokens,
 		AllowedHosts: setup.AllowedHosts, AllowedOrigins: setup.AllowedOrigins,
-		Log: log, Clock: systemClock{},
+		Log: log, Clock: clock.System{},
 	}
 	var serverOpts mcphttp.ServerOptions
 	setup.Apply(&frontOpts, &serverOpts)

@@ -340,7 +340,7 @@ func TestHTTPTokenReload(t *testing.T) {
 // SIGTERM with a call in flight: the call is answered, then the process
 // exits 0. The call is held in flight by the client itself: it asks for
 // 100-continue, which the server sends once the front reads the body (the
-// request admitted, holding its place), and only then is SIGTERM sent and
+// request holding its place in flight), and only then is SIGTERM sent and
 // the body written.
 func TestHTTPShutdownAnswersInFlight(t *testing.T) {
 	s := startHTTP(t, "--http", "127.0.0.1:0", "--cwd", newRepo(t))

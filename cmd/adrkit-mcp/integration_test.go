@@ -270,7 +270,9 @@ func TestStdoutCarriesOnlyFrames(t *testing.T) {
 			t.Errorf("not a frame: %q", line)
 		}
 	}
-	if code := s.cmd.ProcessState.ExitCode(); code != 1 || strings.Count(s.stderr.String(), "\n") != 2 {
-		t.Errorf("exit %d, stderr %q (want 1 and two diagnostics)", code, s.stderr.String())
+	// "not json", "[]" and the response: one diagnostic each; the blank
+	// line is nothing.
+	if code := s.cmd.ProcessState.ExitCode(); code != 1 || strings.Count(s.stderr.String(), "\n") != 3 {
+		t.Errorf("exit %d, stderr %q (want 1 and three diagnostics)", code, s.stderr.String())
 	}
 }

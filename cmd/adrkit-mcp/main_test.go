@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
@@ -97,9 +98,9 @@ func TestStartUpValidation(t *testing.T) {
 		{[]string{"--cwd", repo, "--dir", ".."}, "Configured ADR directory resolves outside the repository root."},
 	} {
 		got := runCLI(t, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n", tc.args...)
-		// One line: the reason sentence, then the path and a hint.
+		// One line: the reason sentence, then what to check (entry.TestDescribe).
 		if got.code != 1 || got.stdout != "" || !strings.HasPrefix(got.stderr, "adrkit-mcp: "+tc.want+" ") ||
-			strings.Count(got.stderr, "\n") != 1 || !strings.Contains(got.stderr, `"`) {
+			strings.Count(got.stderr, "\n") != 1 {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", tc.args, got.code, got.stdout, got.stderr)
 		}
 	}
@@ -170,18 +171,50 @@ func TestEnvironmentAndPrecedence(t *testing.T) {
 	}
 }
 
-func TestDescribeParseError(t *testing.T) {
-	for in, want := range map[string]string{
-		"flag provided but not defined: -nope": "unknown option --nope",
-		"flag needs an argument: --cwd":        "option --cwd needs a value",
-		"something else":                       "something else",
-	} {
-		if got := describeParseError(errorString(in)); got != want {
-			t.Errorf("%q: %q, want %q", in, got, want)
-		}
+// TestFindsTheCorpusAsEveryCommand: with no option, adrkit-mcp finds the
+// repository root upward from the working directory and the ADR
+// directory an .adr-dir file names, as every adrkit command does; a
+// repository without one is told what starts it.
+func TestFindsTheCorpusAsEveryCommand(t *testing.T) {
+	clearEnv(t)
+	repo := newRepo(t)
+	if err := os.Rename(filepath.Join(repo, "docs", "adr"), filepath.Join(repo, "decisions")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, ".adr-dir"), []byte("decisions\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(repo, "src", "deep")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(sub)
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_decision","arguments":{"ref":"0001"}}}` + "\n"
+	got := runCLI(t, call)
+	if got.code != 0 || got.stderr != "" || !strings.Contains(got.stdout, `"sourcePath":"decisions/0001-adopt-postgres.md"`) {
+		t.Errorf("from a subdirectory: exit %d, stdout %.300q, stderr %q", got.code, got.stdout, got.stderr)
+	}
+
+	if err := os.Remove(filepath.Join(repo, ".adr-dir")); err != nil {
+		t.Fatal(err)
+	}
+	got = runCLI(t, call)
+	if got.code != 1 || got.stdout != "" || got.stderr != "adrkit-mcp: "+entry.NoDecisionsYet+"\n" {
+		t.Errorf("without an ADR directory: exit %d, stdout %q, stderr %q", got.code, got.stdout, got.stderr)
 	}
 }
 
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+// TestHTTPAddressWithoutPort: a bare port is a usage mistake (2), and the
+// answer names the loopback address that serves it.
+func TestHTTPAddressWithoutPort(t *testing.T) {
+	clearEnv(t)
+	for _, tc := range []struct{ addr, want string }{
+		{"8080", "give 127.0.0.1:8080"},
+		{"localhost", `not "localhost"`},
+	} {
+		got := runCLI(t, "", "--http", tc.addr, "--cwd", newRepo(t))
+		if got.code != 2 || got.stdout != "" || !strings.Contains(got.stderr, tc.want) || !strings.Contains(got.stderr, "usage: adrkit-mcp") {
+			t.Errorf("--http %s: exit %d, stderr %q", tc.addr, got.code, got.stderr)
+		}
+	}
+}

@@ -2,24 +2,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os/signal"
 	"strings"
-	"sync"
-	"sync/atomic"
-	"syscall"
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
-	"github.com/adrkit/adrkit-go/adapters/source"
-	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
-	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 )
 
 // informationURI is where SARIF consumers send people for the tool.
@@ -46,32 +37,13 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
-		Flags: []cli.Flag{
-			&cli.StringFlag{
-				Name:      "cwd",
-				Usage:     "repository root, a Git worktree (default: the nearest directory with a .git entry, from the working directory up)",
-				Sources:   fromEnv(env, "ADRKIT_MCP_CWD"),
-				TakesFile: true,
-			},
-			&cli.StringFlag{
-				Name: "dir",
-				Usage: `ADR directory, relative to the repository root ("" for the root itself); by default the one an ` +
-					`.adr-dir file names, else the first of docs/adr, doc/adr and docs/decisions that exists`,
-				Value:     mcp.DefaultDir,
-				Sources:   fromEnv(env, "ADRKIT_MCP_DIR"),
-				TakesFile: true,
-			},
-			&cli.StringFlag{
-				Name:    "rev",
-				Usage:   "read the corpus from this git revision (HEAD, a branch, a tag, HEAD~3, a hash) instead of the working tree",
-				Sources: fromEnv(env, "ADRKIT_MCP_REV"),
-			},
+		Flags: append(entry.CorpusFlags(env.Getenv),
 			&cli.StringFlag{
 				Name:  "color",
 				Usage: "colour human output: auto (on a terminal, unless NO_COLOR is set), always or never",
 				Value: string(render.ColorAuto),
 			},
-		},
+		),
 		OnUsageError: onUsageError,
 		// Exit statuses are decided by run, from the error Run returns.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
@@ -150,6 +122,9 @@ func commandNames(cmd *cli.Command) string {
 // settings is what every command needs once the global options are read.
 type settings struct {
 	cwd, dir, rev string
+	// where is how cwd, dir and rev were decided, for the words of a
+	// failure.
+	where entry.Corpus
 	// wd is the directory FILE arguments are relative to: where the
 	// command was started, or the root when --cwd named it.
 	wd string
@@ -161,20 +136,10 @@ type settings struct {
 	service *app.Service
 }
 
-// noDecisionsYet is what a command that reads decisions says in a
-// repository that has none: where it looked, and the next step.
-var noDecisionsYet = "This repository has no decisions yet: there is no " +
-	strings.Join(workspace.DefaultDirs[:len(workspace.DefaultDirs)-1], ", ") + " or " + workspace.DefaultDirs[len(workspace.DefaultDirs)-1] +
-	" directory and no " + workspace.AdrDirFile + " file naming one. Run adrkit init to set the repository up " +
-	"(the first record included), or adrkit new \"Title\" to write the first record in " + workspace.DefaultDirs[0] + "."
-
 // failure turns an error from the app into the exit the command ends
 // with: an unusable corpus is status 1 with the worded diagnostic.
 func (s *settings) failure(err error) error {
-	if u := (*ports.UnavailableError)(nil); s.unnamed && errors.As(err, &u) && u.Reason == corpus.DirNotFound {
-		return exitError{code: exitFailure, msg: noDecisionsYet}
-	}
-	if msg := render.DescribeUnavailable(err, s.source); msg != "" {
+	if msg := s.where.Describe(err); msg != "" {
 		return exitError{code: exitFailure, msg: msg}
 	}
 	return exitError{code: exitFailure, msg: err.Error()}
@@ -194,8 +159,8 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv)).WithWidth(tableWidth(env))
 	s.source = render.NewSource(s.cwd, s.dir, s.rev)
 
-	reader := source.New(s.cwd, s.dir, s.rev)
-	if err := reader.Check(ctx); err != nil {
+	reader, err := s.where.Open(ctx)
+	if err != nil {
 		return nil, s.startFailure(cmd, err)
 	}
 	s.service = app.New(reader, app.Options{})
@@ -312,23 +277,6 @@ func graphCommand(stdout io.Writer, env environment) *cli.Command {
 	}
 }
 
-// The values of mcp --tools (ADRKIT_MCP_TOOLS), read as adrkit-mcp reads
-// them: the four tools of the contract, unchanged, or those and the two
-// extended ones (docs/extended-tools.md).
-const (
-	toolsDefault  = "default"
-	toolsExtended = "extended"
-)
-
-// The values of mcp --content (ADRKIT_MCP_CONTENT), read as adrkit-mcp
-// reads them: a tool answer's content is its summary line, or that line
-// and the structured answer as JSON text for clients that hand the model
-// only content.
-const (
-	contentSummary = "summary"
-	contentFull    = "full"
-)
-
 func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 	return &cli.Command{
 		Name:      "mcp",
@@ -343,84 +291,24 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds\n" +
 			"  adrkit mcp --tools extended    # also the supersession chain, the change feed and the review queue\n" +
 			"  adrkit mcp --content full      # for clients that give the model only a tool's content",
-		Flags: []cli.Flag{
-			&cli.StringFlag{
-				Name: "tools",
-				Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain, " +
-					"list_decision_changes and list_review_queue; see docs/extended-tools.md)",
-				Value:   toolsDefault,
-				Sources: fromEnv(env, "ADRKIT_MCP_TOOLS"),
-			},
-			&cli.StringFlag{
-				Name: "content",
-				Usage: "content of a tool answer: summary (the one summary line) or full (also the structured answer " +
-					"as JSON text, for clients that give the model only content and ignore structuredContent)",
-				Value:   contentSummary,
-				Sources: fromEnv(env, "ADRKIT_MCP_CONTENT"),
-			},
-		},
+		Flags: entry.ServeFlags(env.Getenv),
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if err := noArgs(cmd); err != nil {
 				return err
 			}
-			tools := cmd.String("tools")
-			if tools != toolsDefault && tools != toolsExtended {
-				return usageError{command: cmd.FullName(), msg: fmt.Sprintf("--tools must be %q or %q, got %q", toolsDefault, toolsExtended, tools)}
-			}
-			content := cmd.String("content")
-			if content != contentSummary && content != contentFull {
-				return usageError{command: cmd.FullName(), msg: fmt.Sprintf("--content must be %q or %q, got %q", contentSummary, contentFull, content)}
+			surface, err := entry.ReadSurface(cmd)
+			if err != nil {
+				return usageError{command: cmd.FullName(), msg: err.Error()}
 			}
 			s, err := settle(ctx, cmd, env)
 			if err != nil {
 				return err
 			}
-			return serveMCP(ctx, s, serveOptions{extended: tools == toolsExtended, fullContent: content == contentFull}, env.Stdin, stdout, stderr)
+			std := entry.Stdio{Program: "adrkit", Command: "adrkit mcp", In: env.Stdin, Out: stdout, Err: stderr}
+			if code := entry.Serve(ctx, s.where, surface, std); code != exitOK {
+				return exitError{code: code}
+			}
+			return nil
 		},
 	}
-}
-
-// serveOptions are the mcp command's own choices: the extended tools too,
-// and the structured answer in content as well.
-type serveOptions struct {
-	extended, fullContent bool
-}
-
-// serveMCP runs the MCP server until stdin ends or ctx is done, with the
-// exit statuses of adrkit-mcp: a failure reported while serving makes the
-// final status 1, a signal makes it 0.
-func serveMCP(ctx context.Context, s *settings, o serveOptions, stdin io.Reader, stdout, stderr io.Writer) error {
-	// A client that goes away must not kill the process silently: with
-	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
-	// is reported. Only this command ignores it; the others may be piped
-	// into head.
-	signal.Ignore(syscall.SIGPIPE)
-	mcp.SetCollector()
-	var diagnosed atomic.Bool
-	var mu sync.Mutex
-	srv := mcp.New(mcp.Options{
-		Cwd: s.cwd, Dir: s.dir, Rev: s.rev, ExtendedTools: o.extended, FullContent: o.fullContent,
-		In: stdin, Out: stdout, Err: stderr,
-		OnError: func(err error) {
-			diagnosed.Store(true)
-			mu.Lock()
-			defer mu.Unlock()
-			_, _ = io.WriteString(stderr, "adrkit: transport error: "+err.Error()+"\n")
-		},
-	})
-	err := srv.Serve(ctx)
-	_ = srv.Close()
-	switch {
-	case ctx.Err() != nil:
-		return nil
-	case err != nil:
-		var u *ports.UnavailableError
-		if errors.As(err, &u) {
-			return s.failure(err)
-		}
-		return exitError{code: exitFailure, msg: err.Error()}
-	case diagnosed.Load():
-		return exitError{code: exitFailure}
-	}
-	return nil
 }

@@ -7,54 +7,27 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/workspace"
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
 // locate fills in the repository root and the ADR directory that no
-// option (or ADRKIT_MCP_* variable) names. The root is the nearest
-// directory at or above the working directory with a .git entry, as git
-// finds its root; the directory is the one an .adr-dir file names
-// (adr-tools' convention), else the first of docs/adr, doc/adr and
-// docs/decisions that exists, else docs/adr. The mcp command resolves its
-// options exactly as adrkit-mcp does, without looking around.
+// option (or ADRKIT_MCP_* variable) names, as every command of both
+// binaries does (entry.Locate): the root upward from the working
+// directory, the directory from .adr-dir or the defaults.
 func locate(cmd *cli.Command, env environment, s *settings) {
-	if cmd.IsSet("dir") && s.dir == "" {
-		s.dir = "." // the root itself
-	}
-	if !cmd.IsSet("cwd") {
-		// Explicitly empty stays empty: it names no directory.
-		s.cwd = "."
-	}
-	if cmd.Name == "mcp" {
-		return
-	}
-	s.wd = s.cwd
-	wd, err := env.Getwd()
-	if err != nil {
-		return
-	}
-	if !cmd.IsSet("cwd") {
-		s.wd = wd
-		if root, ok := workspace.FindRoot(wd); ok {
-			s.cwd = root
-		}
-	} else {
-		wd = s.cwd
-	}
-	if !cmd.IsSet("dir") {
-		if choice, err := workspace.FindDir(s.cwd, wd); err == nil {
-			s.dir = choice.Dir
-			s.unnamed = choice.From == ""
-		}
-	}
+	s.where = entry.Locate(cmd, env.Getwd)
+	s.cwd, s.dir, s.rev, s.wd = s.where.Root, s.where.Dir, s.where.Rev, s.where.WD
+	s.unnamed = !cmd.IsSet("dir") && s.where.DirFrom == entry.DirFromNothing
 }
 
 // startFailure is the exit for a corpus that cannot be read at start-up:
 // status 1 with the worded diagnostic, except that an ADR directory the
 // user named (--dir or ADRKIT_MCP_DIR) that does not exist, or is not a
 // directory, is a usage error (status 2), so that CI can tell a set-up
-// mistake from a lint failure.
+// mistake from a lint failure. The MCP server keeps the status 1 its
+// recorded start-up answers have (conformance cli-flag-beats-env).
 func (s *settings) startFailure(cmd *cli.Command, err error) error {
 	var u *ports.UnavailableError
 	if cmd.IsSet("dir") && cmd.Name != "mcp" && errors.As(err, &u) &&

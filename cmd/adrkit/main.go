@@ -10,7 +10,7 @@
 //
 // The files of this package only parse flags and wire the pieces: the
 // answers come from app, the layout (and the walking of pages) from
-// adapters/cli.
+// adapters/render; what adrkit mcp shares with adrkit-mcp from cmd/internal/entry.
 package main
 
 import (
@@ -23,13 +23,14 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/urfave/cli/v3"
 	"golang.org/x/term"
 
+	"github.com/adrkit/adrkit-go/adapters/clock"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -38,7 +39,7 @@ func main() {
 	code := run(ctx, os.Args, os.Stdout, os.Stderr, environment{
 		Stdin:    os.Stdin,
 		Getenv:   os.LookupEnv,
-		Clock:    systemClock{},
+		Clock:    clock.System{},
 		Terminal: render.IsTerminal(os.Stdout),
 		Columns:  terminalColumns,
 		Getwd:    os.Getwd,
@@ -68,12 +69,6 @@ type environment struct {
 	// Probe starts the commands doctor checks (nil: the real processes).
 	Probe ports.Processes
 }
-
-// systemClock is the real clock; nothing else in adrkit reads the time.
-type systemClock struct{}
-
-// Now is the wall-clock time; lint only uses its UTC date.
-func (systemClock) Now() time.Time { return time.Now() }
 
 // Exit statuses.
 const (
@@ -139,63 +134,25 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 func init() {
 	cli.HelpFlag = &cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "print this help and exit"}
 	cli.VersionFlag = &cli.BoolFlag{Name: "version", Aliases: []string{"v"}, Usage: "print the version and exit", Local: true}
-	cli.VersionPrinter = func(cmd *cli.Command) {
-		fmt.Fprintf(cmd.Root().Writer, "adrkit %s\n", cmd.Root().Version)
-	}
+	cli.VersionPrinter = entry.PrintVersion
 }
 
 // version is what --version and machine-readable reports name.
 func version() string { return mcp.Version }
 
-// envSource is a flag value source reading the run's environment rather
-// than the process's, so that tests control it.
-type envSource struct {
-	key    string
-	getenv func(string) (string, bool)
-}
-
-// Lookup reads the variable; an empty value counts as given.
-func (s envSource) Lookup() (string, bool) { return s.getenv(s.key) }
-
-// String names the source in the cli package's messages.
-func (s envSource) String() string { return "environment variable " + s.key }
-
-// GoString is String for %#v.
-func (s envSource) GoString() string { return "envSource(" + s.key + ")" }
-
-// IsFromEnv lets help text show the variable next to the option.
-func (s envSource) IsFromEnv() bool { return true }
-
-// Key is the variable's name.
-func (s envSource) Key() string { return s.key }
-
+// fromEnv is the value source of an option also read from the variable
+// key of the run's environment.
 func fromEnv(env environment, key string) cli.ValueSourceChain {
-	return cli.NewValueSourceChain(envSource{key: key, getenv: env.Getenv})
+	return entry.FromEnv(env.Getenv, key)
 }
+
+// describeParseError is the one wording of a flag-parsing failure
+// (entry.DescribeParseError).
+func describeParseError(err error) string { return entry.DescribeParseError(err) }
 
 // onUsageError turns the cli package's parse failures into our wording.
 func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
 	return usageError{command: cmd.FullName(), msg: describeParseError(err)}
-}
-
-// describeParseError words a flag-parsing failure of the cli package.
-func describeParseError(err error) string {
-	msg := err.Error()
-	const unknown, missing, invalid = "flag provided but not defined: -", "flag needs an argument: ", "invalid value "
-	switch {
-	case strings.HasPrefix(msg, unknown):
-		return fmt.Sprintf("unknown option --%s", strings.TrimLeft(strings.TrimPrefix(msg, unknown), "-"))
-	case strings.HasPrefix(msg, missing):
-		return fmt.Sprintf("option --%s needs a value", strings.TrimLeft(strings.TrimPrefix(msg, missing), "-"))
-	case strings.HasPrefix(msg, invalid):
-		// invalid value "x" for flag -limit: strconv.ParseInt: ...
-		rest := strings.TrimPrefix(msg, invalid)
-		if val, flag, ok := strings.Cut(rest, " for flag "); ok {
-			name, _, _ := strings.Cut(strings.TrimLeft(flag, "-"), ":")
-			return fmt.Sprintf("option --%s needs a whole number, got %s", name, val)
-		}
-	}
-	return msg
 }
 
 // terminalColumns is stdout's terminal width, 0 when it cannot be read.

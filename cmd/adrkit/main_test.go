@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
@@ -696,6 +697,69 @@ func TestUnknownCommandNamesEveryCommand(t *testing.T) {
 	for _, n := range []string{"chain", "changes"} {
 		if !slices.Contains(names, n) {
 			t.Errorf("command %s is not registered", n)
+		}
+	}
+}
+
+// TestMCPFindsTheCorpusAsEveryCommand: with no option, adrkit mcp finds
+// the repository root upward from the working directory and the ADR
+// directory an .adr-dir file names, as lint does (issue 27 item 2).
+func TestMCPFindsTheCorpusAsEveryCommand(t *testing.T) {
+	r, root := repoRunner(t, "clean")
+	if err := os.Rename(filepath.Join(root, "docs", "adr"), filepath.Join(root, "decisions")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, ".adr-dir"), []byte("decisions\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r.wd = filepath.Join(root, "decisions")
+	r.stdin = handshake +
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_decision","arguments":{"ref":"0001"}}}` + "\n"
+	got := r.run("mcp")
+	if got.code != 0 || got.stderr != "" || !strings.Contains(got.stdout, `"sourcePath":"decisions/0001-`) {
+		t.Errorf("mcp from a subdirectory:\n%s", got)
+	}
+	if lint := r.run("lint"); lint.code != 0 || !strings.Contains(lint.stdout, "read from decisions") {
+		t.Errorf("lint from the same place:\n%s", lint)
+	}
+}
+
+// TestMCPExitStatusesAgree: adrkit mcp ends with the statuses adrkit-mcp
+// has for the same problem (the conformance cli-* records): 2 for a
+// command-line mistake, 1 for an unusable corpus, the ADR directory an
+// option names included, where the other commands answer 2.
+func TestMCPExitStatusesAgree(t *testing.T) {
+	r, root := repoRunner(t, "clean")
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"mcp", "--nope"}, 2},
+		{[]string{"mcp", "--tools"}, 2},
+		{[]string{"mcp", "extra"}, 2},
+		{[]string{"--cwd", filepath.Join(root, "missing"), "mcp"}, 1},
+		{[]string{"--cwd", "", "mcp"}, 1},
+		{[]string{"--cwd", root, "--dir", "missing", "mcp"}, 1},
+		{[]string{"--cwd", root, "--dir", "missing", "lint"}, 2},
+	} {
+		if got := r.run(tc.args...); got.code != tc.want || got.stdout != "" {
+			t.Errorf("%q: %s\nwant exit %d", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestNoDecisionsYet: a repository without an ADR directory is told what
+// starts one, by every command that reads the corpus (issue 27 item 3).
+func TestNoDecisionsYet(t *testing.T) {
+	r, root := repoRunner(t, "clean")
+	if err := os.RemoveAll(filepath.Join(root, "docs")); err != nil {
+		t.Fatal(err)
+	}
+	r.wd = root
+	for _, cmd := range [][]string{nil, {"lint"}, {"mcp"}} {
+		got := r.run(cmd...)
+		if got.code != 1 || got.stderr != "adrkit: "+entry.NoDecisionsYet+"\n" {
+			t.Errorf("%q: %s", cmd, got)
 		}
 	}
 }

@@ -78,6 +78,11 @@ func IsCandidateName(name string) bool {
 		!strings.Contains(slug, "\u2028") && !strings.Contains(slug, "\u2029")
 }
 
+// DefaultDir is the ADR directory, relative to the repository root, that
+// is read when nothing names one and nothing else is found: the one
+// default of both binaries and of the library.
+const DefaultDir = "docs/adr"
+
 // templateName is the one name the pattern admits that is never a record:
 // projects keep their ADR template beside the records.
 const templateName = "0000-template.md"

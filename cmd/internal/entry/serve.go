@@ -1,0 +1,137 @@
+package entry
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"github.com/urfave/cli/v3"
+	"golang.org/x/term"
+
+	"github.com/adrkit/adrkit-go/adapters/mcp"
+)
+
+// The values of --tools (ADRKIT_MCP_TOOLS): the four tools of the
+// contract, unchanged, or those and the extended ones
+// (docs/extended-tools.md).
+const (
+	ToolsDefault  = "default"
+	ToolsExtended = "extended"
+)
+
+// The values of --content (ADRKIT_MCP_CONTENT): a tool answer's content
+// is its summary line, or that line and the structured answer as JSON
+// text, for clients that hand the model only content.
+const (
+	ContentSummary = "summary"
+	ContentFull    = "full"
+)
+
+// ServeFlags are the options of the MCP server that both entries take,
+// besides the corpus options.
+func ServeFlags(getenv func(string) (string, bool)) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{
+			Name: "tools",
+			Usage: "tool surface: default (the four tools) or extended (adds get_supersession_chain, " +
+				"list_decision_changes and list_review_queue; see docs/extended-tools.md)",
+			Value:   ToolsDefault,
+			Sources: FromEnv(getenv, "ADRKIT_MCP_TOOLS"),
+		},
+		&cli.StringFlag{
+			Name: "content",
+			Usage: "content of a tool answer: summary (the one summary line) or full (also the structured answer " +
+				"as JSON text, for clients that give the model only content and ignore structuredContent)",
+			Value:   ContentSummary,
+			Sources: FromEnv(getenv, "ADRKIT_MCP_CONTENT"),
+		},
+	}
+}
+
+// Surface is what the server offers besides the corpus: the extended
+// tools, and the structured answer in content as well.
+type Surface struct {
+	Extended, FullContent bool
+}
+
+// ReadSurface reads --tools and --content; a value outside their sets is
+// a usage error, returned as its message.
+func ReadSurface(cmd *cli.Command) (Surface, error) {
+	tools, content := cmd.String("tools"), cmd.String("content")
+	switch {
+	case tools != ToolsDefault && tools != ToolsExtended:
+		return Surface{}, fmt.Errorf("--tools must be %q or %q, got %q", ToolsDefault, ToolsExtended, tools)
+	case content != ContentSummary && content != ContentFull:
+		return Surface{}, fmt.Errorf("--content must be %q or %q, got %q", ContentSummary, ContentFull, content)
+	}
+	return Surface{Extended: tools == ToolsExtended, FullContent: content == ContentFull}, nil
+}
+
+// Stdio is the process side of one stdio server: where it reads and
+// answers, the name every diagnostic on Err starts with ("adrkit-mcp",
+// "adrkit") and the command line that starts it ("adrkit mcp").
+type Stdio struct {
+	Program, Command string
+	In               io.Reader
+	Out              io.Writer
+	Err              io.Writer
+}
+
+// TerminalNotice is what the server started as command says on stderr
+// when stdin is a terminal: a person started it by hand, and would
+// otherwise see nothing happen.
+func TerminalNotice(command string) string {
+	return command + " speaks the Model Context Protocol on stdin and stdout, for an MCP client such as Claude Code. " +
+		"To try it, run `npx @modelcontextprotocol/inspector " + command + "`, or type " +
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}` + " and press Enter; Ctrl-D ends it."
+}
+
+// Serve serves MCP over std for the corpus c, which the caller has checked
+// (Corpus.Open), until the input ends or ctx is done, and returns the
+// exit status: 0 at the end of input or on a signal, 1 when serving
+// failed or a transport problem was reported on std.Err while serving
+// (each as one line, "<program>: transport error: ..."), whatever
+// happened after it.
+func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
+	// A client that goes away must not kill the process silently: with
+	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
+	// is reported.
+	signal.Ignore(syscall.SIGPIPE)
+	mcp.SetCollector()
+	if f, ok := std.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		fmt.Fprintf(std.Err, "%s: %s\n", std.Program, TerminalNotice(std.Command))
+	}
+	var diagnosed atomic.Bool
+	var mu sync.Mutex
+	srv := mcp.New(mcp.Options{
+		Cwd: c.Root, Dir: c.Dir, Rev: c.Rev, ExtendedTools: s.Extended, FullContent: s.FullContent,
+		In: std.In, Out: std.Out,
+		OnError: func(err error) {
+			diagnosed.Store(true)
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(std.Err, "%s: transport error: %v\n", std.Program, err)
+		},
+	})
+	err := srv.Serve(ctx)
+	_ = srv.Close()
+	switch {
+	case ctx.Err() != nil:
+		return 0
+	case err != nil:
+		msg := c.Describe(err)
+		if msg == "" {
+			msg = err.Error()
+		}
+		fmt.Fprintf(std.Err, "%s: %s\n", std.Program, msg)
+		return 1
+	case diagnosed.Load():
+		return 1
+	}
+	return 0
+}
