@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/markers"
 )
 
@@ -21,28 +21,72 @@ import (
 const MaxAnswers = 512
 
 // An answer is kept under the hash of everything it was worked out from:
-// the bytes of every entry of the ADR directory (the read floor's own
-// work, so that an answer is never older than the files it is read
-// from), the files asked about and what their heads declare, where the
-// corpus is, and which adrkit worked it out. A hook that runs again on
-// the same file of an unchanged corpus (the next edit of the same file,
-// another session, a parallel agent) pays the floor and no parsing. Any
-// doubt (a file that cannot be read, a revision instead of the working
-// tree) means no key, and the answer is worked out in full.
+// the state of the corpus (Corpus.Key: the bytes of every record file,
+// the read floor's own work, so that an answer is never older than the
+// files it is read from, where the corpus is and which adrkit worked it
+// out), the files asked about and what their heads
+// declare. A hook that runs again on the same file of an unchanged corpus
+// (the next edit of the same file, another session, a parallel agent)
+// pays the floor and no parsing. Any doubt (a file that cannot be read, a
+// revision instead of the working tree) means no key, and the answer is
+// worked out in full.
 
-// AnswerKey is the key of the answer for files of the corpus in dir, or
-// "" when none can be made. root and dir are absolute; scans are the
-// files' marker scans; build identifies the adrkit that answers.
-func AnswerKey(build, root, dir string, files []string, scans []markers.FileScan) string {
+// Corpus is the state of a corpus as the hook read it, once per run:
+// the key of its state, and the record files it was read from, to tell
+// whether a read of the corpus read these very bytes (Same).
+type Corpus struct {
+	// Key is the lower-case hex SHA-256 of the build, the root, the
+	// directory and every record file: its path and the SHA-256 of its
+	// bytes, or why it was left out. Nothing else of the directory is
+	// read into an answer.
+	Key   string
+	files map[string]app.ReadFile
+}
+
+// CorpusKey is the state of the corpus in dir (absolute, as root is) as
+// snapshot read it (app.Service.Snapshot), for build (BuildID).
+func CorpusKey(build, root, dir string, snapshot []app.ReadFile) *Corpus {
 	h := sha256.New()
 	field := func(s string) { _, _ = io.WriteString(h, strconv.Itoa(len(s))+":"+s) }
-	field("adrkit-hook-answer/1")
+	field("adrkit-hook-corpus/2")
 	field(build)
 	field(root)
 	field(dir)
-	if !digestDir(h, dir) {
-		return ""
+	c := &Corpus{files: make(map[string]app.ReadFile, len(snapshot))}
+	for _, f := range snapshot {
+		field(f.Path)
+		field(strconv.Itoa(int(f.Exclusion)))
+		h.Write(f.Sum[:])
+		c.files[f.Path] = f
 	}
+	c.Key = hex.EncodeToString(h.Sum(nil))
+	return c
+}
+
+// Same reports whether a read of the corpus (app.Service.IndexCorpus)
+// read exactly the record files of c, byte for byte, and left out the
+// same ones: then what was worked out from that read is what c.Key
+// stands for, and may be kept under it without reading the directory a
+// second time. Any difference is false (nothing is kept).
+func (c *Corpus) Same(read []app.ReadFile) bool {
+	if len(read) != len(c.files) {
+		return false
+	}
+	for _, f := range read {
+		if g, ok := c.files[f.Path]; !ok || g != f {
+			return false
+		}
+	}
+	return true
+}
+
+// AnswerKey is the key of the answer for files of the corpus c; scans
+// are the files' marker scans.
+func (c *Corpus) AnswerKey(files []string, scans []markers.FileScan) string {
+	h := sha256.New()
+	field := func(s string) { _, _ = io.WriteString(h, strconv.Itoa(len(s))+":"+s) }
+	field("adrkit-hook-answer/2")
+	field(c.Key)
 	field(strconv.Itoa(len(files)))
 	for _, f := range files {
 		field(f)
@@ -56,29 +100,6 @@ func AnswerKey(build, root, dir string, files []string, scans []markers.FileScan
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
-}
-
-// digestDir writes every top-level entry of dir into h: its name, its
-// type and, for a regular file, the SHA-256 of its bytes. False when the
-// directory or a file cannot be read.
-func digestDir(h hash.Hash, dir string) bool {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	for _, e := range entries {
-		_, _ = fmt.Fprintf(h, "%d:%s%d;", len(e.Name()), e.Name(), e.Type())
-		if !e.Type().IsRegular() {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return false
-		}
-		sum := sha256.Sum256(b)
-		h.Write(sum[:])
-	}
-	return true
 }
 
 // BuildID identifies the running adrkit for answer keys: its version

@@ -1,33 +1,29 @@
 package hooks
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/markers"
 )
 
 // The key changes with anything the answer is worked out from, and with
 // nothing else.
 func TestAnswerKey(t *testing.T) {
-	root := t.TempDir()
-	dir := filepath.Join(root, "docs", "adr")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
+	file := func(name, body string) app.ReadFile {
+		return app.ReadFile{Path: "docs/adr/" + name, Sum: sha256.Sum256([]byte(body))}
 	}
-	write := func(name, body string) {
-		t.Helper()
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("0001-a.md", "one")
+	snap := []app.ReadFile{file("0001-a.md", "one")}
 	files := []string{"src/a.go"}
 	scans := []markers.FileScan{{Path: "src/a.go", State: markers.Absent, FileBytes: -1}}
-	key := func() string { return AnswerKey("v1", root, dir, files, scans) }
+	build, root := "v1", "/r"
+	key := func() string { return CorpusKey(build, root, "/r/docs/adr", snap).AnswerKey(files, scans) }
 	k0 := key()
 	if k0 == "" || key() != k0 {
 		t.Fatal("the key is not a function of its inputs")
@@ -42,19 +38,15 @@ func TestAnswerKey(t *testing.T) {
 		}
 		seen[k] = what
 	}
-	change("a record's bytes", func() { write("0001-a.md", "two") })
-	change("a new file", func() { write("0002-b.md", "") })
-	change("a directory", func() { _ = os.Mkdir(filepath.Join(dir, "sub"), 0o755) })
+	change("a record's bytes", func() { snap = []app.ReadFile{file("0001-a.md", "two")} })
+	change("a new file", func() { snap = append(snap, file("0002-b.md", "")) })
+	change("a file left out", func() { snap[1] = app.ReadFile{Path: snap[1].Path, Exclusion: corpus.ExcludedTooLarge} })
 	change("another file asked about", func() { files = []string{"src/b.go"} })
 	change("a marker", func() {
 		scans = []markers.FileScan{{Path: "src/b.go", State: markers.Scanned, Scan: markers.Scan{Declarations: []markers.Declaration{{Ref: "0001", Line: 1}}}}}
 	})
-	if k := AnswerKey("v2", root, dir, files, scans); seen[k] != "" {
-		t.Error("another build has the same key")
-	}
-	if AnswerKey("v1", root, filepath.Join(root, "missing"), files, scans) != "" {
-		t.Error("a key for a directory that cannot be read")
-	}
+	change("another build", func() { build = "v2" })
+	change("another root", func() { root = "/s" })
 }
 
 func TestAnswerRoundTrip(t *testing.T) {

@@ -25,8 +25,9 @@ type HookResult struct {
 	// silent): the same file every run, whose answer is kept after the
 	// first (an agent's next edit of a file, another session).
 	Hook Dist `json:"hook"`
-	// Cold is the same, for a new file every run: nothing kept, the
-	// corpus read and parsed in full (an agent's first edit of a file).
+	// Cold is the same, for a new file every run (an agent's first edit
+	// of a file in an unchanged corpus): no answer kept, the corpus's
+	// governance index read instead of its records (ADR 0023).
 	Cold Dist `json:"cold"`
 	// Version is `adrkit --version`: the binary's start-up.
 	Version Dist `json:"version"`

@@ -31,8 +31,8 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			"accepted ones with the sentence that states each, the rejected and superseded ones not to\n" +
 			"propose again, active proposals and holds. A file nothing covers gets no output. At the start\n" +
 			"of a session it gives a short digest of the corpus. The same context is given once per file and\n" +
-			"session (remembered under --state-dir, never inside the repository, where the answer for the\n" +
-			"same files of an unchanged corpus is kept for the next edit too).\n" +
+			"session (remembered under --state-dir, never inside the repository, where what it works out\n" +
+			"from an unchanged corpus is kept for the next edit too).\n" +
 			"It never blocks the tool: on any problem the status is 1 (0 for an event it has nothing to\n" +
 			"add to), with one line on stderr. See docs/cli.md and docs/agents.md.\n\n" +
 			"Examples:\n" +
@@ -43,7 +43,7 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{Name: "host", Value: string(hooks.Claude), Usage: "the host's contract: claude (also VS Code), codex, cursor or copilot"},
 			&cli.StringFlag{
 				Name:      "state-dir",
-				Usage:     "where the sessions' memory and the kept answers live, never inside the repository (default: adrkit/hooks in the user cache directory)",
+				Usage:     "where the sessions' memory, the kept indexes and answers live, never inside the repository (default: adrkit/hooks in the user cache directory)",
 				Sources:   fromEnv(env, "ADRKIT_HOOK_STATE_DIR"),
 				TakesFile: true,
 			},
@@ -199,40 +199,68 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 	return nil
 }
 
-// govern works out what covers files, or takes the answer kept for the
-// same files of the same corpus (hooks.AnswerKey: the key hashes every
-// file of the ADR directory, so a kept answer is never stale). A corpus
-// read from a revision is always worked out.
+// govern works out what covers files. The record files are read and
+// hashed once (corpusState: the read floor); then, with the first found of
+// these, the answer kept for the same files of the same corpus, the
+// corpus's governance index kept under its key (a first edit of a file),
+// or a read of the whole corpus, whose index and answer are kept when it
+// read the very bytes hashed. So nothing kept is ever stale: any change
+// to the directory is a new key. A corpus read from a revision is always
+// worked out.
 func (h *hookRun) govern(ctx context.Context, files []string, rep app.MarkerReport) ([]hooks.Block, int, error) {
-	dir, key := h.stateDir(), ""
-	keyOf := func() string { return "" }
-	if dir != "" && h.s.rev == "" {
-		adrDir := h.s.dir
-		if !filepath.IsAbs(adrDir) {
-			adrDir = filepath.Join(h.root, adrDir)
-		}
-		build := hooks.BuildID(version())
-		keyOf = func() string { return hooks.AnswerKey(build, h.root, adrDir, files, rep.Files) }
-		key = keyOf()
+	in := app.GovernInput{Files: files, Markers: rep}
+	c, dir := h.corpusState(ctx)
+	key := ""
+	if c != nil {
+		key = c.AnswerKey(files, rep.Files)
 		if blocks, errs, ok := hooks.LoadAnswer(dir, key); ok {
 			return blocks, errs, nil
 		}
+		if ix, ok := hooks.LoadIndex(dir, c.Key); ok {
+			g := h.s.service.GovernFrom(ix, in)
+			blocks := hooks.Blocks(g)
+			_ = hooks.StoreAnswer(dir, key, blocks, g.Errors)
+			return blocks, g.Errors, nil
+		}
 	}
-	g, err := h.s.service.Govern(ctx, app.GovernInput{Files: files, Markers: rep})
+	ix, read, err := h.s.service.IndexCorpus(ctx)
 	if err != nil {
 		return nil, 0, h.s.failure(err)
 	}
+	g := h.s.service.GovernFrom(ix, in)
 	blocks := hooks.Blocks(g)
-	// Kept only if the corpus is still what the key says: a file that
-	// changed while the answer was worked out would file it under bytes
-	// it was not read from. Failing to keep it costs the next run only.
-	if key != "" && keyOf() == key {
+	// Kept only if the read read what the key hashed: a file that
+	// changed in between would file them under bytes they were not read
+	// from. Failing to keep them costs the next run only.
+	if c != nil && c.Same(read) {
+		_ = hooks.StoreIndex(dir, c.Key, ix)
 		_ = hooks.StoreAnswer(dir, key, blocks, g.Errors)
 	}
 	return blocks, g.Errors, nil
 }
 
-// sessionStart answers with the digest of the corpus. After a clear or a
+// corpusState reads the corpus's record files for the state kept between
+// runs (app.Service.Snapshot: the read floor) and says where that state
+// is; nil when nothing can be kept (no state directory, a revision, a
+// corpus that cannot be read: the full read then says why).
+func (h *hookRun) corpusState(ctx context.Context) (*hooks.Corpus, string) {
+	dir := h.stateDir()
+	if dir == "" || h.s.rev != "" {
+		return nil, ""
+	}
+	snap, err := h.s.service.Snapshot(ctx)
+	if err != nil {
+		return nil, ""
+	}
+	adrDir := h.s.dir
+	if !filepath.IsAbs(adrDir) {
+		adrDir = filepath.Join(h.root, adrDir)
+	}
+	return hooks.CorpusKey(hooks.BuildID(version()), h.root, adrDir, snap), dir
+}
+
+// sessionStart answers with the digest of the corpus, from its kept
+// index when there is one (as govern reads it). After a clear or a
 // compaction the model no longer holds what it was told: the session's
 // memory is forgotten.
 func (h *hookRun) sessionStart(ctx context.Context) error {
@@ -241,11 +269,20 @@ func (h *hookRun) sessionStart(ctx context.Context) error {
 			_ = hooks.Forget(dir, h.ev.SessionID)
 		}
 	}
-	d, err := h.s.service.Digest(ctx)
+	c, dir := h.corpusState(ctx)
+	if c != nil {
+		if ix, ok := hooks.LoadIndex(dir, c.Key); ok {
+			return h.write(hooks.DigestText(h.s.source.Dir, app.DigestFrom(ix)))
+		}
+	}
+	ix, read, err := h.s.service.IndexCorpus(ctx)
 	if err != nil {
 		return h.s.failure(err)
 	}
-	return h.write(hooks.DigestText(h.s.source.Dir, d))
+	if c != nil && c.Same(read) {
+		_ = hooks.StoreIndex(dir, c.Key, ix)
+	}
+	return h.write(hooks.DigestText(h.s.source.Dir, app.DigestFrom(ix)))
 }
 
 // write prints the host's answer for text; nothing for "".
