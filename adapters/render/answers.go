@@ -337,12 +337,6 @@ func inlineValue(v any) string {
 	return string(jsvalue.AppendJSON(nil, v))
 }
 
-// WriteContext renders a whole get_decision_context answer: one table
-// per bucket, each record with the matchers that fired for it.
-func WriteContext(w io.Writer, m app.Matches, files []string, st Style) error {
-	return WriteExplain(w, m, files, nil, st)
-}
-
 // WriteExplain is WriteContext for an answer that took "@adr" markers
 // into account (rep is what the files declared; nil when none were
 // read): a record a file declared shows where, and what could not be

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/app"
@@ -36,22 +35,4 @@ func OutcomeStatus(result app.Outcome) int {
 		}
 	}
 	return 0
-}
-
-// RepoRelative makes an absolute file path inside root relative to it
-// (lexically, "/"-separated), since the tools take repository-relative
-// paths. Anything else is returned unchanged for the tool to judge.
-func RepoRelative(root, file string) string {
-	if !filepath.IsAbs(file) {
-		return file
-	}
-	absRoot, err := filepath.Abs(root)
-	if err != nil {
-		return file
-	}
-	rel, err := filepath.Rel(absRoot, file)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return file
-	}
-	return filepath.ToSlash(rel)
 }
