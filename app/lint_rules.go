@@ -29,16 +29,6 @@ func LintRules() []LintRule {
 	return rules
 }
 
-// LookupLintRule returns the rule with id, if Lint can emit it.
-func LookupLintRule(id string) (LintRule, bool) {
-	for _, r := range lintRules {
-		if r.ID == id {
-			return r, true
-		}
-	}
-	return LintRule{}, false
-}
-
 var lintRules = []LintRule{
 	// Reading the file.
 	{corpus.RuleRecordTooLarge, adr.SeverityError, "A record file is larger than the 64 KiB cap and is left out of the corpus."},

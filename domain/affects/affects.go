@@ -339,15 +339,13 @@ func quote(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// SortFired orders fired matchers by type, then pattern, in ICU root
+// sortFired orders fired matchers by type, then pattern, in ICU root
 // collation (what the reference's localeCompare gives): "_x/**" before
 // "src/*.ts" before "src/**" before "Src/**". The sort is stable, so
-// patterns that collate equal keep their first-occurrence order.
-func SortFired(fired []adr.FiredMatcher) { (&Resolver{}).sortFired(fired) }
-
-// sortFired is SortFired with the Resolver's collator, made on first use:
-// a Collator keeps scratch buffers, so it is made once per call rather
-// than once per record, and never shared between goroutines.
+// patterns that collate equal keep their first-occurrence order. The
+// Resolver's collator is made on first use: a Collator keeps scratch
+// buffers, so it is made once per call rather than once per record, and
+// never shared between goroutines.
 func (rs *Resolver) sortFired(fired []adr.FiredMatcher) {
 	if len(fired) < 2 {
 		return

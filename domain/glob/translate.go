@@ -374,25 +374,6 @@ func parseGlob(in []uint16, simple bool) ([]uint16, error) {
 	return p.out, nil
 }
 
-// referenceLoops reports whether the reference would never finish
-// compiling pattern (tests use it to keep such patterns away from it).
-func referenceLoops(pattern []uint16) bool {
-	in := shortcut(pattern)
-	if len(in) > 0 && (in[0] == '.' || in[0] == '*') && fastShape(pattern) != nil {
-		return false
-	}
-	in = stripDotSlash(in)
-	if simpleEligible(in) {
-		return false
-	}
-	p := &glParser{in: in, idx: -1, lastClose: lastIndexUnit(in, ']')}
-	p.bos = &token{kind: kBos, hasOut: true}
-	p.tokens = []*token{p.bos}
-	p.prev = p.bos
-	p.run()
-	return p.overran
-}
-
 func (p *glParser) eos() bool { return p.idx == len(p.in)-1 }
 
 // peek returns the unit n ahead, or -1 past the end.

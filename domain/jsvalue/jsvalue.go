@@ -132,31 +132,6 @@ func (o *Object) MarshalJSON() ([]byte, error) { return AppendJSON(nil, o), nil 
 // appears in schema messages.
 type Exotic struct{ Constructor string }
 
-// TypeName names v the way the schema messages do: null, boolean, number,
-// NaN, string, array, object, or an exotic value's constructor name.
-func TypeName(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case float64:
-		if math.IsNaN(x) {
-			return "NaN"
-		}
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case *Object:
-		return "object"
-	case Exotic:
-		return x.Constructor
-	}
-	return "object"
-}
-
 // AppendJSON appends v serialised as JSON.stringify does (objects in
 // insertion order).
 func AppendJSON(dst []byte, v any) []byte { return appendValue(dst, v, false) }

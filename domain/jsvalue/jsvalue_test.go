@@ -160,25 +160,3 @@ func TestObject(t *testing.T) {
 		t.Errorf("MarshalJSON = %s, %v", b, err)
 	}
 }
-
-func TestTypeName(t *testing.T) {
-	tests := []struct {
-		in   any
-		want string
-	}{
-		{nil, "null"},
-		{true, "boolean"},
-		{1.0, "number"},
-		{math.NaN(), "NaN"},
-		{math.Inf(1), "number"},
-		{"s", "string"},
-		{[]any{}, "array"},
-		{NewObject(0), "object"},
-		{Exotic{Constructor: "Buffer"}, "Buffer"},
-	}
-	for _, tc := range tests {
-		if got := TypeName(tc.in); got != tc.want {
-			t.Errorf("TypeName(%#v) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
