@@ -191,10 +191,17 @@ const applyPatch = "apply_patch"
 // with apply_patch).
 func (w wire) claude(host Host) (Event, error) {
 	ev := Event{Host: host, Name: w.HookEventName, SessionID: w.SessionID, Cwd: w.Cwd, Tool: w.ToolName, Source: w.Source}
+	return w.classify(ev, "SessionStart", "PreToolUse")
+}
+
+// classify sets ev's kind from the event's name: start is the host's
+// session-start event, edit the one whose tool input names the files an
+// edit writes. Other events are left without a kind (nothing to say).
+func (w wire) classify(ev Event, start, edit string) (Event, error) {
 	switch w.HookEventName {
-	case "SessionStart":
+	case start:
 		ev.Kind = SessionStart
-	case "PreToolUse":
+	case edit:
 		paths, edits, err := toolPaths(w.ToolName, w.ToolInput)
 		if err != nil {
 			return Event{}, err

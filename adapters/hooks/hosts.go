@@ -2,15 +2,12 @@ package hooks
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 )
 
 // cursor decodes Cursor's shape (docs/agents.md): camelCase
 // event names, the conversation for the session and the workspace roots
 // for the directory. Cursor's preToolUse answers with a permission
-// decision only (adrkit decides no permission), so the files a tool
-// writes are answered at postToolUse, whose answer adds context. Cursor's preToolUse answers with a permission
 // decision only (adrkit decides no permission), so the files a tool
 // writes are answered at postToolUse, whose answer adds context.
 func (w wire) cursor() (Event, error) {
@@ -24,21 +21,7 @@ func (w wire) cursor() (Event, error) {
 	if w.Cwd != "" {
 		ev.Cwd = w.Cwd
 	}
-	switch w.HookEventName {
-	case "sessionStart":
-		ev.Kind = SessionStart
-	case "postToolUse":
-		paths, edits, err := toolPaths(w.ToolName, w.ToolInput)
-		if err != nil {
-			return Event{}, err
-		}
-		if edits {
-			ev.Kind, ev.Paths = Edit, paths
-		}
-	case "":
-		return Event{}, errors.New("the event has no hook_event_name")
-	}
-	return ev, nil
+	return w.classify(ev, "sessionStart", "postToolUse")
 }
 
 // copilot decodes GitHub Copilot CLI's camelCase shape
