@@ -17,17 +17,32 @@ import (
 
 // NewFolder is the ADR directory as "adrkit new" reads and writes it.
 type NewFolder interface {
+	EditFolder
+	NumberedFolder
+	// Create writes a new file atomically, failing (fs.ErrExist) when
+	// the name is taken.
+	Create(name string, content []byte) error
+}
+
+// NumberedFolder is what a new number must be free in: the directory's
+// names in the working tree and on every branch.
+type NumberedFolder interface {
 	// Names lists the entries of the directory in the working tree.
 	Names() ([]string, error)
 	// BranchNames lists the names in the directory on every local and
 	// remote-tracking branch.
 	BranchNames() ([]string, error)
-	MarkdownFiles(ctx context.Context) ([]migrate.File, error)
-	// Create writes a new file atomically, failing (fs.ErrExist) when
-	// the name is taken.
-	Create(name string, content []byte) error
-	Replace(name string, content []byte) error
-	DisplayPath(name string) string
+}
+
+// takenNames reads the names of the working tree and of every branch.
+func takenNames(folder NumberedFolder) (names, branch []string, err error) {
+	if names, err = folder.Names(); err != nil {
+		return nil, nil, err
+	}
+	if branch, err = folder.BranchNames(); err != nil {
+		return nil, nil, err
+	}
+	return names, branch, nil
 }
 
 // Errors of NewRecord, each a different exit for the command line.
@@ -85,15 +100,11 @@ func NewRecord(ctx context.Context, folder NewFolder, in NewInput) (*NewResult, 
 	if err := checkNewInput(in); err != nil {
 		return nil, err
 	}
-	names, err := folder.Names()
+	names, branch, err := takenNames(folder)
 	if err != nil {
 		return nil, err
 	}
-	branch, err := folder.BranchNames()
-	if err != nil {
-		return nil, err
-	}
-	id := scaffold.NextNumber(append(names, branch...))
+	id := scaffold.NextNumber(append(slices.Clone(names), branch...))
 	fm := &adr.Frontmatter{ID: id, Title: in.Title, Status: in.Status, Date: in.Date, Deciders: in.Deciders}
 	var oldName, oldText string
 	if in.Supersedes != "" {

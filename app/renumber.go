@@ -20,11 +20,7 @@ import (
 // "adrkit renumber" reads and writes them.
 type RenumberFolder interface {
 	EditFolder
-	// Names lists the entries of the directory in the working tree.
-	Names() ([]string, error)
-	// BranchNames lists the names in the directory on every local and
-	// remote-tracking branch.
-	BranchNames() ([]string, error)
+	NumberedFolder
 	// Rename renames a file of the directory, never replacing one.
 	Rename(from, to string) error
 	// TrackedFiles lists the regular files git tracks, repository-
@@ -89,11 +85,7 @@ func Renumber(ctx context.Context, folder RenumberFolder, in RenumberInput) (*Re
 	if err != nil {
 		return nil, err
 	}
-	names, err := folder.Names()
-	if err != nil {
-		return nil, err
-	}
-	branch, err := folder.BranchNames()
+	names, branch, err := takenNames(folder)
 	if err != nil {
 		return nil, err
 	}
