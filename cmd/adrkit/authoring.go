@@ -88,18 +88,12 @@ func migrateCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return exitError{code: exitFailure, msg: err.Error()}
 			}
-			if cmd.Bool("json") {
-				err = render.WriteMigrateJSON(stdout, rep, s.source)
-			} else {
-				err = render.WriteMigrate(stdout, rep, s.source, s.style)
-			}
-			if err != nil {
-				return err
-			}
-			if rep.Failed() {
-				return exitError{code: exitFailure}
-			}
-			return nil
+			return printed(rep, func() error {
+				if cmd.Bool("json") {
+					return render.WriteMigrateJSON(stdout, rep, s.source)
+				}
+				return render.WriteMigrate(stdout, rep, s.source, s.style)
+			})
 		},
 	}
 }

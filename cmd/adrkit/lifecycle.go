@@ -78,18 +78,12 @@ func statusCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return editExit(cmd, err)
 			}
-			if cmd.Bool("json") {
-				err = render.WriteJSON(stdout, res)
-			} else {
-				err = render.WriteStatus(stdout, res, s.style)
-			}
-			if err != nil {
-				return err
-			}
-			if res.Failed() {
-				return exitError{code: exitFailure}
-			}
-			return nil
+			return printed(res, func() error {
+				if cmd.Bool("json") {
+					return render.WriteJSON(stdout, res)
+				}
+				return render.WriteStatus(stdout, res, s.style)
+			})
 		},
 	}
 }
@@ -225,18 +219,12 @@ func renumberCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return editExit(cmd, err)
 			}
-			if cmd.Bool("json") {
-				err = render.WriteJSON(stdout, res)
-			} else {
-				err = render.WriteRenumber(stdout, res, s.style)
-			}
-			if err != nil {
-				return err
-			}
-			if res.Failed() {
-				return exitError{code: exitFailure}
-			}
-			return nil
+			return printed(res, func() error {
+				if cmd.Bool("json") {
+					return render.WriteJSON(stdout, res)
+				}
+				return render.WriteRenumber(stdout, res, s.style)
+			})
 		},
 	}
 }

@@ -181,3 +181,16 @@ func tableWidth(env environment) int {
 	}
 	return 0
 }
+
+// printed ends a command whose report is complete even when part of the
+// work failed (migrate, status, renumber, queue): print it, then exit 1
+// if it says something failed.
+func printed(report interface{ Failed() bool }, print func() error) error {
+	if err := print(); err != nil {
+		return err
+	}
+	if report.Failed() {
+		return exitError{code: exitFailure}
+	}
+	return nil
+}

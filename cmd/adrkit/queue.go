@@ -60,13 +60,7 @@ func queueCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return s.failure(err)
 			}
-			if err := render.WriteQueue(stdout, rep, format, s.style); err != nil {
-				return err
-			}
-			if rep.Failed() {
-				return exitError{code: exitFailure}
-			}
-			return nil
+			return printed(rep, func() error { return render.WriteQueue(stdout, rep, format, s.style) })
 		},
 	}
 }
