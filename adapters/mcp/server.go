@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sync"
 
@@ -56,17 +55,15 @@ type Options struct {
 	// clients that pass only content to the model and ignore
 	// structuredContent. Off, content is the contract's one summary line.
 	FullContent bool
-	// In is where requests are read from; nil means os.Stdin.
+	// In is where requests are read from (required).
 	In io.Reader
-	// Out receives the protocol frames and nothing else; nil means
-	// os.Stdout.
+	// Out receives the protocol frames and nothing else (required).
 	Out io.Writer
-	// Err receives the default diagnostics; nil means os.Stderr.
-	Err io.Writer
 	// OnError receives failures on the connection that no request can be
 	// told about: malformed input, refused protocol revisions, output
-	// write failures. Nil writes "adrkit-mcp: transport error: <error>"
-	// to Err.
+	// write failures (required). It may be called concurrently. The
+	// process streams and the words of a diagnostic are the entry's
+	// (cmd/internal/entry), not this library's.
 	OnError func(error)
 }
 
@@ -102,21 +99,15 @@ type toolService interface {
 }
 
 // New returns a Server for opts. It does no I/O on the corpus: a bogus
-// root is only reported by Serve.
+// root is only reported by Serve. It panics when In, Out or OnError is
+// missing, a mistake of the program rather than of its input.
 func New(opts Options) *Server {
+	if opts.In == nil || opts.Out == nil || opts.OnError == nil {
+		panic("mcp.New: Options.In, Out and OnError are required")
+	}
 	cwd, dir := corpusPaths(opts.Cwd, opts.Dir)
-	s := &Server{cwd: cwd, dir: dir, rev: opts.Rev, fullContent: opts.FullContent, in: opts.In, out: opts.Out,
+	return &Server{cwd: cwd, dir: dir, rev: opts.Rev, fullContent: opts.FullContent, in: opts.In, out: opts.Out,
 		onError: opts.OnError, backend: corpusBackend(opts.ExtendedTools)}
-	if s.in == nil {
-		s.in = os.Stdin
-	}
-	if s.out == nil {
-		s.out = os.Stdout
-	}
-	if s.onError == nil {
-		s.onError = diagnosticWriter(opts.Err)
-	}
-	return s
 }
 
 // corpusPaths applies the defaults of Options.Cwd and Options.Dir (and
@@ -146,20 +137,6 @@ func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
 		}
 		reader := source.New(cwd, dir, rev)
 		return backend{check: reader.Check, tools: app.New(reader, opts)}
-	}
-}
-
-// diagnosticWriter is the default OnError: one line per failure, in a
-// single write so concurrent reports do not interleave.
-func diagnosticWriter(w io.Writer) func(error) {
-	if w == nil {
-		w = os.Stderr
-	}
-	var mu sync.Mutex
-	return func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		_, _ = io.WriteString(w, Name+": transport error: "+err.Error()+"\n")
 	}
 }
 

@@ -304,19 +304,6 @@ func TestWriteFailureIsReportedOnce(t *testing.T) {
 	}
 }
 
-func TestDefaultDiagnosticsGoToErr(t *testing.T) {
-	var stderr bytes.Buffer
-	srv := New(Options{In: strings.NewReader("[]\n"), Out: io.Discard, Err: &stderr})
-	srv.backend = fakeBackend(&fakeTools{})
-	if err := srv.Serve(context.Background()); err != nil {
-		t.Fatalf("Serve: %v", err)
-	}
-	got := stderr.String()
-	if !strings.HasPrefix(got, "adrkit-mcp: transport error: ") || strings.Count(got, "\n") != 1 {
-		t.Errorf("stderr = %q", got)
-	}
-}
-
 func fakeBackend(tools toolService) func(string, string, string) backend {
 	return func(string, string, string) backend {
 		return backend{check: func(context.Context) error { return nil }, tools: tools}
@@ -357,7 +344,7 @@ func TestServeValidatesTheRootsFirst(t *testing.T) {
 
 func TestServeWithTheFilesystemBackend(t *testing.T) {
 	// The real backend refuses a directory that is not a Git worktree.
-	srv := New(Options{Cwd: t.TempDir(), In: untouchable{t}, Out: untouchable{t}})
+	srv := New(Options{Cwd: t.TempDir(), In: untouchable{t}, Out: untouchable{t}, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	err := srv.Serve(context.Background())
 	var u *ports.UnavailableError
 	if !errors.As(err, &u) || u.Reason != corpus.RootNotGit {
@@ -369,7 +356,7 @@ func TestCloseEndsServeAndIsFinal(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	outR, outW := io.Pipe()
-	srv := New(Options{In: inR, Out: outW})
+	srv := New(Options{In: inR, Out: outW, OnError: func(error) {}})
 	srv.backend = fakeBackend(&fakeTools{})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(context.Background()) }()
@@ -402,7 +389,7 @@ func TestCloseEndsServeAndIsFinal(t *testing.T) {
 func TestServeStopsWhenTheContextEnds(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
-	srv := New(Options{In: inR, Out: io.Discard})
+	srv := New(Options{In: inR, Out: io.Discard, OnError: func(error) {}})
 	srv.backend = fakeBackend(&fakeTools{})
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
@@ -432,6 +419,7 @@ func TestNewResolvesDefaultsWithoutIO(t *testing.T) {
 		{Options{Cwd: "sub/../repo", Dir: "."}, filepath.Join(wd, "repo"), "."},
 		{Options{Cwd: abs, Dir: filepath.Join(abs, "decisions")}, abs, filepath.Join(abs, "decisions")},
 	} {
+		tc.opts.In, tc.opts.Out, tc.opts.OnError = untouchable{t}, untouchable{t}, func(error) {}
 		srv := New(tc.opts)
 		if srv.cwd != tc.cwd || srv.dir != tc.dir {
 			t.Errorf("New(%+v): cwd %q dir %q, want %q %q", tc.opts, srv.cwd, srv.dir, tc.cwd, tc.dir)
