@@ -23,10 +23,6 @@ const (
 	headerName            = "Mcp-Name"
 )
 
-// codeHeaderMismatch is HeaderMismatch (-32020): the request's headers and
-// body disagree, or a required header is missing.
-const codeHeaderMismatch = sdk.CodeHeaderMismatch
-
 // HTTPOptions configures NewHTTP: the corpus and the tool surface, as the
 // fields of the same names do in Options.
 type HTTPOptions struct {
@@ -205,7 +201,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		defer stop()
 	}
 	out := r.Clone(ctx)
-	out.Header = sdkHeader(r.Header, msg)
+	out.Header = sdkHeader(r.Header, f, d.params)
 	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(data)), int64(len(data))
 	out.TransferEncoding = nil
 	h.streamable.ServeHTTP(w, out)
@@ -281,10 +277,10 @@ func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *
 	if claimed {
 		switch {
 		case revision == "":
-			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch,
+			return nil, false, &jsonrpc.Error{Code: sdk.CodeHeaderMismatch,
 				Message: "the MCP-Protocol-Version header is required when _meta names " + sdk.MetaKeyProtocolVersion}
 		case claim != revision:
-			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch,
+			return nil, false, &jsonrpc.Error{Code: sdk.CodeHeaderMismatch,
 				Message: fmt.Sprintf("header mismatch: MCP-Protocol-Version %q, but _meta names revision %q", revision, claim)}
 		}
 	}
@@ -307,7 +303,7 @@ func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *
 	modern = pin.phase == phaseModern || claimed
 	if pin.phase == phaseModern && f.kind == frameRequest {
 		if problem := checkMirroredHeaders(f, header); problem != "" {
-			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch, Message: problem}
+			return nil, false, &jsonrpc.Error{Code: sdk.CodeHeaderMismatch, Message: problem}
 		}
 	}
 	return pin, modern, nil
@@ -387,7 +383,7 @@ func errorStatus(code int64, modern bool) int {
 	switch code {
 	case jsonrpc.CodeMethodNotFound:
 		return http.StatusNotFound
-	case jsonrpc.CodeInvalidParams, sdk.CodeUnsupportedProtocolVersion, sdk.CodeMissingRequiredClientCapabilities, codeHeaderMismatch:
+	case jsonrpc.CodeInvalidParams, sdk.CodeUnsupportedProtocolVersion, sdk.CodeMissingRequiredClientCapabilities, sdk.CodeHeaderMismatch:
 		return http.StatusBadRequest
 	}
 	return http.StatusOK
@@ -406,21 +402,19 @@ func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Err
 	_, _ = w.Write(data)
 }
 
-// sdkHeader is the header the SDK's handler sees for a message the era pin served:
-// the client's, without any MCP header. A message that
-// carries a protocol-version claim (only a modern one still does after
-// era pinning, set to 2026-07-28) gets the headers that revision needs,
-// derived from the message itself; any other is left without
+// sdkHeader is the header the SDK's handler sees for f, whose params the
+// era pin rewrote to params: the client's, without any MCP header. When
+// params carry a protocol-version claim (only a modern message's still
+// do, set to 2026-07-28) it gets the headers that revision needs, derived
+// from the message itself; any other is left without
 // MCP-Protocol-Version, which the SDK serves as a handshake-era request
-// without a handshake.
-func sdkHeader(client http.Header, msg *jsonrpc.Request) http.Header {
+// without a handshake. The body is not decoded again.
+func sdkHeader(client http.Header, f frame, params map[string]json.RawMessage) http.Header {
 	h := withoutMCPHeaders(client)
-	var params map[string]json.RawMessage
-	_ = json.Unmarshal(msg.Params, &params)
 	if claim, ok := claimOf(params); ok {
 		h.Set(headerProtocolVersion, claim)
-		h.Set(headerMethod, msg.Method)
-		if msg.Method == methodToolsCall {
+		h.Set(headerMethod, f.method)
+		if f.method == methodToolsCall {
 			h.Set(headerName, stringField(params, "name"))
 		}
 	}
