@@ -82,7 +82,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			}
 			if cmd.IsSet("http") {
 				signal.Ignore(syscall.SIGPIPE) // as over stdio: a closed stderr is not a silent death
-				mcp.SetCollector()
+				entry.SetCollector()
 				code = serveHTTP(ctx, cmd, stderr)
 				return nil
 			}

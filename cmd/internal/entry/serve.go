@@ -102,7 +102,7 @@ func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported.
 	signal.Ignore(syscall.SIGPIPE)
-	mcp.SetCollector()
+	SetCollector()
 	if f, ok := std.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		fmt.Fprintf(std.Err, "%s: %s\n", std.Program, TerminalNotice(std.Command))
 	}
