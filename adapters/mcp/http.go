@@ -81,8 +81,7 @@ type HTTPHandler struct {
 // reports, and what every tool call answers (corpus-unavailable), so a
 // server can start before its corpora are in place.
 func NewHTTP(opts HTTPOptions) *HTTPHandler {
-	cwd, dir := corpusPaths(opts.Cwd, opts.Dir)
-	return newHTTP(corpusBackend(opts.ExtendedTools)(cwd, dir, opts.Rev), opts.FullContent)
+	return newHTTP(corpusBackend(opts.Cwd, opts.Dir, opts.Rev, opts.ExtendedTools), opts.FullContent)
 }
 
 // newHTTP serves b; tests give it a backend without a filesystem.

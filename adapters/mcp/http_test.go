@@ -26,7 +26,7 @@ type httpExchange struct {
 // serveHTTP serves the fake tool service over HTTP.
 func serveHTTP(t *testing.T) (*httptest.Server, *HTTPHandler) {
 	t.Helper()
-	h := newHTTP(fakeBackend(&fakeTools{})("", "", ""), false)
+	h := newHTTP(fakeBackend(&fakeTools{}), false)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv, h

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -26,16 +25,12 @@ const Name = "adrkit-mcp"
 // the process runs (server/discover and tools/list on the modern era).
 const cacheTTLMillis = 300000
 
-// ErrClosed is returned by Serve after Close.
-var ErrClosed = errors.New("adrkit MCP server is closed")
-
-// ErrServing is returned by Serve while another Serve is running.
-var ErrServing = errors.New("adrkit MCP server is already serving")
-
-// Options configures a Server. Every field is optional.
+// Options configures a Server.
 type Options struct {
-	// Cwd is the repository root; empty means the process working
-	// directory. It is made absolute when the Server is created.
+	// Cwd is the repository root (a relative path is taken from the
+	// working directory). Finding it when nothing names it is the entry's
+	// task (cmd/internal/entry.Locate); empty names no directory, which
+	// Serve reports as the root not found.
 	Cwd string
 	// Dir is the ADR directory, relative to the canonical root (or
 	// absolute, inside it); empty means corpus.DefaultDir. "." is the root
@@ -67,22 +62,21 @@ type Options struct {
 	OnError func(error)
 }
 
-// Server is one MCP server over one byte stream pair. Create it with New.
+// Server is one MCP server over one byte stream pair. Create it with New;
+// call Serve once at a time.
 type Server struct {
-	cwd, dir, rev string
-	fullContent   bool
-	in            io.Reader
-	out           io.Writer
-	onError       func(error)
-	// backend makes the corpus check and the tool service; tests replace
-	// it to run without the filesystem.
-	backend func(cwd, dir, rev string) backend
+	// backend is the corpus check and the tool service; tests replace it
+	// to run without the filesystem.
+	backend     backend
+	fullContent bool
+	in          io.Reader
+	out         io.Writer
+	onError     func(error)
 
-	mu      sync.Mutex
-	closed  bool
-	serving bool
-	stop    context.CancelFunc
-	done    chan struct{}
+	mu sync.Mutex
+	// stop and done are those of the running Serve, for Close.
+	stop context.CancelFunc
+	done chan struct{}
 }
 
 // backend is what a Server serves from.
@@ -105,39 +99,26 @@ func New(opts Options) *Server {
 	if opts.In == nil || opts.Out == nil || opts.OnError == nil {
 		panic("mcp.New: Options.In, Out and OnError are required")
 	}
-	cwd, dir := corpusPaths(opts.Cwd, opts.Dir)
-	return &Server{cwd: cwd, dir: dir, rev: opts.Rev, fullContent: opts.FullContent, in: opts.In, out: opts.Out,
-		onError: opts.OnError, backend: corpusBackend(opts.ExtendedTools)}
+	return &Server{backend: corpusBackend(opts.Cwd, opts.Dir, opts.Rev, opts.ExtendedTools), fullContent: opts.FullContent,
+		in: opts.In, out: opts.Out, onError: opts.OnError}
 }
 
-// corpusPaths applies the defaults of Options.Cwd and Options.Dir (and
-// HTTPOptions'): the working directory, made absolute, and corpus.DefaultDir.
-func corpusPaths(cwd, dir string) (string, string) {
-	if cwd == "" {
-		cwd = "."
-	}
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs
-	}
+// corpusBackend serves the corpus source.New chooses for cwd, dir (empty:
+// corpus.DefaultDir, as Options.Dir and HTTPOptions.Dir say) and rev;
+// extended adds the extended tools, whose change feed reads the history
+// of the same repository and revision, and whose review queue is dated,
+// when a call gives no asOf, by the wall clock. It does no I/O: the
+// readers make cwd absolute themselves and touch nothing before Check.
+func corpusBackend(cwd, dir, rev string, extended bool) backend {
 	if dir == "" {
 		dir = corpus.DefaultDir
 	}
-	return cwd, dir
-}
-
-// corpusBackend serves the corpus source.New chooses; extended adds the
-// extended tools, whose change feed reads the history of the same
-// repository and revision, and whose review queue is dated, when a call
-// gives no asOf, by the wall clock.
-func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
-	return func(cwd, dir, rev string) backend {
-		var opts app.Options
-		if extended {
-			opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), clock.System{}
-		}
-		reader := source.New(cwd, dir, rev)
-		return backend{check: reader.Check, tools: app.New(reader, opts)}
+	var opts app.Options
+	if extended {
+		opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), clock.System{}
 	}
+	reader := source.New(cwd, dir, rev)
+	return backend{check: reader.Check, tools: app.New(reader, opts)}
 }
 
 // Serve validates the repository root and ADR directory, then serves
@@ -148,40 +129,28 @@ func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
 // that. Failures on the connection itself (malformed input, write errors)
 // go to OnError, not to the caller.
 func (s *Server) Serve(ctx context.Context) error {
-	s.mu.Lock()
-	switch {
-	case s.closed:
-		s.mu.Unlock()
-		return ErrClosed
-	case s.serving:
-		s.mu.Unlock()
-		return ErrServing
-	}
 	ctx, stop := context.WithCancel(ctx)
-	s.serving, s.stop, s.done = true, stop, make(chan struct{})
-	done := s.done
-	s.mu.Unlock()
+	done := make(chan struct{})
 	defer func() {
 		stop()
-		s.mu.Lock()
-		s.serving, s.stop = false, nil
-		s.mu.Unlock()
 		close(done)
 	}()
+	s.mu.Lock()
+	s.stop, s.done = stop, done
+	s.mu.Unlock()
 
-	b := s.backend(s.cwd, s.dir, s.rev)
-	if err := b.check(ctx); err != nil {
+	if err := s.backend.check(ctx); err != nil {
 		return err
 	}
-	return newEngine(b.tools, s.fullContent).run(ctx, &stdioTransport{in: s.in, out: s.out, onError: s.onError})
+	return newEngine(s.backend.tools, s.fullContent).run(ctx, &stdioTransport{in: s.in, out: s.out, onError: s.onError})
 }
 
 // Close stops a running Serve (requests in flight are abandoned without an
-// answer) and makes later calls to Serve fail. It is safe to call more
-// than once and returns once Serve has returned.
+// answer) and returns once it has returned; without one it does nothing.
+// The binaries end Serve through its context; Close lets a caller that
+// holds only the Server (a test's cleanup) do the same.
 func (s *Server) Close() error {
 	s.mu.Lock()
-	s.closed = true
 	stop, done := s.stop, s.done
 	s.mu.Unlock()
 	if stop != nil {

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -304,10 +303,8 @@ func TestWriteFailureIsReportedOnce(t *testing.T) {
 	}
 }
 
-func fakeBackend(tools toolService) func(string, string, string) backend {
-	return func(string, string, string) backend {
-		return backend{check: func(context.Context) error { return nil }, tools: tools}
-	}
+func fakeBackend(tools toolService) backend {
+	return backend{check: func(context.Context) error { return nil }, tools: tools}
 }
 
 // untouchable fails the test when the server reads or writes it.
@@ -327,9 +324,7 @@ func TestServeValidatesTheRootsFirst(t *testing.T) {
 	srv := New(Options{In: untouchable{t}, Out: untouchable{t}, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	unavailable := &ports.UnavailableError{Reason: corpus.RootNotGit}
 	checks := 0
-	srv.backend = func(string, string, string) backend {
-		return backend{check: func(context.Context) error { checks++; return unavailable }, tools: &fakeTools{}}
-	}
+	srv.backend = backend{check: func(context.Context) error { checks++; return unavailable }, tools: &fakeTools{}}
 	for range 2 { // a failed Serve may be retried
 		err := srv.Serve(context.Background())
 		var u *ports.UnavailableError
@@ -352,7 +347,7 @@ func TestServeWithTheFilesystemBackend(t *testing.T) {
 	}
 }
 
-func TestCloseEndsServeAndIsFinal(t *testing.T) {
+func TestCloseEndsServe(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	outR, outW := io.Pipe()
@@ -381,9 +376,6 @@ func TestCloseEndsServeAndIsFinal(t *testing.T) {
 	if err := srv.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
 	}
-	if err := srv.Serve(context.Background()); !errors.Is(err, ErrClosed) {
-		t.Errorf("Serve after Close = %v, want ErrClosed", err)
-	}
 }
 
 func TestServeStopsWhenTheContextEnds(t *testing.T) {
@@ -400,29 +392,5 @@ func TestServeStopsWhenTheContextEnds(t *testing.T) {
 	cancel()
 	if err := <-served; err != nil {
 		t.Errorf("Serve = %v, want nil", err)
-	}
-}
-
-func TestNewResolvesDefaultsWithoutIO(t *testing.T) {
-	wd, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// An absolute root on this system: /abs/root, or \abs\root on the
-	// working directory's volume on Windows.
-	abs := filepath.Join(filepath.VolumeName(wd)+string(filepath.Separator), "abs", "root")
-	for _, tc := range []struct {
-		opts     Options
-		cwd, dir string
-	}{
-		{Options{}, wd, "docs/adr"},
-		{Options{Cwd: "sub/../repo", Dir: "."}, filepath.Join(wd, "repo"), "."},
-		{Options{Cwd: abs, Dir: filepath.Join(abs, "decisions")}, abs, filepath.Join(abs, "decisions")},
-	} {
-		tc.opts.In, tc.opts.Out, tc.opts.OnError = untouchable{t}, untouchable{t}, func(error) {}
-		srv := New(tc.opts)
-		if srv.cwd != tc.cwd || srv.dir != tc.dir {
-			t.Errorf("New(%+v): cwd %q dir %q, want %q %q", tc.opts, srv.cwd, srv.dir, tc.cwd, tc.dir)
-		}
 	}
 }
