@@ -3,6 +3,8 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -48,10 +50,8 @@ var legacyRevisions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-1
 
 // negotiateLegacy picks the revision an initialize result names.
 func negotiateLegacy(requested string) string {
-	for _, v := range legacyRevisions {
-		if v == requested {
-			return v
-		}
+	if slices.Contains(legacyRevisions, requested) {
+		return requested
 	}
 	return legacyRevisions[0]
 }
@@ -122,7 +122,7 @@ func (a *eraPin) judge(f frame) decision {
 				why = "the MCP-Protocol-Version header names revision " + modernRevision + ", which has no initialize handshake"
 			}
 			return decision{
-				verdict: unsupportedRevision(requested, why),
+				verdict: unsupportedRevision(requested, why, modernRevision),
 				diagnostic: fmt.Errorf("refused an initialize handshake (revision %q) on a connection that speaks revision %s",
 					requested, modernRevision),
 			}
@@ -158,7 +158,7 @@ func (a *eraPin) judge(f frame) decision {
 		return decision{verdict: env.invalidError()}
 	case envelopeUnsupported:
 		return decision{
-			verdict:    unsupportedRevision(env.revision, fmt.Sprintf("revision %q is not supported", env.revision)),
+			verdict:    unsupportedRevision(env.revision, fmt.Sprintf("revision %q is not supported", env.revision), modernRevision),
 			diagnostic: fmt.Errorf("refused a request for unsupported protocol revision %q", env.revision),
 		}
 	}
@@ -358,12 +358,13 @@ func (e envelope) invalidError() *jsonrpc.Error {
 }
 
 // unsupportedRevision is the -32022 error naming what was asked for and
-// what is on offer.
-func unsupportedRevision(requested, message string) *jsonrpc.Error {
-	data, _ := json.Marshal(sdk.UnsupportedProtocolVersionData{Supported: []string{modernRevision}, Requested: requested})
+// what is on offer: the modern revision where an envelope or a connection
+// asked, every revision for an HTTP header.
+func unsupportedRevision(requested, message string, supported ...string) *jsonrpc.Error {
+	data, _ := json.Marshal(sdk.UnsupportedProtocolVersionData{Supported: supported, Requested: requested})
 	return &jsonrpc.Error{
 		Code:    sdk.CodeUnsupportedProtocolVersion,
-		Message: message + "; supported: " + modernRevision,
+		Message: message + "; supported: " + strings.Join(supported, ", "),
 		Data:    data,
 	}
 }

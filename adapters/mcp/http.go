@@ -297,7 +297,8 @@ func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *
 	case slices.Contains(legacyRevisions, revision):
 		pin.phase = phaseLegacy
 	default:
-		return nil, false, unsupportedHeaderRevision(revision)
+		supported := append([]string{modernRevision}, legacyRevisions...)
+		return nil, false, unsupportedRevision(revision, fmt.Sprintf("MCP-Protocol-Version %q is not supported", revision), supported...)
 	}
 	modern = pin.phase == phaseModern || claimed
 	if pin.phase == phaseModern && f.kind == frameRequest {
@@ -358,18 +359,6 @@ func decodeHeaderValue(v string) (string, bool) {
 func claimOf(params map[string]json.RawMessage) (string, bool) {
 	e := checkEnvelope(params)
 	return e.revision, e.claimed
-}
-
-// unsupportedHeaderRevision refuses an MCP-Protocol-Version header this
-// server does not speak, naming every revision it does.
-func unsupportedHeaderRevision(requested string) *jsonrpc.Error {
-	supported := append([]string{modernRevision}, legacyRevisions...)
-	data, _ := json.Marshal(sdk.UnsupportedProtocolVersionData{Supported: supported, Requested: requested})
-	return &jsonrpc.Error{
-		Code:    sdk.CodeUnsupportedProtocolVersion,
-		Message: fmt.Sprintf("MCP-Protocol-Version %q is not supported; supported: %s", requested, strings.Join(supported, ", ")),
-		Data:    data,
-	}
 }
 
 // errorStatus is the HTTP status of an error answer: for a 2026-07-28
