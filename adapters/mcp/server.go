@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/adrkit/adrkit-go/adapters/clock"
@@ -248,13 +246,11 @@ func (s *engine) toolHandler(name string) sdk.ToolHandler {
 		if req.Params != nil {
 			args = req.Params.Arguments
 		}
+		// The SDK found the tool (registered from the same table) and the
+		// era pin refused arguments that are not an object, so an error
+		// here is the service's own failure.
 		r, err := s.tools.Call(ctx, name, args)
-		switch {
-		case errors.Is(err, app.ErrUnknownTool):
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("no tool named %q", name)}
-		case errors.Is(err, app.ErrArgumentsNotObject):
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tool arguments must be a JSON object"}
-		case err != nil:
+		if err != nil {
 			return faultResult(fmt.Sprintf("Tool %s failed unexpectedly: %v", name, err)), nil
 		}
 		out := &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: r.Text}}, IsError: r.IsError}
