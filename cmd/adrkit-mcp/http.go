@@ -21,9 +21,6 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-// shutdownGrace bounds how long SIGTERM waits for the calls in flight.
-const shutdownGrace = mcphttp.DefaultShutdownGrace
-
 // withCause is a corpus's readiness check whose failures name their cause
 // (the path or revision that failed), for the log: the contract's reason
 // sentence alone does not say which.
@@ -80,7 +77,7 @@ func addressAdvice(addr string) string {
 // stderr as JSON (log/slog): the access log, one record per MCP request,
 // and the lines about starting, reloading and stopping. It returns the
 // exit status.
-func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
+func serveHTTP(ctx context.Context, cmd *cli.Command, surface entry.Surface, stderr io.Writer) int {
 	fail := func(code int, err error) int {
 		fmt.Fprintf(stderr, "adrkit-mcp: %v\n", err)
 		return code
@@ -91,7 +88,6 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	surface, _ := entry.ReadSurface(cmd) // checked by run
 	corpora := make([]mcphttp.Corpus, 0, len(setup.Corpora))
 	for _, c := range setup.Corpora {
 		h := mcp.NewHTTP(mcp.HTTPOptions{
@@ -145,7 +141,7 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 	}
 	log.Info("listening", "addr", srv.Addr().String(), "paths", paths, "tokens", setup.Tokens != nil)
 
-	run := mcphttp.RunOptions{Reload: hup, Grace: shutdownGrace, Log: log}
+	run := mcphttp.RunOptions{Reload: hup, Log: log} // Grace 0: mcphttp.DefaultShutdownGrace
 	if setup.Tokens.HasFile() {
 		run.Tokens = setup.Tokens
 	}

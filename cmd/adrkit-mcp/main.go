@@ -83,7 +83,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			if cmd.IsSet("http") {
 				signal.Ignore(syscall.SIGPIPE) // as over stdio: a closed stderr is not a silent death
 				entry.SetCollector()
-				code = serveHTTP(ctx, cmd, stderr)
+				code = serveHTTP(ctx, cmd, surface, stderr)
 				return nil
 			}
 			code = entry.Serve(ctx, entry.Locate(cmd, os.Getwd), surface,
