@@ -140,7 +140,7 @@ func (s *Server) Serve(ctx context.Context) error {
 	if err := s.backend.check(ctx); err != nil {
 		return err
 	}
-	return newEngine(s.backend.tools, s.fullContent).run(ctx, &stdioTransport{in: s.in, out: s.out, onError: s.onError})
+	return newEngine(s.backend.tools, s.fullContent).run(ctx, newStdioConn(s.in, s.out, s.onError))
 }
 
 // Close stops a running Serve (requests in flight are abandoned without an
@@ -201,7 +201,7 @@ func annotations() *sdk.ToolAnnotations {
 
 // run serves one connection until it ends or ctx is done; then requests in
 // flight are abandoned.
-func (s *engine) run(ctx context.Context, t *stdioTransport) error {
+func (s *engine) run(ctx context.Context, c *stdioConn) error {
 	// The session starts out "initialized": the contract serves requests
 	// that arrive before (or without) an initialize, which the SDK would
 	// otherwise refuse, and initialize itself is answered by the
@@ -211,7 +211,7 @@ func (s *engine) run(ctx context.Context, t *stdioTransport) error {
 		ProtocolVersion: legacyRevisions[0],
 		Capabilities:    &sdk.ClientCapabilities{},
 	}}
-	ss, err := s.server.Connect(ctx, t, &sdk.ServerSessionOptions{State: state})
+	ss, err := s.server.Connect(ctx, c, &sdk.ServerSessionOptions{State: state})
 	if err != nil {
 		return fmt.Errorf("connecting the MCP session: %w", err)
 	}
@@ -223,9 +223,9 @@ func (s *engine) run(ctx context.Context, t *stdioTransport) error {
 	select {
 	case <-ended:
 	case <-ctx.Done():
-		// The SDK's Close waits for every handler to return; abandoning
-		// the connection first cancels them.
-		t.abandon()
+		// The SDK's Close waits for every handler to return; closing the
+		// connection first cancels them.
+		_ = c.Close()
 		_ = ss.Close()
 		<-ended
 	}
