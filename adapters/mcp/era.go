@@ -34,6 +34,8 @@ const (
 	methodDiscover   = "server/discover"
 	methodListen     = "subscriptions/listen"
 	methodCancelled  = "notifications/cancelled"
+	// methodInitialized is only noted (DispatchNoter), never judged.
+	methodInitialized = "notifications/initialized"
 )
 
 // served says which requests each era answers; anything else is "method

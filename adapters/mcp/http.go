@@ -230,13 +230,6 @@ const (
 	noteInvalid    = "invalid"
 )
 
-// knownMethods are the methods noted by name: the requests some era
-// serves and the notifications a client sends.
-var knownMethods = map[string]bool{
-	methodInitialize: true, methodPing: true, methodToolsList: true, methodToolsCall: true,
-	methodDiscover: true, methodListen: true, methodCancelled: true, "notifications/initialized": true,
-}
-
 // noteDispatch tells w, when it is a DispatchNoter, what f dispatches;
 // false means w refused the request.
 func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
@@ -252,7 +245,10 @@ func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
 		method = noteInvalid
 	default:
 		method = noteOther
-		if knownMethods[f.method] {
+		// Noted by name: the requests some era serves and the
+		// notifications a client sends.
+		if served[eraLegacy][f.method] || served[eraModern][f.method] ||
+			f.method == methodCancelled || f.method == methodInitialized {
 			method = f.method
 		}
 		if f.method == methodToolsCall && jsonType(f.params["name"]) == "string" {
