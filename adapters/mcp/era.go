@@ -199,32 +199,29 @@ func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 // runs), and the params are brought into the form the SDK needs to treat
 // the request as e.
 func (a *eraPin) serve(f frame, e era) decision {
-	var d decision
 	if !served[e][f.method] {
-		d.verdict = methodNotFound(f.method)
-		return d
+		return decision{verdict: methodNotFound(f.method)}
 	}
 	switch f.method {
 	case methodToolsCall:
 		if problem := checkToolsCall(f.params); problem != "" {
-			d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid tools/call request: " + problem}
-			return d
+			return decision{verdict: &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid tools/call request: " + problem}}
 		}
 	case methodInitialize:
 		if problem := checkInitialize(f.params); problem != "" {
-			d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "invalid initialize request: " + problem}
-			return d
+			return decision{verdict: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "invalid initialize request: " + problem}}
 		}
 	}
+	var params map[string]json.RawMessage
 	if e == eraLegacy {
-		d.params = stripClaim(f.params)
+		params = stripClaim(f.params)
 	} else {
-		d.params = pinRevision(f.params)
+		params = pinRevision(f.params)
 	}
-	if d.params == nil {
-		d.params = map[string]json.RawMessage{}
+	if params == nil {
+		params = map[string]json.RawMessage{}
 	}
-	return d
+	return decision{params: params}
 }
 
 // methodNotFound is the -32601 refusal of method, in the words go-sdk's

@@ -276,7 +276,7 @@ func (c *stdioConn) readLoop(in io.Reader) {
 			// A final line without its newline still ends at end of input:
 			// a client that wrote one request and closed gets its answer.
 			if !overlong && len(line) > 0 {
-				c.dispatch(&pin, bytes.TrimSuffix(line, []byte("\r")))
+				c.dispatch(&pin, trimTerminator(line))
 			}
 			return
 		default:
@@ -298,13 +298,10 @@ func appendChunk(line, chunk []byte) []byte {
 	return append(line, chunk...)
 }
 
-// trimTerminator removes the newline and one carriage return before it.
+// trimTerminator removes the newline (a final line may have none) and one
+// carriage return before it.
 func trimTerminator(line []byte) []byte {
-	line = line[:len(line)-1]
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		line = line[:n-1]
-	}
-	return line
+	return bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
 }
 
 // dispatch handles one complete line. It returns false when the
