@@ -14,6 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // HTTP header names of the streamable HTTP transport (canonical form).
@@ -117,8 +119,17 @@ func streamableOptions() *sdk.StreamableHTTPOptions {
 
 // Ready reports whether the corpus can be read now: the repository root
 // and ADR directory (or the revision) resolve. A failure is a
-// *ports.UnavailableError.
-func (h *HTTPHandler) Ready(ctx context.Context) error { return h.check(ctx) }
+// *ports.UnavailableError whose text also names its cause (the path or
+// revision that failed): it is written only to the server's log, for
+// which the contract's reason sentence alone does not say which.
+func (h *HTTPHandler) Ready(ctx context.Context) error {
+	err := h.check(ctx)
+	var u *ports.UnavailableError
+	if errors.As(err, &u) && u.Err != nil {
+		return fmt.Errorf("%w (%v)", err, u.Err)
+	}
+	return err
+}
 
 // Drain ends the subscriptions/listen streams that are open, which would
 // otherwise outlive any shutdown, and makes new ones end at once; the

@@ -18,22 +18,7 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/mcphttp"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
-	"github.com/adrkit/adrkit-go/ports"
 )
-
-// withCause is a corpus's readiness check whose failures name their cause
-// (the path or revision that failed), for the log: the contract's reason
-// sentence alone does not say which.
-func withCause(check func(context.Context) error) func(context.Context) error {
-	return func(ctx context.Context) error {
-		err := check(ctx)
-		var u *ports.UnavailableError
-		if errors.As(err, &u) && u.Err != nil {
-			return fmt.Errorf("%w (%v)", err, u.Err)
-		}
-		return err
-	}
-}
 
 // checkHTTPFlags refuses the flag combinations HTTP serving does not take.
 func checkHTTPFlags(cmd *cli.Command) error {
@@ -95,7 +80,7 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, surface entry.Surface, std
 			ExtendedTools: surface.Extended,
 			FullContent:   surface.FullContent,
 		})
-		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: withCause(h.Ready), Drain: h.Drain})
+		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: h.Ready, Drain: h.Drain})
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	frontOpts := mcphttp.Options{
