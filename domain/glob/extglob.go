@@ -1,5 +1,7 @@
 package glob
 
+import "slices"
+
 // The reference refuses to emit repeated extglobs (`*(...)`, `+(...)`)
 // whose regex could backtrack catastrophically: such a group becomes
 // literal text, or a flat `[abc]*` when every branch is one character.
@@ -266,14 +268,7 @@ func onlyStarsAndQmarks(b []uint16) bool {
 func uniqueUnits(in [][]uint16) [][]uint16 {
 	var out [][]uint16
 	for _, v := range in {
-		dup := false
-		for _, w := range out {
-			if equalUnits(v, w) {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if !slices.ContainsFunc(out, func(w []uint16) bool { return slices.Equal(v, w) }) {
 			out = append(out, v)
 		}
 	}

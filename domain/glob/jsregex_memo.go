@@ -1,6 +1,9 @@
 package glob
 
-import "errors"
+import (
+	"errors"
+	"unicode/utf16"
+)
 
 // The memoised matcher answers "does the regex match?" for regexes without
 // backreferences in time proportional to program size × input length, so
@@ -88,7 +91,7 @@ func compileProgram(re *regex) (*program, error) {
 		var pre []uint16
 		for _, in := range c.prog.insts[1:] {
 			// Surrogates and U+FFFD have no faithful UTF-8 comparison.
-			if in.op != opChar || utf16IsSurrogate(in.c) || in.c == 0xFFFD {
+			if in.op != opChar || utf16.IsSurrogate(rune(in.c)) || in.c == 0xFFFD {
 				break
 			}
 			pre = append(pre, in.c)
@@ -98,8 +101,6 @@ func compileProgram(re *regex) (*program, error) {
 	c.prog.endings = requiredEndings(re)
 	return c.prog, nil
 }
-
-func utf16IsSurrogate(c uint16) bool { return c >= 0xD800 && c <= 0xDFFF }
 
 type progCompiler struct{ prog *program }
 

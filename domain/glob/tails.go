@@ -1,6 +1,9 @@
 package glob
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf16"
+)
 
 // Required endings: a pre-filter on the end of a candidate, the twin of
 // program.prefix on its start.
@@ -61,7 +64,7 @@ func requiredEndings(re *regex) []string {
 
 func hasUnfaithfulUnit(u []uint16) bool {
 	for _, c := range u {
-		if utf16IsSurrogate(c) || c == 0xFFFD {
+		if utf16.IsSurrogate(rune(c)) || c == 0xFFFD {
 			return true
 		}
 	}

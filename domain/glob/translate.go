@@ -1,6 +1,9 @@
 package glob
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // The translator turns a glob into the source of a JavaScript regular
 // expression, exactly as the reference's glob library (picomatch 4.0.5
@@ -751,9 +754,9 @@ func (p *glParser) classUnit(value []uint16) {
 	prev := p.prev
 	if eq(value, ":") && len(prev.value) > 0 {
 		inner := prev.value[1:]
-		if containsUnit(inner, '[') {
+		if slices.Contains(inner, '[') {
 			prev.posix = true
-			if containsUnit(inner, ':') {
+			if slices.Contains(inner, ':') {
 				i := lastIndexUnit(prev.value, '[')
 				pre := prev.value[:i]
 				var rest []uint16
@@ -807,12 +810,12 @@ func (p *glParser) closeBracket() {
 		inner = prev.value[1:]
 	}
 	value := lit("]")
-	if !prev.posix && len(inner) > 0 && inner[0] == '^' && !containsUnit(inner, '/') {
+	if !prev.posix && len(inner) > 0 && inner[0] == '^' && !slices.Contains(inner, '/') {
 		value = lit("/]")
 	}
 	prev.value = append(prev.value, value...)
 	p.emit(value)
-	if hasRegexSpecial(inner) {
+	if slices.ContainsFunc(inner, regexSpecial) {
 		return
 	}
 	// A class without regex-special characters also matches its own
@@ -873,8 +876,8 @@ func (p *glParser) closeBrace() {
 // unit; when the class would not be a valid regex the bounds stay
 // literal, joined by "..".
 func expandRange(args [][]uint16) []uint16 {
-	sorted := append([][]uint16(nil), args...)
-	sortUnits(sorted)
+	// JavaScript's default sort: by code unit.
+	sorted := slices.SortedFunc(slices.Values(args), slices.Compare)
 	cls := lit("[")
 	for i, a := range sorted {
 		if i > 0 {
@@ -897,25 +900,6 @@ func expandRange(args [][]uint16) []uint16 {
 		out = []uint16{}
 	}
 	return out
-}
-
-func sortUnits(a [][]uint16) {
-	// Insertion sort: ranges have a handful of bounds, and the order must
-	// be JavaScript's default (code-unit) sort.
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && lessUnits(a[j], a[j-1]); j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-}
-
-func lessUnits(a, b []uint16) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return len(a) < len(b)
 }
 
 func (p *glParser) openExtglob(k kind, value []uint16) {
@@ -983,15 +967,15 @@ func (p *glParser) closeExtglob(e *extglob) {
 	out := e.close
 	if e.kind == kNegate {
 		extStar := srcStar
-		if len(e.inner) > 1 && containsUnit(e.inner, '/') {
+		if len(e.inner) > 1 && slices.Contains(e.inner, '/') {
 			extStar = srcGlobstar
 		}
 		rest := p.remaining()
-		if !equalUnits(extStar, srcStar) || p.eos() || allCloseParens(rest) {
+		if !slices.Equal(extStar, srcStar) || p.eos() || allCloseParens(rest) {
 			out = cat(lit(")$))"), extStar)
 			e.close = out
 		}
-		if containsUnit(e.inner, '*') && dotExtension(rest) {
+		if slices.Contains(e.inner, '*') && dotExtension(rest) {
 			expr, err := parseGlob(rest, false)
 			if err != nil {
 				p.err = err

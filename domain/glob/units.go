@@ -69,28 +69,7 @@ func eq(u []uint16, s string) bool {
 	return true
 }
 
-func equalUnits(a, b []uint16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func hasPrefix(u []uint16, s string) bool { return len(u) >= len(s) && eq(u[:len(s)], s) }
-
-func indexUnit(u []uint16, c uint16) int {
-	for i, x := range u {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
 
 func lastIndexUnit(u []uint16, c uint16) int {
 	for i := len(u) - 1; i >= 0; i-- {
@@ -100,8 +79,6 @@ func lastIndexUnit(u []uint16, c uint16) int {
 	}
 	return -1
 }
-
-func containsUnit(u []uint16, c uint16) bool { return indexUnit(u, c) >= 0 }
 
 // dropTail is JavaScript's s.slice(0, -k): note that k == 0 empties the
 // string rather than keeping it.
@@ -149,15 +126,6 @@ func regexSpecial(c uint16) bool {
 	switch c {
 	case '-', '*', '+', '?', '.', '^', '$', '{', '}', '(', '|', ')', '[', ']':
 		return true
-	}
-	return false
-}
-
-func hasRegexSpecial(u []uint16) bool {
-	for _, c := range u {
-		if regexSpecial(c) {
-			return true
-		}
 	}
 	return false
 }
