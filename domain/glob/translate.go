@@ -353,9 +353,6 @@ type glParser struct {
 	stack     []kind // kParen, kBracket or kBrace, as the reference tracks them
 	lastClose int    // index of the last ']' in in, or -1
 	err       error
-	// overran records that the index jumped past the end, where the
-	// reference never stops (see run).
-	overran bool
 }
 
 // parseGlob tokenises in and returns the body of the regex (before the
@@ -696,7 +693,6 @@ func (p *glParser) run() {
 		}
 		p.starToken()
 	}
-	p.overran = p.idx > n-1
 	p.finish()
 }
 
@@ -795,11 +791,7 @@ func isASCII(u []uint16) bool {
 }
 
 func (p *glParser) closeBracket() {
-	if p.prev.kind == kBracket && len(p.prev.value) == 1 {
-		p.pushOut(kText, lit("]"), lit(`\]`))
-		return
-	}
-	if p.brackets == 0 {
+	if p.brackets == 0 || (p.prev.kind == kBracket && len(p.prev.value) == 1) {
 		p.pushOut(kText, lit("]"), lit(`\]`))
 		return
 	}
@@ -1070,18 +1062,16 @@ func (p *glParser) secondStar(rest []uint16) {
 		rest = rest[3:]
 		p.idx += 3
 	}
+	prev.kind = kGlobstar
+	prev.value = append(prev.value, '*')
 	switch {
 	case prior.kind == kBos && p.eos():
-		prev.kind = kGlobstar
-		prev.value = append(prev.value, '*')
 		prev.setOut(srcGlobstar)
 		p.setOutput(srcGlobstar)
 	case prior.kind == kSlash && prior.prev.kind != kBos && !afterStar && p.eos():
 		p.dropOutputTail(len(prior.out) + len(prev.out))
 		prior.setOut(cat(lit("(?:"), prior.out))
-		prev.kind = kGlobstar
 		prev.setOut(cat(srcGlobstar, lit("|$)")))
-		prev.value = append(prev.value, '*')
 		p.emit(prior.out)
 		p.emit(prev.out)
 	case prior.kind == kSlash && prior.prev.kind != kBos && len(rest) > 0 && rest[0] == '/':
@@ -1091,25 +1081,19 @@ func (p *glParser) secondStar(rest []uint16) {
 		}
 		p.dropOutputTail(len(prior.out) + len(prev.out))
 		prior.setOut(cat(lit("(?:"), prior.out))
-		prev.kind = kGlobstar
 		prev.setOut(cat(srcGlobstar, srcSlash, lit("|"), srcSlash, end, lit(")")))
-		prev.value = append(prev.value, '*')
 		p.emit(prior.out)
 		p.emit(prev.out)
 		p.advance()
 		p.pushOut(kSlash, lit("/"), nil)
 	case prior.kind == kBos && len(rest) > 0 && rest[0] == '/':
-		prev.kind = kGlobstar
-		prev.value = append(prev.value, '*')
 		prev.setOut(cat(lit("(?:^|"), srcSlash, lit("|"), srcGlobstar, srcSlash, lit(")")))
 		p.setOutput(prev.out)
 		p.advance()
 		p.pushOut(kSlash, lit("/"), nil)
 	default:
 		p.dropOutputTail(len(prev.out))
-		prev.kind = kGlobstar
 		prev.setOut(srcGlobstar)
-		prev.value = append(prev.value, '*')
 		p.emit(prev.out)
 	}
 }
@@ -1118,24 +1102,11 @@ func (p *glParser) secondStar(rest []uint16) {
 // when earlier tokens were rewritten, rebuilds the output from the tokens
 // (which discards the escaping again, as the reference does).
 func (p *glParser) finish() {
-	if p.brackets > 0 {
-		p.out = escapeLastN(p.out, '[', p.brackets)
-		for p.brackets > 0 {
-			p.popStack(kBracket)
-		}
-	}
-	if p.parens > 0 {
-		p.out = escapeLastN(p.out, '(', p.parens)
-		for p.parens > 0 {
-			p.popStack(kParen)
-		}
-	}
-	if p.braces > 0 {
-		p.out = escapeLastN(p.out, '{', p.braces)
-		for p.braces > 0 {
-			p.popStack(kBrace)
-		}
-	}
+	// Nothing after this reads the counts or the stack, so they are not
+	// unwound.
+	p.out = escapeLastN(p.out, '[', p.brackets)
+	p.out = escapeLastN(p.out, '(', p.parens)
+	p.out = escapeLastN(p.out, '{', p.braces)
 	if p.prev.kind == kStar || p.prev.kind == kBracket {
 		p.pushOut(kMaybeSlash, nil, srcMaybeSlash)
 	}

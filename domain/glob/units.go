@@ -99,22 +99,14 @@ func isLineTerminator(c uint16) bool {
 	return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029
 }
 
-// isJSSpace is the JavaScript \s set (and what String.prototype.trim
-// removes).
-func isJSSpace(c uint16) bool {
-	switch c {
-	case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
-		return true
-	}
-	return c >= 0x2000 && c <= 0x200A
-}
-
+// trimUnits is String.prototype.trim, which removes the units of the
+// regex class \s.
 func trimUnits(u []uint16) []uint16 {
 	i, j := 0, len(u)
-	for i < j && isJSSpace(u[i]) {
+	for i < j && setSpace.has(u[i]) {
 		i++
 	}
-	for j > i && isJSSpace(u[j-1]) {
+	for j > i && setSpace.has(u[j-1]) {
 		j--
 	}
 	return u[i:j]
