@@ -324,7 +324,6 @@ type extglob struct {
 	kind        kind // kQmark, kStar, kPlus or kNegate
 	open, close []uint16
 	inner       []uint16
-	prev        *token
 	parens      int
 	// The output as it was when the group opened: its length, and its
 	// text once a rewrite of the output forced a copy (see rewrite).
@@ -895,7 +894,7 @@ func expandRange(args [][]uint16) []uint16 {
 }
 
 func (p *glParser) openExtglob(k kind, value []uint16) {
-	e := &extglob{kind: k, prev: p.prev, parens: p.parens, outLen: len(p.out),
+	e := &extglob{kind: k, parens: p.parens, outLen: len(p.out),
 		startIndex: p.idx, tokensIndex: len(p.tokens)}
 	e.open = lit("(?:")
 	switch k {
@@ -963,9 +962,8 @@ func (p *glParser) closeExtglob(e *extglob) {
 			extStar = srcGlobstar
 		}
 		rest := p.remaining()
-		if !slices.Equal(extStar, srcStar) || p.eos() || allCloseParens(rest) {
+		if !slices.Equal(extStar, srcStar) || p.eos() || (len(rest) > 0 && isRunOf(rest, ')')) {
 			out = cat(lit(")$))"), extStar)
-			e.close = out
 		}
 		if slices.Contains(e.inner, '*') && dotExtension(rest) {
 			expr, err := parseGlob(rest, false)
@@ -974,23 +972,10 @@ func (p *glParser) closeExtglob(e *extglob) {
 				return
 			}
 			out = cat(lit(")"), expr, lit(")"), extStar, lit(")"))
-			e.close = out
 		}
 	}
 	p.push(&token{kind: kParen, extglob: true, value: value, out: clone(out), hasOut: true})
 	p.popStack(kParen)
-}
-
-func allCloseParens(u []uint16) bool {
-	if len(u) == 0 {
-		return false
-	}
-	for _, c := range u {
-		if c != ')' {
-			return false
-		}
-	}
-	return true
 }
 
 // dotExtension is /^\.[^\\/.]+$/.
