@@ -94,12 +94,6 @@ func tails(n *rnode) tailSet {
 		}
 		return narrow(out)
 	case nRepeat:
-		switch {
-		case n.max == 0:
-			return tailsEmpty
-		case n.min == 1 && n.max == 1:
-			return tails(n.subs[0])
-		}
 		// A non-empty run ends with one whole match of the body; an
 		// optional body ("?") matches exactly what the body does, or "".
 		t := tails(n.subs[0])

@@ -758,7 +758,8 @@ func (p *glParser) classUnit(value []uint16) {
 				if i+2 <= len(prev.value) {
 					rest = prev.value[i+2:]
 				}
-				if body, ok := posixClasses[unitsString(rest)]; ok && isASCII(rest) {
+				// Only ASCII units decode to an ASCII name.
+				if body, ok := posixClasses[unitsString(rest)]; ok {
 					prev.value = cat(pre, lit(body))
 					p.backtrack = true
 					p.advance()
@@ -778,15 +779,6 @@ func (p *glParser) classUnit(value []uint16) {
 	}
 	prev.value = append(prev.value, value...)
 	p.emit(value)
-}
-
-func isASCII(u []uint16) bool {
-	for _, c := range u {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 func (p *glParser) closeBracket() {
@@ -886,9 +878,6 @@ func expandRange(args [][]uint16) []uint16 {
 			out = append(out, '.', '.')
 		}
 		out = append(out, escapeRegex(a)...)
-	}
-	if out == nil {
-		out = []uint16{}
 	}
 	return out
 }
@@ -1101,9 +1090,6 @@ func (p *glParser) finish() {
 			out = append(out, t.emitted()...)
 		}
 		p.out = out
-	}
-	if p.out == nil {
-		p.out = []uint16{}
 	}
 }
 
