@@ -193,26 +193,18 @@ func simpleText(in []uint16) []uint16 {
 			backslashes = true
 			out = append(out, match...)
 		case '?':
+			qmarks := len(chars)
 			switch {
 			case esc:
 				out = append(out, '\\', '?')
-				for k := 0; k < rest; k++ {
-					out = append(out, srcQmark...)
-				}
+				qmarks--
 			case i == 0:
 				out = append(out, srcQmarkNoDot...)
-				for k := 0; k < rest; k++ {
-					out = append(out, srcQmark...)
-				}
-			default:
-				for k := 0; k < len(chars); k++ {
-					out = append(out, srcQmark...)
-				}
+				qmarks--
 			}
+			out = append(out, slices.Repeat(srcQmark, qmarks)...)
 		case '.':
-			for k := 0; k < len(chars); k++ {
-				out = append(out, srcDotLiteral...)
-			}
+			out = append(out, slices.Repeat(srcDotLiteral, len(chars))...)
 		case '*':
 			if esc {
 				out = append(out, '\\', '*')

@@ -32,14 +32,8 @@ func toUnits(s string) []uint16 {
 // become U+FFFD): for literal prefixes and endings, and class names.
 func unitsString(u []uint16) string { return string(utf16.Decode(u)) }
 
-// lit converts an ASCII constant.
-func lit(s string) []uint16 {
-	u := make([]uint16, len(s))
-	for i := 0; i < len(s); i++ {
-		u[i] = uint16(s[i])
-	}
-	return u
-}
+// lit converts one of the translator's ASCII constants.
+func lit(s string) []uint16 { return toUnits(s) }
 
 // cat returns a fresh slice holding the concatenation, so callers may
 // treat every result as owned and immutable.
