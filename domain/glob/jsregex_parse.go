@@ -294,8 +294,7 @@ func (p *reParser) term(depth int) *rnode {
 		if _, _, n := p.bracedQuantifier(); n > 0 {
 			return p.fail()
 		}
-		p.pos++
-		atom = &rnode{kind: nChar, c: c}
+		fallthrough
 	default:
 		p.pos++
 		atom = &rnode{kind: nChar, c: c}
