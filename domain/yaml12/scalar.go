@@ -78,12 +78,9 @@ func resolveInt(s string) (float64, bool) {
 		return radixToFloat(s[2:], 8), true
 	case isDecInt(s):
 		// Decimal even with leading zeros (017 is 17). ParseFloat rounds
-		// correctly, like the reference's parseInt; "-0" stays negative.
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			// Only a range error is possible: the pattern admits digits only.
-			return math.Inf(sign(s)), true
-		}
+		// correctly, like the reference's parseInt; "-0" stays negative,
+		// and out of range it gives ±Inf, as parseInt does.
+		f, _ := strconv.ParseFloat(s, 64)
 		return f, true
 	case isHexInt(s):
 		return radixToFloat(s[2:], 16), true
@@ -95,27 +92,16 @@ func resolveInt(s string) (float64, bool) {
 func resolveFloat(s string) (float64, bool) {
 	switch {
 	case isInfNaN(s):
-		if strings.HasSuffix(strings.ToLower(s), "nan") {
-			return math.NaN(), true
-		}
-		return math.Inf(sign(s)), true
-	case isExpFloat(s), isFloat(s):
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			// Out of range: ParseFloat already returned ±Inf or ±0, as
-			// JavaScript's parseFloat would.
-			return f, true
-		}
-		return f, true
+		// Without its ".", every spelling the form admits ("-.Inf",
+		// ".NAN") is one ParseFloat reads.
+		s = strings.Replace(s, ".", "", 1)
+	case !isExpFloat(s) && !isFloat(s):
+		return 0, false
 	}
-	return 0, false
-}
-
-func sign(s string) int {
-	if strings.HasPrefix(s, "-") {
-		return -1
-	}
-	return 1
+	// Out of range, ParseFloat returns ±Inf or ±0, as JavaScript's
+	// parseFloat would.
+	f, _ := strconv.ParseFloat(s, 64)
+	return f, true
 }
 
 // radixToFloat converts digits in base 8 or 16 to the nearest double.
@@ -216,17 +202,7 @@ func unsigned(s string) string {
 }
 
 // isOctInt is ^0o[0-7]+$.
-func isOctInt(s string) bool {
-	if len(s) < 3 || s[0] != '0' || s[1] != 'o' {
-		return false
-	}
-	for i := 2; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '7' {
-			return false
-		}
-	}
-	return true
-}
+func isOctInt(s string) bool { return isRadixInt(s, 'o') }
 
 // isDecInt is ^[-+]?[0-9]+$.
 func isDecInt(s string) bool {
@@ -235,12 +211,16 @@ func isDecInt(s string) bool {
 }
 
 // isHexInt is ^0x[0-9a-fA-F]+$.
-func isHexInt(s string) bool {
-	if len(s) < 3 || s[0] != '0' || s[1] != 'x' {
+func isHexInt(s string) bool { return isRadixInt(s, 'x') }
+
+// isRadixInt is "0", then marker ('o' or 'x'), then at least one octal or
+// hexadecimal digit.
+func isRadixInt(s string, marker byte) bool {
+	if len(s) < 3 || s[0] != '0' || s[1] != marker {
 		return false
 	}
 	for i := 2; i < len(s); i++ {
-		if !isHex(s[i]) {
+		if !isHex(s[i]) || (marker == 'o' && s[i] > '7') {
 			return false
 		}
 	}
