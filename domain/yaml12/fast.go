@@ -147,14 +147,6 @@ func (p *fastParser) record(path string, line int) {
 	}
 }
 
-// childPath is the Lines path of a member of the node at path and depth.
-func (p *fastParser) childPath(path string, depth int, seg string) string {
-	if p.lines == nil {
-		return ""
-	}
-	return childPath(path, depth+1, seg)
-}
-
 func isKeyStart(c byte) bool {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 }
@@ -213,7 +205,7 @@ func (p *fastParser) mapping(indent int, path string, depth int) any {
 				return nil
 			}
 		}
-		kp := p.childPath(path, depth, key)
+		kp := childPath(p.lines, path, depth+1, key)
 		p.record(kp, p.cur.no)
 		v := p.value(colon+1, indent, kp, depth+1)
 		keys = append(keys, key)
@@ -288,7 +280,7 @@ func (p *fastParser) sequence(indent int, path string, depth int) any {
 			p.fail()
 			return nil
 		}
-		ip := p.childPath(path, depth, strconv.Itoa(len(items)))
+		ip := childPath(p.lines, path, depth+1, strconv.Itoa(len(items)))
 		p.record(ip, p.cur.no)
 		if _, ok := p.keyAt(s); ok {
 			// A compact mapping: "- key: value" and more keys below at
@@ -452,7 +444,7 @@ func (p *fastParser) flowSequence(s int, path string, depth int) ([]any, int) {
 			}
 			v, j = resolvePlain(t[j:last]), k
 		}
-		p.record(p.childPath(path, depth, strconv.Itoa(len(items))), p.cur.no)
+		p.record(childPath(p.lines, path, depth+1, strconv.Itoa(len(items))), p.cur.no)
 		items = append(items, v)
 		skip()
 		switch {
