@@ -29,7 +29,8 @@ func isHex(b byte) bool {
 }
 
 // checkProperties reads the properties at the start of node n and reports
-// the first problem with them.
+// the first problem with them. It notes in c.bare a node whose tag is
+// "!".
 func (c *composer) checkProperties(n *yaml.Node, inFlow bool) {
 	if n.Kind == yaml.MappingNode && len(n.Content) > 0 && n.Content[0].Line == n.Line && n.Content[0].Column == n.Column {
 		// A block mapping starts where its first key does: the
@@ -44,6 +45,7 @@ func (c *composer) checkProperties(n *yaml.Node, inFlow bool) {
 	if off >= len(t) || (t[off] != '!' && t[off] != '&') {
 		return
 	}
+	sawTag := false
 	for i := off; i < len(t) && (t[i] == '!' || t[i] == '&'); {
 		var end int
 		if t[i] == '&' {
@@ -58,6 +60,10 @@ func (c *composer) checkProperties(n *yaml.Node, inFlow bool) {
 				return
 			}
 		} else {
+			if !sawTag && (i+1 >= len(t) || isSeparator(t[i+1])) {
+				c.bare[n] = true
+			}
+			sawTag = true
 			var msg string
 			end, msg = c.scanTag(t, i)
 			if msg == "" && !strings.HasPrefix(t[i:], "!<") && end < len(t) && strings.IndexByte(",]}", t[end]) >= 0 &&
