@@ -64,14 +64,9 @@ func (b *builder) build(root *yaml.Node) (any, error) {
 		return nil, nil
 	}
 	b.record("", 0, root)
-	v, size, err := b.value(root, "", 0)
-	if err != nil {
-		return nil, err
-	}
-	if size > MaxValues {
-		return nil, b.tooBig(root)
-	}
-	return v, nil
+	// sequence and mapping stop at the first member past MaxValues.
+	v, _, err := b.value(root, "", 0)
+	return v, err
 }
 
 func (b *builder) tooBig(n *yaml.Node) error {
@@ -105,9 +100,6 @@ func (b *builder) value(n *yaml.Node, path string, depth int) (v any, size int, 
 	}
 	if err != nil {
 		return nil, 0, err
-	}
-	if size > MaxValues {
-		return nil, 0, b.tooBig(n)
 	}
 	if st != nil {
 		st.res, st.size, st.done = v, size, true
