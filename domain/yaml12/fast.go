@@ -79,25 +79,14 @@ func fastParse(text string, withLines bool) (value any, lines map[string]int, ok
 }
 
 // fastChars reports whether text is free of everything the fast path
-// does not read character by character: tabs, CR, other C0 and C1
-// controls, DEL, U+2028, U+2029, a byte-order mark, U+FFFE, U+FFFF and
-// malformed UTF-8.
+// does not read character by character: what prepare swaps for a
+// sentinel, tabs, CR, a byte-order mark and malformed UTF-8 (with
+// U+FFFD, which a range loop cannot tell from it).
 func fastChars(text string) bool {
-	for i := 0; i < len(text); {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if (c < 0x20 && c != '\n') || c == 0x7F {
-				return false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		switch {
-		case size == 1, r <= 0x9F, r == 0x2028, r == 0x2029, r == 0xFEFF, r == 0xFFFE, r == 0xFFFF:
+	for _, r := range text {
+		if needsSentinel(r) || r == '\t' || r == '\r' || r == 0xFEFF || r == utf8.RuneError {
 			return false
 		}
-		i += size
 	}
 	return true
 }
