@@ -22,6 +22,8 @@ type decoded struct {
 	// shift is the number of prefix lines: subtract it from a node's line
 	// to get the line within the YAML text.
 	shift int
+	// prefix is the length of the prefix: the YAML text starts there.
+	prefix int
 	// undefined holds the anchors the prefix defines, standing in for
 	// anchors the document aliases but never defines.
 	undefined map[*yaml.Node]bool
@@ -121,7 +123,7 @@ var errUnknownAnchor = errors.New("unknown anchor")
 // decodeWith parses prefix+text, prefix being empty or one document of
 // stand-in anchors.
 func decodeWith(text, prefix string) (*decoded, error) {
-	d := &decoded{text: prefix + text, shift: strings.Count(prefix, "\n")}
+	d := &decoded{text: prefix + text, shift: strings.Count(prefix, "\n"), prefix: len(prefix)}
 	dec := yaml.NewDecoder(strings.NewReader(d.text))
 	if prefix != "" {
 		var pre yaml.Node
@@ -287,22 +289,20 @@ func (d *decoded) insideBlockScalar(lines []int) bool {
 // firstSignificantLine returns the first line of text that is neither
 // blank nor a comment, without its line break, and the offset after it.
 func firstSignificantLine(text string) (string, int) {
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-			next = end + 1
-		}
-		line := strings.TrimSuffix(text[off:end], "\r")
+	off := 0
+	for raw := range strings.Lines(text) {
+		off += len(raw)
+		line := trimBreak(raw)
 		if t := strings.TrimLeft(line, " \t"); t != "" && t[0] != '#' {
-			return line, next
+			return line, off
 		}
-		off = next
 	}
 	return "", len(text)
+}
+
+// trimBreak is a line from strings.Lines without its line break.
+func trimBreak(line string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 }
 
 // isMarker reports whether line starts with the document marker m
@@ -339,16 +339,9 @@ func lineAt(text string, off int) int {
 // implement, for %YAML 1.1). yaml.v3 only accepts "%YAML 1.1", so a 1.2
 // directive is shown to it as 1.1, which changes nothing else it does.
 func directives(text string) (string, error) {
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-			next = end + 1
-		}
-		line := strings.TrimSuffix(text[off:end], "\r")
+	off := 0
+	for raw := range strings.Lines(text) {
+		line := trimBreak(raw)
 		t := strings.TrimLeft(line, " \t")
 		switch {
 		case t == "" || t[0] == '#':
@@ -361,13 +354,15 @@ func directives(text string) (string, error) {
 			if fields[0] != "1.2" {
 				return "", &SyntaxError{Problems: []Problem{{Message: "only YAML 1.2 is supported, but a %YAML directive asks for " + fields[0], Line: lineAt(text, off)}}}
 			}
+			// The same length, so the lines still to come keep their
+			// offsets.
 			at := off + strings.Index(line, "1.2")
 			text = text[:at] + "1.1" + text[at+3:]
 		case line[0] == '%':
 		default:
 			return text, nil
 		}
-		off = next
+		off += len(raw)
 	}
 	return text, nil
 }

@@ -216,13 +216,7 @@ func (p *fastParser) value(s, indent int, path string, depth int) any {
 		s++
 	}
 	if s < e && t[s] != '#' {
-		v := p.inline(s, path, depth)
-		p.nextLine()
-		if !p.eof && p.cur.col > indent {
-			// A multi-line scalar, or an error.
-			p.fail()
-		}
-		return v
+		return p.inlineLine(s, indent, path, depth)
 	}
 	p.nextLine()
 	switch {
@@ -279,17 +273,24 @@ func (p *fastParser) sequence(indent int, path string, depth int) any {
 			items = append(items, p.mapping(p.cur.col, ip, depth+1))
 			continue
 		}
-		items = append(items, p.inline(s, ip, depth+1))
-		p.nextLine()
-		if !p.eof && p.cur.col > indent {
-			p.fail()
-			return nil
-		}
+		items = append(items, p.inlineLine(s, indent, ip, depth+1))
 	}
 	if p.failed {
 		return nil
 	}
 	return items
+}
+
+// inlineLine reads what inline reads and moves past its line, which no
+// more indented line may continue (that would be a multi-line scalar, or
+// an error).
+func (p *fastParser) inlineLine(s, indent int, path string, depth int) any {
+	v := p.inline(s, path, depth)
+	p.nextLine()
+	if !p.eof && p.cur.col > indent {
+		p.fail()
+	}
+	return v
 }
 
 // inline reads a scalar or flow sequence starting at offset s of the

@@ -18,11 +18,11 @@ import (
 // which the reference rejects. checkContinuations adds the rule: it reads
 // the text of each such node and measures its continuation lines.
 
-// blockIndent is the 0-based indentation of a block collection: the column
-// of its keys or dashes. ok is false when it cannot be told from the node
-// (a block sequence with properties starts at the properties).
+// blockIndent is the 0-based indentation of block collection n: the
+// column of its keys or dashes. ok is false when it cannot be told from
+// the node (a block sequence with properties starts at the properties).
 func (c *composer) blockIndent(n *yaml.Node) (int, bool) {
-	if n.Style&yaml.FlowStyle != 0 || len(n.Content) == 0 {
+	if len(n.Content) == 0 {
 		return 0, false
 	}
 	if n.Kind == yaml.SequenceNode {

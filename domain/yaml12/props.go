@@ -180,7 +180,7 @@ func (c *composer) declaredHandles() map[string]bool {
 		return c.handles
 	}
 	c.handles = map[string]bool{}
-	t := c.dec.text[c.prefixLen():]
+	t := c.dec.text[c.dec.prefix:]
 	for _, line := range strings.Split(t, "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		if strings.HasPrefix(line, "---") || (line != "" && line[0] != '%' && line[0] != '#') {
@@ -191,15 +191,6 @@ func (c *composer) declaredHandles() map[string]bool {
 		}
 	}
 	return c.handles
-}
-
-// prefixLen is the length of the stand-in prefix before the YAML text.
-func (c *composer) prefixLen() int {
-	off := 0
-	for i := 0; i < c.dec.shift; i++ {
-		off += strings.IndexByte(c.dec.text[off:], '\n') + 1
-	}
-	return off
 }
 
 // validEscape reports whether the escape sequence at t[i] ("\") in a
