@@ -91,8 +91,11 @@ func fastChars(text string) bool {
 	return true
 }
 
-func (p *fastParser) fail() {
+// fail gives up the fast path; the nil it returns is never used, since
+// fastParse then returns nothing.
+func (p *fastParser) fail() any {
 	p.failed = true
+	return nil
 }
 
 // advance moves to the first significant line at or after offset off,
@@ -166,32 +169,23 @@ func (p *fastParser) keyAt(s int) (colon int, ok bool) {
 // with the current line.
 func (p *fastParser) mapping(indent int, path string, depth int) any {
 	if depth >= fastMaxDepth {
-		p.fail()
-		return nil
+		return p.fail()
 	}
 	var keys []string
 	var vals []any
-	t := p.text
 	for !p.eof && !p.failed && p.cur.col >= indent {
-		if p.cur.col > indent {
-			p.fail()
-			return nil
-		}
 		colon, ok := p.keyAt(p.cur.start)
-		if !ok {
-			p.fail()
-			return nil
+		if p.cur.col > indent || !ok {
+			return p.fail()
 		}
-		key := t[p.cur.start:colon]
-		if s, isStr := resolvePlain(key).(string); !isStr || s != key {
+		key := p.text[p.cur.start:colon]
+		if _, isStr := resolvePlain(key).(string); !isStr {
 			// true, null, ... are not the strings they spell.
-			p.fail()
-			return nil
+			return p.fail()
 		}
 		for _, k := range keys {
 			if k == key {
-				p.fail()
-				return nil
+				return p.fail()
 			}
 		}
 		kp := childPath(p.lines, path, depth+1, key)
@@ -200,9 +194,7 @@ func (p *fastParser) mapping(indent int, path string, depth int) any {
 		keys = append(keys, key)
 		vals = append(vals, v)
 	}
-	if p.failed {
-		return nil
-	}
+	// After a failure nothing is used: fastParse returns nothing.
 	return jsvalue.ObjectOf(keys, vals)
 }
 
@@ -238,15 +230,13 @@ func (p *fastParser) value(s, indent int, path string, depth int) any {
 // starting with the current line.
 func (p *fastParser) sequence(indent int, path string, depth int) any {
 	if depth >= fastMaxDepth {
-		p.fail()
-		return nil
+		return p.fail()
 	}
 	t := p.text
 	items := []any{}
 	for !p.eof && !p.failed && p.cur.col >= indent {
 		if p.cur.col > indent {
-			p.fail()
-			return nil
+			return p.fail()
 		}
 		if !p.isDash() {
 			// A key at the column of an indentless sequence: the
@@ -260,8 +250,7 @@ func (p *fastParser) sequence(indent int, path string, depth int) any {
 		if s == e || t[s] == '#' || t[s] == '-' {
 			// An empty entry, a nested sequence or an entry on the next
 			// lines.
-			p.fail()
-			return nil
+			return p.fail()
 		}
 		ip := childPath(p.lines, path, depth+1, strconv.Itoa(len(items)))
 		p.record(ip, p.cur.no)
@@ -274,9 +263,6 @@ func (p *fastParser) sequence(indent int, path string, depth int) any {
 			continue
 		}
 		items = append(items, p.inlineLine(s, indent, ip, depth+1))
-	}
-	if p.failed {
-		return nil
 	}
 	return items
 }
@@ -306,8 +292,7 @@ func (p *fastParser) inline(s int, path string, depth int) any {
 		v, end = p.flowSequence(s, path, depth)
 	default:
 		if isIndicator(t[s]) {
-			p.fail()
-			return nil
+			return p.fail()
 		}
 		// A plain scalar runs to the end of the line or to a comment.
 		j, last := s, s
@@ -321,22 +306,17 @@ func (p *fastParser) inline(s int, path string, depth int) any {
 				}
 			case c == ':':
 				if j+1 >= e || t[j+1] == ' ' || isFlowIndicator(t[j+1]) {
-					p.fail()
-					return nil
+					return p.fail()
 				}
 				last = j + 1
 			case c == '\\':
-				p.fail()
-				return nil
+				return p.fail()
 			default:
 				last = j + 1
 			}
 			j++
 		}
 		return resolvePlain(t[s:last])
-	}
-	if p.failed {
-		return nil
 	}
 	p.tail(end)
 	return v
@@ -358,7 +338,7 @@ func (p *fastParser) tail(j int) {
 // quoted reads a one-line quoted scalar starting at offset s and returns
 // it and the offset after its closing quote. Double quotes allow only the
 // \" and \\ escapes here.
-func (p *fastParser) quoted(s int) (string, int) {
+func (p *fastParser) quoted(s int) (any, int) {
 	t, e := p.text, p.cur.end
 	q := t[s]
 	var b []byte // the text so far, once something was unescaped
@@ -379,8 +359,7 @@ func (p *fastParser) quoted(s int) (string, int) {
 			return string(append(b, t[from:j]...)), j + 1
 		case c == '\\' && q == '"':
 			if j+1 >= e || (t[j+1] != '"' && t[j+1] != '\\') {
-				p.fail()
-				return "", e
+				return p.fail(), e
 			}
 			b = append(b, t[from:j]...)
 			escaped = true
@@ -388,13 +367,12 @@ func (p *fastParser) quoted(s int) (string, int) {
 			from = j
 		}
 	}
-	p.fail()
-	return "", e
+	return p.fail(), e
 }
 
 // flowSequence reads a one-line flow sequence of scalars starting at
 // offset s ("[") and returns it and the offset after its "]".
-func (p *fastParser) flowSequence(s int, path string, depth int) ([]any, int) {
+func (p *fastParser) flowSequence(s int, path string, depth int) (any, int) {
 	t, e := p.text, p.cur.end
 	items := []any{}
 	j := s + 1
@@ -412,21 +390,16 @@ func (p *fastParser) flowSequence(s int, path string, depth int) ([]any, int) {
 		switch t[j] {
 		case '"', '\'':
 			v, j = p.quoted(j)
-			if p.failed {
-				return nil, e
-			}
 		default:
 			if isIndicator(t[j]) {
-				p.fail()
-				return nil, e
+				return p.fail(), e
 			}
 			k, last := j, j
 			for k < e && t[k] != ',' && t[k] != ']' {
 				switch c := t[k]; c {
 				case ' ':
 				case ':', '?', '#', '[', '{', '}', '\\':
-					p.fail()
-					return nil, e
+					return p.fail(), e
 				default:
 					last = k + 1
 				}
@@ -437,25 +410,21 @@ func (p *fastParser) flowSequence(s int, path string, depth int) ([]any, int) {
 		p.record(childPath(p.lines, path, depth+1, strconv.Itoa(len(items))), p.cur.no)
 		items = append(items, v)
 		skip()
-		switch {
-		case j < e && t[j] == ']':
+		if j < e && t[j] == ']' {
 			return items, j + 1
-		case j < e && t[j] == ',':
-			j++
-			skip()
-			if j < e && (t[j] == ']' || t[j] == ',') {
-				// A trailing or doubled comma.
-				p.fail()
-				return nil, e
-			}
-		default:
+		}
+		if j >= e || t[j] != ',' {
 			// Unclosed on this line, or something after an item.
-			p.fail()
-			return nil, e
+			break
+		}
+		j++
+		skip()
+		if j < e && (t[j] == ']' || t[j] == ',') {
+			// A trailing or doubled comma.
+			break
 		}
 	}
-	p.fail()
-	return nil, e
+	return p.fail(), e
 }
 
 // isIndicator reports a character that cannot start a plain scalar the
