@@ -249,18 +249,14 @@ func (b *builder) key(kn *yaml.Node) (name string, size int, err error) {
 	if kn.Kind == yaml.AliasNode {
 		return "*" + kn.Value, size, nil
 	}
-	return b.flowText(kn), size, nil
+	var sb strings.Builder
+	b.writeFlow(&sb, kn)
+	return sb.String(), size, nil
 }
 
-// flowText renders a node as YAML flow text on one line, the way the
+// writeFlow renders a node as YAML flow text on one line, the way the
 // reference names a member whose key is a collection ("[ a, b ]",
 // "{ a: 1 }").
-func (b *builder) flowText(n *yaml.Node) string {
-	var sb strings.Builder
-	b.writeFlow(&sb, n)
-	return sb.String()
-}
-
 func (b *builder) writeFlow(sb *strings.Builder, n *yaml.Node) {
 	if n.Anchor != "" {
 		sb.WriteString("&" + n.Anchor + " ")

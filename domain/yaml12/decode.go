@@ -81,26 +81,20 @@ func decodeAnchored(text string) (*decoded, error) {
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
-	var b strings.Builder
-	b.WriteString("[")
 	for i, n := range names {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("&" + n + " ~")
+		names[i] = "&" + n + " ~"
 	}
-	b.WriteString("]\n")
+	prefix := "[" + strings.Join(names, ", ") + "]\n"
 	// libyaml wants an explicit start for a document after another, unless
 	// the text brings its own (directives need a "..." before them).
 	first, _ := firstSignificantLine(text)
 	switch {
 	case strings.HasPrefix(first, "%"):
-		b.WriteString("...\n")
-	case isMarker(first, "---"):
-	default:
-		b.WriteString("---\n")
+		prefix += "...\n"
+	case !isMarker(first, "---"):
+		prefix += "---\n"
 	}
-	d, err = decodeWith(text, b.String())
+	d, err = decodeWith(text, prefix)
 	if errors.Is(err, errUnknownAnchor) {
 		// Cannot happen: every alias name the scanner accepts was defined.
 		return nil, &ResolveError{Message: "an alias refers to an anchor that is not defined before it"}

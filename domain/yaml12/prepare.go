@@ -1,6 +1,7 @@
 package yaml12
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -183,18 +184,7 @@ func usedCodePoints(text string) map[rune]bool {
 		if r != '\\' || i+1 >= len(text) {
 			continue
 		}
-		n := 0
-		switch text[i+1] {
-		case 'x':
-			n = 2
-		case 'u':
-			n = 4
-		case 'U':
-			n = 8
-		default:
-			continue
-		}
-		if i+2+n <= len(text) {
+		if n := escapeDigits(text[i+1]); n > 0 && i+2+n <= len(text) {
 			if cp, err := strconv.ParseUint(text[i+2:i+2+n], 16, 32); err == nil {
 				used[rune(cp)] = true
 			}
@@ -241,18 +231,12 @@ func rewrittenEscape(s string) (esc, decoded string, ok bool) {
 	if len(s) < 2 || s[0] != '\\' {
 		return "", "", false
 	}
-	n := 0
-	switch s[1] {
-	case '/':
+	if s[1] == '/' {
 		return s[:2], "/", true
-	case 'u':
-		n = 4
-	case 'U':
-		n = 8
-	default:
-		return "", "", false
 	}
-	if len(s) < 2+n {
+	// A \x escape has too few digits to name a surrogate.
+	n := escapeDigits(s[1])
+	if n == 0 || len(s) < 2+n {
 		return "", "", false
 	}
 	cp, err := strconv.ParseUint(s[2:2+n], 16, 32)
@@ -268,14 +252,23 @@ func rewrittenEscape(s string) (esc, decoded string, ok bool) {
 // which only shifts later columns on its line.
 func rewriteEscape(esc string, sen rune) string {
 	if esc[1] != 'U' && sen <= 0xFFFF {
-		return "\\u" + hex8(sen)[4:]
+		return fmt.Sprintf(`\u%04X`, sen)
 	}
-	return "\\U" + hex8(sen)
+	return fmt.Sprintf(`\U%08X`, sen)
 }
 
-func hex8(r rune) string {
-	s := strconv.FormatUint(uint64(r), 16)
-	return strings.Repeat("0", 8-len(s)) + strings.ToUpper(s)
+// escapeDigits is how many hexadecimal digits follow the escape letter c
+// (\x, \u, \U); 0 for every other escape.
+func escapeDigits(c byte) int {
+	switch c {
+	case 'x':
+		return 2
+	case 'u':
+		return 4
+	case 'U':
+		return 8
+	}
+	return 0
 }
 
 // wtf8 encodes a surrogate code point the way jsvalue expects a lone

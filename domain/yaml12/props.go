@@ -203,7 +203,7 @@ func validEscape(t string, i int) bool {
 	case '0', 'a', 'b', 't', '\t', 'n', 'v', 'f', 'r', 'e', ' ', '"', '/', '\\', 'N', '_', 'L', 'P', '\n', '\r':
 		return true
 	case 'x', 'u', 'U':
-		n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[t[i+1]]
+		n := escapeDigits(t[i+1])
 		if i+2+n > len(t) {
 			return false
 		}
