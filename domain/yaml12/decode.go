@@ -148,7 +148,8 @@ func decodeWith(text, prefix string) (*decoded, error) {
 		return d, nil
 	case err != nil:
 		// The reference reports the extra document whatever is wrong in it.
-		return nil, &SyntaxError{Problems: []Problem{{Message: msgMultipleDocuments, Line: d.lineOfError(err)}}}
+		_, line := d.v3Problem(err)
+		return nil, &SyntaxError{Problems: []Problem{{Message: msgMultipleDocuments, Line: line}}}
 	default:
 		return nil, &SyntaxError{Problems: []Problem{{Message: msgMultipleDocuments, Line: d.line(next.Line)}}}
 	}
@@ -164,30 +165,28 @@ func (d *decoded) line(l int) int {
 	return l - d.shift
 }
 
-func (d *decoded) lineOfError(err error) int {
+// v3Problem splits a yaml.v3 error into its problem and the line of the
+// YAML text it names (0 if none).
+func (d *decoded) v3Problem(err error) (problem string, line int) {
 	m := reV3Error.FindStringSubmatch(err.Error())
 	if m == nil {
-		return 0
+		return err.Error(), 0
 	}
-	if m[1] == "" {
-		// yaml.v3 leaves out the line when it is the first.
-		return d.line(1)
+	l := 1 // yaml.v3 leaves out the line when it is the first
+	if m[1] != "" {
+		l, _ = strconv.Atoi(m[1])
 	}
-	l, _ := strconv.Atoi(m[1])
-	return d.line(l)
+	return m[2], d.line(l)
 }
 
 // v3Error keeps a yaml.v3 error for decode to word.
 func (d *decoded) v3Error(err error) error {
-	m := reV3Error.FindStringSubmatch(err.Error())
-	if m == nil {
-		return &v3Error{problem: err.Error()}
-	}
-	if reUnknownAnchor.MatchString(m[2]) {
+	problem, line := d.v3Problem(err)
+	if reUnknownAnchor.MatchString(problem) {
 		return errUnknownAnchor
 	}
-	tabs := strings.Contains(m[2], "tab character") || strings.HasPrefix(m[2], "found character that cannot start any token")
-	return &v3Error{problem: m[2], line: d.lineOfError(err), tabs: tabs}
+	tabs := strings.Contains(problem, "tab character") || strings.HasPrefix(problem, "found character that cannot start any token")
+	return &v3Error{problem: problem, line: line, tabs: tabs}
 }
 
 // libyaml refuses tabs in places YAML 1.2 and the reference accept them

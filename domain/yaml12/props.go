@@ -220,13 +220,9 @@ func validEscape(t string, i int) bool {
 // checkEscapes verifies the escapes of a double-quoted scalar: libyaml
 // also accepts \', which YAML 1.2 (and the reference) do not define.
 func (c *composer) checkEscapes(n *yaml.Node) {
-	off, ok := c.offset(n)
-	if !ok {
-		return
-	}
+	off, ok := c.content(n)
 	t := c.dec.text
-	off = skipProperties(t, off)
-	if off >= len(t) || t[off] != '"' {
+	if !ok || t[off] != '"' {
 		return
 	}
 	for i := off + 1; i < len(t) && t[i] != '"'; i++ {
