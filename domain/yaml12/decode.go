@@ -196,7 +196,7 @@ func (d *decoded) v3Error(err error) error {
 // again. Inside a block scalar a tab is content, not a blank, so the
 // result is only used if no changed line falls within one.
 var (
-	reBlankTabs   = lazyregexp.New(`^[ \t]*\t[ \t]*(#.*)?$`)
+	reBlankTabs   = lazyregexp.New(`^([ \t]*\t[ \t]*)(#.*)?$`)
 	reIndicatorTb = lazyregexp.New(`^( *(?:[-?:] +)*[-?:] *\t[ \t]*)([^-?:\s].*)?$`)
 )
 
@@ -205,22 +205,15 @@ func retryTabs(text string) (*decoded, error, bool) {
 	var changed []int
 	for i, l := range lines {
 		body := strings.TrimRight(l, "\r\n")
-		var fixed string
-		switch {
-		case reBlankTabs.MatchString(body):
-			hash := strings.IndexByte(body, '#')
-			if hash < 0 {
-				hash = len(body)
-			}
-			fixed = strings.ReplaceAll(body[:hash], "\t", " ") + body[hash:]
-		default:
-			m := reIndicatorTb.FindStringSubmatch(body)
+		// m[1] holds the tabs to turn into spaces, m[2] the rest.
+		m := reBlankTabs.FindStringSubmatch(body)
+		if m == nil {
+			m = reIndicatorTb.FindStringSubmatch(body)
 			if m == nil || strings.Contains(m[2], ": ") || strings.Contains(m[2], ":\t") || strings.HasSuffix(m[2], ":") {
 				continue
 			}
-			fixed = strings.ReplaceAll(m[1], "\t", " ") + m[2]
 		}
-		lines[i] = fixed + l[len(body):]
+		lines[i] = strings.ReplaceAll(m[1], "\t", " ") + m[2] + l[len(body):]
 		changed = append(changed, i+1)
 	}
 	if len(changed) == 0 {

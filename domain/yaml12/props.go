@@ -42,9 +42,6 @@ func (c *composer) checkProperties(n *yaml.Node, inFlow bool) {
 		return
 	}
 	t := c.dec.text
-	if off >= len(t) || (t[off] != '!' && t[off] != '&') {
-		return
-	}
 	sawTag := false
 	for i := off; i < len(t) && (t[i] == '!' || t[i] == '&'); {
 		var end int
