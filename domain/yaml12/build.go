@@ -60,7 +60,9 @@ var (
 
 func (b *builder) build(root *yaml.Node) (any, error) {
 	if root == nil {
-		b.record("", 0, nil)
+		if b.lines != nil {
+			b.lines[""] = 1 // an empty document is on its first line
+		}
 		return nil, nil
 	}
 	b.record("", 0, root)
@@ -165,17 +167,12 @@ func (b *builder) measure(n *yaml.Node) (count int, static bool) {
 	return 1, true
 }
 
-// record notes the line of n (of the empty document when n is nil) at
-// path, when lines are recorded and depth is within MaxLinesDepth.
+// record notes the line of n at path, when lines are recorded and depth
+// is within MaxLinesDepth.
 func (b *builder) record(path string, depth int, n *yaml.Node) {
-	if b.lines == nil || depth > MaxLinesDepth {
-		return
+	if b.lines != nil && depth <= MaxLinesDepth {
+		b.lines[path] = b.c.dec.line(n.Line)
 	}
-	if n == nil {
-		b.lines[path] = 1
-		return
-	}
-	b.lines[path] = b.c.dec.line(n.Line)
 }
 
 // childPath is the Lines path of member seg of the node at path, at

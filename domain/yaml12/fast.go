@@ -68,9 +68,7 @@ func fastParse(text string, withLines bool) (value any, lines map[string]int, ok
 	if p.eof || p.cur.col != 0 || p.isDash() {
 		return nil, nil, false
 	}
-	if p.lines != nil {
-		p.lines[""] = p.cur.no
-	}
+	p.record("", p.cur.no)
 	v := p.mapping(0, "", 0)
 	if p.failed || !p.eof {
 		return nil, nil, false
