@@ -91,14 +91,12 @@ func (b *builder) value(n *yaml.Node, path string, depth int) (v any, size int, 
 		b.anchors[n] = st
 	}
 	switch n.Kind {
-	case yaml.ScalarNode:
-		v, size = b.c.scalars[n], 1
 	case yaml.SequenceNode:
 		v, size, err = b.sequence(n, path, depth)
 	case yaml.MappingNode:
 		v, size, err = b.mapping(n, path, depth)
-	default:
-		v, size = nil, 1
+	default: // a scalar
+		v, size = b.c.scalars[n], 1
 	}
 	if err != nil {
 		return nil, 0, err

@@ -316,21 +316,16 @@ func (p *fastParser) inline(s int, path string, depth int) any {
 		}
 		return resolvePlain(t[s:last])
 	}
-	p.tail(end)
-	return v
-}
-
-// tail checks that after offset j the current line holds only blanks and
-// perhaps a comment, which YAML wants separated by a blank.
-func (p *fastParser) tail(j int) {
-	t, e := p.text, p.cur.end
-	k := j
+	// After the value: blanks and perhaps a comment, which YAML wants
+	// separated by a blank.
+	k := end
 	for k < e && t[k] == ' ' {
 		k++
 	}
-	if k < e && (t[k] != '#' || k == j) {
-		p.fail()
+	if k < e && (t[k] != '#' || k == end) {
+		return p.fail()
 	}
+	return v
 }
 
 // quoted reads a one-line quoted scalar starting at offset s and returns

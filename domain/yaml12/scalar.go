@@ -18,16 +18,6 @@ import (
 // a digit, go through all of them (scalar_test.go checks each against
 // its expression).
 
-// The tags of the Core schema that change a scalar, as yaml.v3 spells
-// tag:yaml.org,2002:x. Any other tag (!!str included) leaves a scalar a
-// string and a collection plain, except the unsupported ones below.
-const (
-	tagNull  = "!!null"
-	tagBool  = "!!bool"
-	tagInt   = "!!int"
-	tagFloat = "!!float"
-)
-
 // unsupportedTags are the YAML 1.1 tags the reference's library turns into
 // JavaScript objects that are not data (Buffer, Date, Set, Map) or into
 // lists of one-key objects. No frontmatter needs them and the schema
@@ -114,24 +104,26 @@ func radixToFloat(digits string, base int) float64 {
 	return f
 }
 
-// resolveTagged resolves a scalar carrying the explicit tag tag. A tag
-// that does not fit the text leaves the text as a string, as do unknown
-// tags (the reference only warns about those).
+// resolveTagged resolves a scalar carrying the explicit tag tag, which
+// yaml.v3 spells "!!x" for tag:yaml.org,2002:x. The four Core-schema
+// tags below change a scalar; any other tag (!!str included) leaves it a
+// string, as does a tag that does not fit the text (the reference only
+// warns about unknown tags).
 func resolveTagged(tag, s string) any {
 	switch tag {
-	case tagNull:
+	case "!!null":
 		if isNull(s) {
 			return nil
 		}
-	case tagBool:
+	case "!!bool":
 		if isBool(s) {
 			return s[0] == 't' || s[0] == 'T'
 		}
-	case tagInt:
+	case "!!int":
 		if v, ok := resolveInt(s); ok {
 			return v
 		}
-	case tagFloat:
+	case "!!float":
 		if v, ok := resolveFloat(s); ok {
 			return v
 		}
