@@ -82,6 +82,9 @@ func fastParse(text string, withLines bool) (value any, lines map[string]int, ok
 // U+FFFD, which a range loop cannot tell from it).
 func fastChars(text string) bool {
 	for _, r := range text {
+		if ' ' <= r && r < 0x7F {
+			continue // printable ASCII: nearly every character
+		}
 		if needsSentinel(r) || r == '\t' || r == '\r' || r == 0xFEFF || r == utf8.RuneError {
 			return false
 		}
