@@ -97,16 +97,14 @@ func (c *composer) compose(n *yaml.Node, depth int, inFlow bool) {
 }
 
 // scalar resolves a scalar node: explicit tag first, then the Core schema
-// for plain scalars; quoted and block scalars are strings.
+// for plain scalars; quoted and block scalars, and those tagged "!", are
+// strings.
 func (c *composer) scalar(n *yaml.Node) any {
 	s := c.sub.restore(n.Value)
 	if n.Style&yaml.TaggedStyle != 0 {
 		return resolveTagged(n.Tag, s)
 	}
-	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-		return s
-	}
-	if c.bare[n] {
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 || c.bare[n] {
 		return s
 	}
 	return resolvePlain(s)
