@@ -32,9 +32,9 @@ import (
 	"strings"
 	"sync"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -136,7 +136,7 @@ func (r *Reader) open(ctx context.Context) (*view, error) {
 // distinguish a missing path from a directory that is not a repository,
 // and because go-git would read a .git FIFO and block (see
 // docs/adr/0004-git-root-detection.md).
-func (r *Reader) openRepo() (*git.Repository, string, error) {
+func (r *Reader) openRepo() (*gitrepo.Repository, string, error) {
 	if r.repoPath == "" {
 		return nil, "", unavailable(corpus.RootNotFound, errors.New("no repository path was configured"))
 	}
@@ -158,7 +158,7 @@ func (r *Reader) openRepo() (*git.Repository, string, error) {
 	// without blocking: a directory (a main worktree) or a regular file
 	// (the "gitdir:" pointer of a linked worktree). Without one the path
 	// may still be a bare repository, which go-git recognises itself.
-	if gi, err := os.Stat(filepath.Join(root, git.GitDirName)); err == nil && !gi.IsDir() && !gi.Mode().IsRegular() {
+	if gi, err := os.Stat(filepath.Join(root, ".git")); err == nil && !gi.IsDir() && !gi.Mode().IsRegular() {
 		return nil, "", unavailable(corpus.RootNotGit,
 			fmt.Errorf("the .git entry of %s is a %s, neither a directory nor a gitdir file", root, typeName(gi.Mode())))
 	}
@@ -171,7 +171,7 @@ func (r *Reader) openRepo() (*git.Repository, string, error) {
 			fmt.Errorf("repository path %s now resolves to %s, not %s as at start-up", r.repoPath, root, expected))
 	}
 
-	repo, err := git.PlainOpenWithOptions(root, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+	repo, err := gitrepo.Open(root)
 	if err != nil {
 		return nil, "", unavailable(corpus.RootNotGit, fmt.Errorf("opening the git repository at %s: %w", root, err))
 	}

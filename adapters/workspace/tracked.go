@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 )
 
@@ -21,7 +21,7 @@ import (
 // left out. None when the root is not a repository go-git can open.
 func (f *Folder) TrackedFiles() ([]string, error) {
 	repo, err := openRepo(f.root)
-	if errors.Is(err, git.ErrRepositoryNotExists) {
+	if errors.Is(err, gitrepo.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
