@@ -208,3 +208,25 @@ func runGit(t *testing.T, dir string, args ...string) {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 }
+
+// The point of this package: neither binary links go-git's root package
+// or what it drags in (every transport, ssh and its configuration), whose
+// initialisation each process would pay at start-up.
+func TestBinariesLeaveOutGoGitRoot(t *testing.T) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	cmd := exec.Command(goTool, "list", "-deps", "./cmd/adrkit", "./cmd/adrkit-mcp")
+	cmd.Dir = filepath.Join("..", "..")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if pkg == "github.com/go-git/go-git/v5" || strings.Contains(pkg, "/plumbing/transport") ||
+			strings.HasPrefix(pkg, "golang.org/x/crypto/ssh") || strings.Contains(pkg, "ssh_config") || strings.Contains(pkg, "knownhosts") {
+			t.Errorf("the binaries link %s", pkg)
+		}
+	}
+}

@@ -220,7 +220,7 @@ func isHex(s string) bool {
 }
 
 // namesReference reports whether name is the short or full name of a
-// reference, by the rules git and go-git use to expand a revision. A hex
+// reference, by the rules git uses to expand a revision. A hex
 // string that names a reference is treated as the reference: it can move.
 func namesReference(repo *gitrepo.Repository, name string) bool {
 	for _, rule := range plumbing.RefRevParseRules {
@@ -237,9 +237,9 @@ type hashLister interface {
 }
 
 // expandHash finds the one commit or tag whose hash starts with prefix.
-// go-git itself takes the first match, whichever it is; a pinned answer
-// must not depend on that, so more than one candidate is an error, as it
-// is for git.
+// Taking the first match would make a pinned answer depend on the order
+// the storage lists objects in, so more than one candidate is an error,
+// as it is for git.
 func expandHash(repo *gitrepo.Repository, prefix string) (plumbing.Hash, error) {
 	prefix = strings.ToLower(prefix)
 	if len(prefix) == hash.HexSize {

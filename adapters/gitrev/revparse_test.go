@@ -122,3 +122,23 @@ func TestResolveRevisionAsGoGit(t *testing.T) {
 		})
 	}
 }
+
+// Where go-git differed from git, git's rule holds, as revision.go says:
+// hex of fewer than four digits, or hex that names a reference, is a
+// reference name and never a hash prefix.
+func TestShortHexIsAReferenceName(t *testing.T) {
+	h := newHistory(t, false)
+	repo, err := gitrepo.Open(h.Root())
+	if err != nil {
+		t.Fatal(err)
+	}
+	three := h.c[2].String()[:3]
+	if c, err := resolveRevision(repo, three); !errors.Is(err, plumbing.ErrReferenceNotFound) {
+		t.Errorf("%s resolved to %v, %v; a three-digit prefix is not a hash", three, c, err)
+	}
+	// A branch named like the start of another commit's hash.
+	four := h.c[2].String()[:4]
+	h.SetRef(plumbing.NewBranchReferenceName(four), h.c[1])
+	r := New(h.Root(), "docs/adr", four)
+	equalNames(t, "a branch named like a hash prefix", topNames(t, r), upTo(1))
+}

@@ -50,8 +50,8 @@ func dirEntries(c *object.Commit, dir string) ([]string, error) {
 // that a new record's number can be free everywhere a fetch has seen. A
 // branch whose tree lacks the directory contributes nothing; a
 // repository without commits contributes nothing either, and so does a
-// .git entry go-git cannot open as a repository (the working tree is then
-// all there is to go by).
+// .git entry that leads to no repository (the working tree is then all
+// there is to go by).
 func (f *Folder) BranchNames() ([]string, error) {
 	repo, err := openRepo(f.root)
 	if errors.Is(err, gitrepo.ErrNotExist) {

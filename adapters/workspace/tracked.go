@@ -18,7 +18,7 @@ import (
 // TrackedFiles lists the regular files git tracks (its index), as
 // repository-relative "/"-separated paths in code-unit order: the files
 // renumber looks in for @adr markers. Symbolic links and submodules are
-// left out. None when the root is not a repository go-git can open.
+// left out. None when the root holds no repository (gitrepo.ErrNotExist).
 func (f *Folder) TrackedFiles() ([]string, error) {
 	repo, err := openRepo(f.root)
 	if errors.Is(err, gitrepo.ErrNotExist) {
