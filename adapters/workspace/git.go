@@ -111,12 +111,12 @@ func (f *Folder) FirstCommitDates() (map[string]string, error) {
 	if err != nil {
 		return dates, fmt.Errorf("reading HEAD: %w", err)
 	}
-	first, err := repo.CommitObject(head.Hash())
+	tip, err := repo.CommitObject(head.Hash())
 	if err != nil {
 		return dates, fmt.Errorf("reading the history: %w", err)
 	}
-	// Newest committer time first, as go-git's Log(LogOrderCommitterTime).
-	err = object.NewCommitIterCTime(first, nil, nil).ForEach(func(c *object.Commit) error {
+	// Newest committer time first (go-git's LogOrderCommitterTime).
+	err = object.NewCommitIterCTime(tip, nil, nil).ForEach(func(c *object.Commit) error {
 		names, err := dirEntries(c, f.rel)
 		if err != nil {
 			return err
