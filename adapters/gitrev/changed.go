@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -97,25 +96,13 @@ func Changes(ctx context.Context, repoPath, since string) (*ChangeSet, error) {
 	}
 
 	cs := &ChangeSet{Since: from.Hash, Base: base.Hash}
-	wt, err := repo.Worktree()
-	switch {
-	case errors.Is(err, git.ErrIsBareRepository):
-	case err != nil:
-		return nil, fmt.Errorf("opening the working tree: %w", err)
-	default:
-		status, err := wt.Status()
+	if repo.Worktree != nil {
+		names, err := uncommitted(repo, headTree)
 		if err != nil {
 			return nil, fmt.Errorf("reading the working tree's status: %w", err)
 		}
-		for name, st := range status {
-			if st.Staging == git.Unmodified && st.Worktree == git.Unmodified {
-				continue
-			}
+		for _, name := range names {
 			set[name] = true
-			if st.Extra != "" {
-				// The other side of a rename.
-				set[st.Extra] = true
-			}
 		}
 		cs.Worktree = true
 	}

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"sync"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/ports"
@@ -34,14 +34,14 @@ type view struct {
 	// mu serialises use of repo and tree: go-git's storage loads its pack
 	// indexes lazily and is not safe for concurrent use.
 	mu   sync.Mutex
-	repo *git.Repository
+	repo *gitrepo.Repository
 	tree *object.Tree
 }
 
 var _ ports.ADRDir = (*view)(nil)
 
 // newView finds the directory rel in the tree of commit.
-func newView(ctx context.Context, r *Reader, repo *git.Repository, commit *object.Commit, rel string) (*view, error) {
+func newView(ctx context.Context, r *Reader, repo *gitrepo.Repository, commit *object.Commit, rel string) (*view, error) {
 	root, err := commit.Tree()
 	if err != nil {
 		return nil, unavailable(corpus.DirNotReadable, missing("tree", commit.TreeHash, "commit "+commit.Hash.String(), err))

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"sync"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -30,7 +30,7 @@ type Heads struct {
 	// mu serialises use of repo: go-git's storage is not safe for
 	// concurrent use.
 	mu   sync.Mutex
-	repo *git.Repository
+	repo *gitrepo.Repository
 	root *object.Tree
 }
 

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"sync"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
@@ -36,7 +36,7 @@ type History struct {
 	r *Reader
 	// open opens the repository and returns it with its canonical root;
 	// the Reader's checks, or an in-memory repository in benchmarks.
-	open func() (*git.Repository, string, error)
+	open func() (*gitrepo.Repository, string, error)
 
 	mu sync.Mutex
 	// commits caches what a commit says, by commit id.
@@ -128,7 +128,7 @@ func (h *History) OpenHistory(ctx context.Context) (ports.History, error) {
 
 // unborn reports whether rev is HEAD on a branch without commits: a new
 // repository, whose feed is empty rather than unavailable.
-func unborn(repo *git.Repository, rev string) bool {
+func unborn(repo *gitrepo.Repository, rev string) bool {
 	if rev != "HEAD" {
 		return false
 	}
@@ -181,7 +181,7 @@ func incomplete(err error) error {
 // historyView is one call's ports.History.
 type historyView struct {
 	h     *History
-	repo  *git.Repository
+	repo  *gitrepo.Repository
 	rel   string
 	comps []string
 

@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/memory"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
 	"github.com/adrkit/adrkit-go/ports/memcorpus"
@@ -170,7 +171,9 @@ func generateHistory(tb testing.TB, n, every int) *memHistory {
 // cache, as in a new process.
 func (m *memHistory) history() *History {
 	h := NewHistory("/in-memory", "docs/adr", "HEAD")
-	h.open = func() (*git.Repository, string, error) { return m.repo, "/in-memory", nil }
+	h.open = func() (*gitrepo.Repository, string, error) {
+		return &gitrepo.Repository{Storer: m.repo.Storer}, "/in-memory", nil
+	}
 	return h
 }
 

@@ -1,4 +1,5 @@
-// Package gitrev reads a git repository with go-git: the CorpusReader and
+// Package gitrev reads a git repository with go-git's object and storage
+// packages (the repository opened by adapters/gitrepo): the CorpusReader and
 // the FileHeadReader over a revision (the ADR directory and the files as
 // they are in the tree of one commit, read from the object database), the
 // HistoryReader over the revision's first-parent history (history.go),
@@ -32,9 +33,9 @@ import (
 	"strings"
 	"sync"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -76,9 +77,9 @@ var _ ports.CorpusReader = (*Reader)(nil)
 // repoPath and is made relative to it lexically: the tree, not the disk,
 // is what is read, so no symlink on disk is followed.
 //
-// rev is anything go-git resolves to a commit: HEAD, a branch, a tag
-// (lightweight or annotated), a full or abbreviated hash, optionally
-// followed by ~n, ^n or ^{/text}.
+// rev is a revision that names a commit (revparse.go has the syntax):
+// HEAD or @, a branch, a tag (lightweight or annotated), a full or
+// abbreviated hash, optionally followed by ~n, ^n or ^{/text}.
 func New(repoPath, dir, rev string) *Reader {
 	if repoPath != "" {
 		if abs, err := filepath.Abs(repoPath); err == nil {
@@ -132,11 +133,11 @@ func (r *Reader) open(ctx context.Context) (*view, error) {
 }
 
 // openRepo validates the configured path and opens the repository there.
-// The checks before go-git runs exist because go-git's own errors do not
-// distinguish a missing path from a directory that is not a repository,
-// and because go-git would read a .git FIFO and block (see
+// The checks before gitrepo.Open runs exist because its errors, like
+// go-git's, do not distinguish a missing path from a directory that is
+// not a repository, and because it would read a .git FIFO and block (see
 // docs/adr/0004-git-root-detection.md).
-func (r *Reader) openRepo() (*git.Repository, string, error) {
+func (r *Reader) openRepo() (*gitrepo.Repository, string, error) {
 	if r.repoPath == "" {
 		return nil, "", unavailable(corpus.RootNotFound, errors.New("no repository path was configured"))
 	}
@@ -154,11 +155,11 @@ func (r *Reader) openRepo() (*git.Repository, string, error) {
 		return nil, "", unavailable(corpus.RootNotDirectory,
 			fmt.Errorf("repository path %s is a %s, not a directory", root, typeName(fi.Mode())))
 	}
-	// A .git entry, when there is one, must be something go-git can read
+	// A .git entry, when there is one, must be something Open can read
 	// without blocking: a directory (a main worktree) or a regular file
 	// (the "gitdir:" pointer of a linked worktree). Without one the path
-	// may still be a bare repository, which go-git recognises itself.
-	if gi, err := os.Stat(filepath.Join(root, git.GitDirName)); err == nil && !gi.IsDir() && !gi.Mode().IsRegular() {
+	// may still be a bare repository, which Open recognises itself.
+	if gi, err := os.Stat(filepath.Join(root, ".git")); err == nil && !gi.IsDir() && !gi.Mode().IsRegular() {
 		return nil, "", unavailable(corpus.RootNotGit,
 			fmt.Errorf("the .git entry of %s is a %s, neither a directory nor a gitdir file", root, typeName(gi.Mode())))
 	}
@@ -171,7 +172,7 @@ func (r *Reader) openRepo() (*git.Repository, string, error) {
 			fmt.Errorf("repository path %s now resolves to %s, not %s as at start-up", r.repoPath, root, expected))
 	}
 
-	repo, err := git.PlainOpenWithOptions(root, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+	repo, err := gitrepo.Open(root)
 	if err != nil {
 		return nil, "", unavailable(corpus.RootNotGit, fmt.Errorf("opening the git repository at %s: %w", root, err))
 	}

@@ -4,15 +4,16 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
+	"regexp"
 	"slices"
 	"strings"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/hash"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
@@ -23,7 +24,7 @@ const minShortHash = 4
 // resolve returns the commit the revision names now, or the commit it was
 // pinned to. Every failure is root-not-found: the configured revision,
 // like a configured root path, does not lead to a snapshot.
-func (r *Reader) resolve(repo *git.Repository) (*object.Commit, error) {
+func (r *Reader) resolve(repo *gitrepo.Repository) (*object.Commit, error) {
 	r.mu.Lock()
 	pinned := r.pinned
 	r.mu.Unlock()
@@ -39,10 +40,11 @@ func (r *Reader) resolve(repo *git.Repository) (*object.Commit, error) {
 	if r.rev == "" {
 		return nil, unavailable(corpus.RootNotFound, errors.New("no revision was configured"))
 	}
-	// go-git parses these forms but ResolveRevision silently ignores
-	// them, so "HEAD:docs" or "main@{yesterday}" would quietly mean HEAD
-	// or main. Neither can occur in a reference name, so refusing them
-	// never refuses a real branch or tag.
+	// go-git, which resolved revisions here before, parsed these forms
+	// and then silently ignored them, so "HEAD:docs" or
+	// "main@{yesterday}" quietly meant HEAD or main. Neither can occur in
+	// a reference name, so refusing them never refuses a real branch or
+	// tag.
 	if strings.Contains(r.rev, ":") || strings.Contains(r.rev, "@{") {
 		return nil, unavailable(corpus.RootNotFound,
 			fmt.Errorf("revision %q uses syntax this reader does not support (a reference or hash, then ~n, ^n or ^{/text})", r.rev))
@@ -58,14 +60,9 @@ func (r *Reader) resolve(repo *git.Repository) (*object.Commit, error) {
 		expr, immutable = h.String()+suffix, true
 	}
 
-	h, err := repo.ResolveRevision(plumbing.Revision(expr))
+	c, err := resolveRevision(repo, expr)
 	if err != nil {
 		return nil, unavailable(corpus.RootNotFound, describeResolveError(r.rev, err))
-	}
-	c, err := repo.CommitObject(*h)
-	if err != nil {
-		return nil, unavailable(corpus.RootNotFound,
-			fmt.Errorf("revision %q resolved to commit %s, which cannot be read: %w", r.rev, h, err))
 	}
 	if immutable {
 		r.mu.Lock()
@@ -77,14 +74,125 @@ func (r *Reader) resolve(repo *git.Repository) (*object.Commit, error) {
 	return c, nil
 }
 
-// describeResolveError words a go-git resolution failure for diagnostics.
+// errNoParent is a step past the history: HEAD~9 in a shorter history,
+// or ^2 of a commit with one parent.
+var errNoParent = errors.New("no such parent")
+
+// resolveRevision returns the commit rev names: its base resolved by
+// baseCommit, then each step taken in turn.
+func resolveRevision(repo *gitrepo.Repository, rev string) (*object.Commit, error) {
+	parsed, err := parseRevision(rev)
+	if err != nil {
+		return nil, err
+	}
+	c, err := baseCommit(repo, parsed.base)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range parsed.steps {
+		switch {
+		case s.search != nil:
+			if c, err = search(repo, c, s.search, s.negate); err != nil {
+				return nil, err
+			}
+		case s.parent > 0:
+			if c, err = parent(repo, c, s.parent); err != nil {
+				return nil, err
+			}
+		default:
+			for range s.ancestor {
+				if c, err = parent(repo, c, 1); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return c, nil
+}
+
+// baseCommit resolves the start of a revision: a full hash (which the
+// caller also makes of every abbreviated one that names no reference)
+// names its object, tried before any reference of that name, as git
+// does; anything else is a reference name, expanded in git's order
+// (as given, refs/, refs/tags/, refs/heads/, refs/remotes/,
+// refs/remotes/<name>/HEAD). The object must be a commit or an annotated
+// tag of one.
+func baseCommit(repo *gitrepo.Repository, name string) (*object.Commit, error) {
+	if len(name) == hash.HexSize && isHex(name) {
+		if c, ok, err := peel(repo, plumbing.NewHash(name)); ok || err != nil {
+			return c, err
+		}
+	}
+	for _, rule := range plumbing.RefRevParseRules {
+		ref, err := storer.ResolveReference(repo.Storer, plumbing.ReferenceName(fmt.Sprintf(rule, name)))
+		if err != nil {
+			continue
+		}
+		c, ok, err := peel(repo, ref.Hash())
+		if !ok && err == nil {
+			break
+		}
+		return c, err
+	}
+	return nil, plumbing.ErrReferenceNotFound
+}
+
+// peel returns the commit h is, or the commit the annotated tag h points
+// at; ok is false when h is neither a commit nor a tag. A tag whose
+// target is not a readable commit is an error.
+func peel(repo *gitrepo.Repository, h plumbing.Hash) (*object.Commit, bool, error) {
+	if c, err := repo.CommitObject(h); err == nil {
+		return c, true, nil
+	}
+	tag, err := repo.TagObject(h)
+	if err != nil {
+		return nil, false, nil
+	}
+	c, err := tag.Commit()
+	if err != nil {
+		return nil, true, fmt.Errorf("reading the commit tag %s points at: %w", h, err)
+	}
+	return c, true, nil
+}
+
+// parent returns the nth parent of c (n >= 1).
+func parent(repo *gitrepo.Repository, c *object.Commit, n int) (*object.Commit, error) {
+	if n > len(c.ParentHashes) {
+		return nil, errNoParent
+	}
+	p, err := repo.CommitObject(c.ParentHashes[n-1])
+	if err != nil {
+		return nil, fmt.Errorf("reading parent %s of commit %s: %w", c.ParentHashes[n-1], c.Hash, err)
+	}
+	return p, nil
+}
+
+// search returns the first commit, in go-git's pre-order walk of the
+// history from c, whose message matches re (or, negate, does not).
+func search(repo *gitrepo.Repository, c *object.Commit, re *regexp.Regexp, negate bool) (*object.Commit, error) {
+	var found *object.Commit
+	err := object.NewCommitPreorderIter(c, nil, nil).ForEach(func(hc *object.Commit) error {
+		if re.MatchString(hc.Message) != negate {
+			found = hc
+			return storer.ErrStop
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("searching the history from %s: %w", c.Hash, err)
+	}
+	if found == nil {
+		return nil, fmt.Errorf("no commit message match regexp: %q", re.String())
+	}
+	return found, nil
+}
+
+// describeResolveError words a resolution failure for diagnostics.
 func describeResolveError(rev string, err error) error {
 	switch {
 	case errors.Is(err, plumbing.ErrReferenceNotFound):
 		return fmt.Errorf("revision %q not found", rev)
-	case errors.Is(err, io.EOF):
-		// go-git's parent iterator runs dry: HEAD~9 in a shorter
-		// history, or ^2 of a commit with one parent.
+	case errors.Is(err, errNoParent):
 		return fmt.Errorf("revision %q names a parent or ancestor that the history does not have", rev)
 	case errors.Is(err, plumbing.ErrObjectNotFound):
 		return fmt.Errorf("revision %q needs a commit that is missing from the repository (a shallow clone?): %w", rev, err)
@@ -112,9 +220,9 @@ func isHex(s string) bool {
 }
 
 // namesReference reports whether name is the short or full name of a
-// reference, by the rules git and go-git use to expand a revision. A hex
+// reference, by the rules git uses to expand a revision. A hex
 // string that names a reference is treated as the reference: it can move.
-func namesReference(repo *git.Repository, name string) bool {
+func namesReference(repo *gitrepo.Repository, name string) bool {
 	for _, rule := range plumbing.RefRevParseRules {
 		if _, err := repo.Storer.Reference(plumbing.ReferenceName(fmt.Sprintf(rule, name))); err == nil {
 			return true
@@ -129,10 +237,10 @@ type hashLister interface {
 }
 
 // expandHash finds the one commit or tag whose hash starts with prefix.
-// go-git itself takes the first match, whichever it is; a pinned answer
-// must not depend on that, so more than one candidate is an error, as it
-// is for git.
-func expandHash(repo *git.Repository, prefix string) (plumbing.Hash, error) {
+// Taking the first match would make a pinned answer depend on the order
+// the storage lists objects in, so more than one candidate is an error,
+// as it is for git.
+func expandHash(repo *gitrepo.Repository, prefix string) (plumbing.Hash, error) {
 	prefix = strings.ToLower(prefix)
 	if len(prefix) == hash.HexSize {
 		return plumbing.NewHash(prefix), nil
@@ -174,7 +282,7 @@ func expandHash(repo *git.Repository, prefix string) (plumbing.Hash, error) {
 }
 
 // committish reports whether h is a commit or a tag of one.
-func committish(repo *git.Repository, h plumbing.Hash) bool {
+func committish(repo *gitrepo.Repository, h plumbing.Hash) bool {
 	if _, err := repo.CommitObject(h); err == nil {
 		return true
 	}

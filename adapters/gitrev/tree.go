@@ -9,12 +9,12 @@ import (
 	"strings"
 
 	"github.com/go-git/go-billy/v5"
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/objfile"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
@@ -39,7 +39,7 @@ const maxLinkTarget = 4096
 // a tree object that cannot be read is dir-not-readable; climbing above
 // the root or an absolute symlink target is dir-outside-root (a tree has
 // nothing outside it, and an absolute path means nothing inside one).
-func findDir(repo *git.Repository, root *object.Tree, rel string) (*object.Tree, string, error) {
+func findDir(repo *gitrepo.Repository, root *object.Tree, rel string) (*object.Tree, string, error) {
 	type step struct {
 		name string
 		tree *object.Tree
@@ -141,7 +141,7 @@ func entry(t *object.Tree, name string) (object.TreeEntry, bool) {
 }
 
 // readLink returns the target a symlink blob holds.
-func readLink(repo *git.Repository, h plumbing.Hash) (string, error) {
+func readLink(repo *gitrepo.Repository, h plumbing.Hash) (string, error) {
 	size, err := blobSize(repo, h)
 	if err != nil {
 		return "", err
@@ -174,7 +174,7 @@ type storageFS interface {
 // oversized record is refused without being inflated. An object found
 // only through alternates (which EncodedObjectSize does not search) is
 // looked up the general way, which may materialise it first.
-func blobSize(repo *git.Repository, h plumbing.Hash) (int64, error) {
+func blobSize(repo *gitrepo.Repository, h plumbing.Hash) (int64, error) {
 	if n, ok, err := looseSize(repo, h); err != nil || ok {
 		return n, err
 	}
@@ -200,7 +200,7 @@ func blobSize(repo *git.Repository, h plumbing.Hash) (int64, error) {
 // closes the inflater, never the file): a descriptor held per blob until
 // the collector finalises it, and on Windows a file that git gc cannot
 // prune while the server runs.
-func looseSize(repo *git.Repository, h plumbing.Hash) (size int64, ok bool, err error) {
+func looseSize(repo *gitrepo.Repository, h plumbing.Hash) (size int64, ok bool, err error) {
 	s, isFS := repo.Storer.(storageFS)
 	if !isFS {
 		return 0, false, nil
@@ -228,7 +228,7 @@ func looseSize(repo *git.Repository, h plumbing.Hash) (size int64, ok bool, err 
 
 // readBlob reads the content of blob h, at most limit+1 bytes of it: one
 // byte past the limit is enough to know the blob is too big.
-func readBlob(repo *git.Repository, h plumbing.Hash, limit int64) (data []byte, err error) {
+func readBlob(repo *gitrepo.Repository, h plumbing.Hash, limit int64) (data []byte, err error) {
 	obj, err := repo.Storer.EncodedObject(plumbing.BlobObject, h)
 	if err != nil {
 		return nil, fmt.Errorf("looking up blob %s: %w", h, err)

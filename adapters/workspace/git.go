@@ -5,17 +5,17 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 )
 
 // openRepo opens the repository at root, a worktree or a linked one.
-func openRepo(root string) (*git.Repository, error) {
-	repo, err := git.PlainOpenWithOptions(root, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+func openRepo(root string) (*gitrepo.Repository, error) {
+	repo, err := gitrepo.Open(root)
 	if err != nil {
 		return nil, fmt.Errorf("opening the git repository: %w", err)
 	}
@@ -50,17 +50,17 @@ func dirEntries(c *object.Commit, dir string) ([]string, error) {
 // that a new record's number can be free everywhere a fetch has seen. A
 // branch whose tree lacks the directory contributes nothing; a
 // repository without commits contributes nothing either, and so does a
-// .git entry go-git cannot open as a repository (the working tree is then
-// all there is to go by).
+// .git entry that leads to no repository (the working tree is then all
+// there is to go by).
 func (f *Folder) BranchNames() ([]string, error) {
 	repo, err := openRepo(f.root)
-	if errors.Is(err, git.ErrRepositoryNotExists) {
+	if errors.Is(err, gitrepo.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	refs, err := repo.References()
+	refs, err := repo.Storer.IterReferences()
 	if err != nil {
 		return nil, fmt.Errorf("listing branches: %w", err)
 	}
@@ -111,11 +111,12 @@ func (f *Folder) FirstCommitDates() (map[string]string, error) {
 	if err != nil {
 		return dates, fmt.Errorf("reading HEAD: %w", err)
 	}
-	iter, err := repo.Log(&git.LogOptions{From: head.Hash(), Order: git.LogOrderCommitterTime})
+	tip, err := repo.CommitObject(head.Hash())
 	if err != nil {
 		return dates, fmt.Errorf("reading the history: %w", err)
 	}
-	err = iter.ForEach(func(c *object.Commit) error {
+	// Newest committer time first (go-git's LogOrderCommitterTime).
+	err = object.NewCommitIterCTime(tip, nil, nil).ForEach(func(c *object.Commit) error {
 		names, err := dirEntries(c, f.rel)
 		if err != nil {
 			return err

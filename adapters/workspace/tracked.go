@@ -9,19 +9,19 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 )
 
 // TrackedFiles lists the regular files git tracks (its index), as
 // repository-relative "/"-separated paths in code-unit order: the files
 // renumber looks in for @adr markers. Symbolic links and submodules are
-// left out. None when the root is not a repository go-git can open.
+// left out. None when the root holds no repository (gitrepo.ErrNotExist).
 func (f *Folder) TrackedFiles() ([]string, error) {
 	repo, err := openRepo(f.root)
-	if errors.Is(err, git.ErrRepositoryNotExists) {
+	if errors.Is(err, gitrepo.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {

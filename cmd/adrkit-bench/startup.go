@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -48,8 +47,9 @@ func measureStartup(ctx context.Context, cliBin, mcpBin, tmp string, runs, warmu
 		}
 	}
 	empty := filepath.Join(dir, "empty"+exeSuffix())
-	build := exec.CommandContext(ctx, "go", "build", "-o", empty, ".")
-	build.Dir = dir
+	// The same flags as the binaries: a start-up compared with a program
+	// built otherwise would measure the flags, not the programs.
+	build := releaseBuild(ctx, dir, empty, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the empty program: %v: %s", err, strings.TrimSpace(string(out)))
 	}

@@ -1,51 +1,60 @@
 package glob
 
+import "slices"
+
 // The reference refuses to emit repeated extglobs (`*(...)`, `+(...)`)
 // whose regex could backtrack catastrophically: such a group becomes
 // literal text, or a flat `[abc]*` when every branch is one character.
 // These helpers decide which groups are "risky" exactly as it does, since
 // the decision changes what the pattern matches.
 
-// splitBranches splits an extglob body at top-level "|", honouring
-// escapes, double quotes, classes and nested groups.
+// bodyScanner follows the nesting of an extglob body as the reference's
+// scans do: escapes, double quotes and classes hide what they hold.
+type bodyScanner struct {
+	bracket, paren  int
+	quoted, escaped bool
+}
+
+// next takes the next unit and reports whether it is outside escapes,
+// quotes and classes; paren then counts the groups open after it.
+func (s *bodyScanner) next(c uint16) bool {
+	switch {
+	case s.escaped:
+		s.escaped = false
+	case c == '\\':
+		s.escaped = true
+	case c == '"':
+		s.quoted = !s.quoted
+	case s.quoted:
+	case c == '[':
+		s.bracket++
+	case c == ']' && s.bracket > 0:
+		s.bracket--
+	case s.bracket > 0:
+	case c == '(':
+		s.paren++
+		return true
+	case c == ')' && s.paren > 0:
+		s.paren--
+		return true
+	default:
+		return true
+	}
+	return false
+}
+
+// splitBranches splits an extglob body at top-level "|".
 func splitBranches(in []uint16) [][]uint16 {
 	var parts [][]uint16
-	var value []uint16
-	bracket, paren := 0, 0
-	quoted, escaped := false, false
-	for _, c := range in {
-		if escaped {
-			value = append(value, c)
-			escaped = false
-			continue
+	var s bodyScanner
+	start := 0
+	for i, c := range in {
+		if s.next(c) && c == '|' && s.paren == 0 {
+			parts = append(parts, in[start:i])
+			start = i + 1
 		}
-		switch {
-		case c == '\\':
-			value = append(value, c)
-			escaped = true
-			continue
-		case c == '"':
-			quoted = !quoted
-			value = append(value, c)
-			continue
-		case quoted:
-		case c == '[':
-			bracket++
-		case c == ']' && bracket > 0:
-			bracket--
-		case bracket > 0:
-		case c == '(':
-			paren++
-		case c == ')' && paren > 0:
-			paren--
-		case c == '|' && paren == 0:
-			parts = append(parts, value)
-			value = nil
-			continue
-		}
-		value = append(value, c)
 	}
-	return append(parts, value)
+	return append(parts, in[start:])
 }
 
 func trimmedBranches(body []uint16) [][]uint16 {
@@ -145,33 +154,15 @@ func repeatedGroup(p []uint16, requireEnd bool) (typ uint16, body []uint16, end 
 	if len(p) < 2 || (p[0] != '+' && p[0] != '*') || p[1] != '(' {
 		return 0, nil, 0, false
 	}
-	bracket, paren := 0, 0
-	quoted, escaped := false, false
+	var s bodyScanner
 	for i := 1; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case escaped:
-			escaped = false
-		case c == '\\':
-			escaped = true
-		case c == '"':
-			quoted = !quoted
-		case quoted:
-		case c == '[':
-			bracket++
-		case c == ']' && bracket > 0:
-			bracket--
-		case bracket > 0:
-		case c == '(':
-			paren++
-		case c == ')':
-			paren--
-			if paren == 0 {
-				if requireEnd && i != len(p)-1 {
-					return 0, nil, 0, false
-				}
-				return p[0], p[2:i], i, true
+		// p[1] opens the group, so the first ")" that closes all
+		// groups closes it.
+		if s.next(p[i]) && p[i] == ')' && s.paren == 0 {
+			if requireEnd && i != len(p)-1 {
+				return 0, nil, 0, false
 			}
+			return p[0], p[2:i], i, true
 		}
 	}
 	return 0, nil, 0, false
@@ -266,14 +257,7 @@ func onlyStarsAndQmarks(b []uint16) bool {
 func uniqueUnits(in [][]uint16) [][]uint16 {
 	var out [][]uint16
 	for _, v := range in {
-		dup := false
-		for _, w := range out {
-			if equalUnits(v, w) {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if !slices.ContainsFunc(out, func(w []uint16) bool { return slices.Equal(v, w) }) {
 			out = append(out, v)
 		}
 	}

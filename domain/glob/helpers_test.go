@@ -34,5 +34,7 @@ func referenceLoops(pattern []uint16) bool {
 	p.tokens = []*token{p.bos}
 	p.prev = p.bos
 	p.run()
-	return p.overran
+	// The reference loops until its index lands exactly on the last
+	// unit; run stops once the index has jumped past it.
+	return p.idx > len(p.in)-1
 }

@@ -1,5 +1,7 @@
 package glob
 
+import "slices"
+
 // The backtracking matcher follows the ECMAScript specification's matcher
 // semantics literally (continuations, capture reset on each repetition,
 // atomic look-arounds, lookbehind matched right to left). It is used only
@@ -136,12 +138,12 @@ func (b *backtracker) step(n *rnode, back bool, pos int, caps []int, k cont) boo
 		}
 		l := hi - lo
 		if back {
-			if pos-l < 0 || !equalUnits(b.s[pos-l:pos], b.s[lo:hi]) {
+			if pos-l < 0 || !slices.Equal(b.s[pos-l:pos], b.s[lo:hi]) {
 				return false
 			}
 			return k(pos-l, caps)
 		}
-		if pos+l > len(b.s) || !equalUnits(b.s[pos:pos+l], b.s[lo:hi]) {
+		if pos+l > len(b.s) || !slices.Equal(b.s[pos:pos+l], b.s[lo:hi]) {
 			return false
 		}
 		return k(pos+l, caps)

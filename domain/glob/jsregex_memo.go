@@ -1,6 +1,9 @@
 package glob
 
-import "errors"
+import (
+	"errors"
+	"unicode/utf16"
+)
 
 // The memoised matcher answers "does the regex match?" for regexes without
 // backreferences in time proportional to program size × input length, so
@@ -46,8 +49,7 @@ type lookProg struct {
 
 type program struct {
 	insts []inst
-	looks []lookProg
-	start int
+	looks []lookProg // their code follows the main program's, which starts at 0
 	// anchored is true when the program begins with "^": only a match
 	// starting at position 0 is possible.
 	anchored bool
@@ -68,17 +70,16 @@ var errProgramTooLarge = errors.New("glob: regex too large to execute")
 
 func compileProgram(re *regex) (*program, error) {
 	c := &progCompiler{prog: &program{}}
-	if err := c.node(re.root, false); err != nil {
-		return nil, err
-	}
+	c.node(re.root, false)
 	c.emit(inst{op: opMatch})
 	for i := 0; i < len(c.prog.looks); i++ {
 		lk := &c.prog.looks[i]
 		lk.start = len(c.prog.insts)
-		if err := c.node(lk.node, !lk.ahead); err != nil {
-			return nil, err
-		}
+		c.node(lk.node, !lk.ahead)
 		c.emit(inst{op: opMatch})
+	}
+	if c.tooLarge {
+		return nil, errProgramTooLarge
 	}
 	first := c.prog.insts[0]
 	c.prog.anchored = first.op == opAssert && first.x == aBegin
@@ -88,7 +89,7 @@ func compileProgram(re *regex) (*program, error) {
 		var pre []uint16
 		for _, in := range c.prog.insts[1:] {
 			// Surrogates and U+FFFD have no faithful UTF-8 comparison.
-			if in.op != opChar || utf16IsSurrogate(in.c) || in.c == 0xFFFD {
+			if in.op != opChar || utf16.IsSurrogate(rune(in.c)) || in.c == 0xFFFD {
 				break
 			}
 			pre = append(pre, in.c)
@@ -99,9 +100,12 @@ func compileProgram(re *regex) (*program, error) {
 	return c.prog, nil
 }
 
-func utf16IsSurrogate(c uint16) bool { return c >= 0xD800 && c <= 0xDFFF }
-
-type progCompiler struct{ prog *program }
+type progCompiler struct {
+	prog *program
+	// tooLarge is set once the program outgrows maxProgram; from then on
+	// node emits nothing.
+	tooLarge bool
+}
 
 func (c *progCompiler) emit(i inst) int {
 	c.prog.insts = append(c.prog.insts, i)
@@ -110,9 +114,10 @@ func (c *progCompiler) emit(i inst) int {
 
 func (c *progCompiler) pc() int { return len(c.prog.insts) }
 
-func (c *progCompiler) node(n *rnode, backward bool) error {
-	if len(c.prog.insts) > maxProgram {
-		return errProgramTooLarge
+func (c *progCompiler) node(n *rnode, backward bool) {
+	if c.tooLarge || len(c.prog.insts) > maxProgram {
+		c.tooLarge = true
+		return
 	}
 	switch n.kind {
 	case nEmpty, nBackref:
@@ -127,23 +132,17 @@ func (c *progCompiler) node(n *rnode, backward bool) error {
 			if backward {
 				s = n.subs[len(n.subs)-1-i]
 			}
-			if err := c.node(s, backward); err != nil {
-				return err
-			}
+			c.node(s, backward)
 		}
 	case nAlt:
 		var exits []int
 		for i, a := range n.subs {
 			if i == len(n.subs)-1 {
-				if err := c.node(a, backward); err != nil {
-					return err
-				}
+				c.node(a, backward)
 				break
 			}
 			split := c.emit(inst{op: opSplit, x: c.pc() + 1})
-			if err := c.node(a, backward); err != nil {
-				return err
-			}
+			c.node(a, backward)
 			exits = append(exits, c.emit(inst{op: opJmp}))
 			c.prog.insts[split].y = c.pc()
 		}
@@ -151,9 +150,9 @@ func (c *progCompiler) node(n *rnode, backward bool) error {
 			c.prog.insts[e].x = c.pc()
 		}
 	case nGroup:
-		return c.node(n.subs[0], backward)
+		c.node(n.subs[0], backward)
 	case nRepeat:
-		return c.repeat(n, backward)
+		c.repeat(n, backward)
 	case nAssert:
 		c.emit(inst{op: opAssert, x: n.assert})
 	case nLook:
@@ -161,39 +160,32 @@ func (c *progCompiler) node(n *rnode, backward bool) error {
 		c.prog.looks = append(c.prog.looks, lookProg{node: n.subs[0], ahead: n.ahead, negated: n.negated})
 		c.emit(inst{op: opLook, x: id})
 	}
-	return nil
 }
 
-func (c *progCompiler) repeat(n *rnode, backward bool) error {
+func (c *progCompiler) repeat(n *rnode, backward bool) {
 	body := n.subs[0]
-	if n.min > maxProgram || (n.max > maxProgram) {
-		return errProgramTooLarge
+	if n.min > maxProgram || n.max > maxProgram {
+		c.tooLarge = true
+		return
 	}
-	for i := 0; i < n.min; i++ {
-		if err := c.node(body, backward); err != nil {
-			return err
-		}
+	for i := 0; i < n.min && !c.tooLarge; i++ {
+		c.node(body, backward)
 	}
 	if n.max < 0 {
 		loop := c.emit(inst{op: opSplit, x: c.pc() + 1})
-		if err := c.node(body, backward); err != nil {
-			return err
-		}
+		c.node(body, backward)
 		c.emit(inst{op: opJmp, x: loop})
 		c.prog.insts[loop].y = c.pc()
-		return nil
+		return
 	}
 	var exits []int
-	for i := n.min; i < n.max; i++ {
+	for i := n.min; i < n.max && !c.tooLarge; i++ {
 		exits = append(exits, c.emit(inst{op: opSplit, x: c.pc() + 1}))
-		if err := c.node(body, backward); err != nil {
-			return err
-		}
+		c.node(body, backward)
 	}
 	for _, e := range exits {
 		c.prog.insts[e].y = c.pc()
 	}
-	return nil
 }
 
 // State marks; any value from markFirstGen upwards is the generation of the
@@ -235,7 +227,7 @@ func (p *program) match(s []uint16) bool {
 		last = 0
 	}
 	for start := 0; start <= last; start++ {
-		if m.reach(p.start, start, 1) {
+		if m.reach(0, start, 1) {
 			return true
 		}
 	}

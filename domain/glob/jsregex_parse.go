@@ -138,9 +138,13 @@ type regex struct {
 	hasBackrefs bool
 }
 
+// reParser parses with a sticky error: fail records that JavaScript
+// rejects the source and moves to its end, so every loop stops and the
+// callers unwind without checking; parseRegex reports it once.
 type reParser struct {
 	src       []uint16
 	pos       int
+	err       error
 	captures  int // total capturing groups in the pattern
 	names     map[string]int
 	hasNamed  bool
@@ -156,31 +160,36 @@ const maxRegexDepth = 1 << 17
 // parseRegex parses src or reports that JavaScript would reject it.
 func parseRegex(src []uint16) (*regex, error) {
 	p := &reParser{src: src}
-	if err := p.prescan(); err != nil {
-		return nil, err
-	}
-	root, err := p.disjunction(0)
-	if err != nil {
-		return nil, err
-	}
-	if p.pos < len(p.src) {
+	p.prescan()
+	root := p.disjunction(0)
+	if p.more() {
 		// Only an unmatched ")" stops the top-level disjunction early.
-		return nil, errRegex
+		p.fail()
 	}
 	for _, n := range p.namedRefs {
 		idx, ok := p.names[n.refName]
 		if !ok {
-			return nil, errRegex
+			p.fail()
 		}
 		n.ref = idx
 	}
+	if p.err != nil {
+		return nil, p.err
+	}
 	return &regex{root: root, captures: p.captures, hasBackrefs: p.backrefs}, nil
+}
+
+// fail returns nil so that a parsing method can return p.fail().
+func (p *reParser) fail() *rnode {
+	p.err = errRegex
+	p.pos = len(p.src)
+	return nil
 }
 
 // prescan counts capturing groups and collects group names: whether "\1"
 // is a backreference, and whether "\k" must name a group, depend on the
 // whole pattern.
-func (p *reParser) prescan() error {
+func (p *reParser) prescan() {
 	p.names = map[string]int{}
 	s := p.src
 	inClass := false
@@ -205,7 +214,6 @@ func (p *reParser) prescan() error {
 			p.captures++
 		}
 	}
-	return nil
 }
 
 func (p *reParser) more() bool  { return p.pos < len(p.src) }
@@ -217,17 +225,13 @@ func (p *reParser) at(i int) int { // unit at pos+i or -1
 	return -1
 }
 
-func (p *reParser) disjunction(depth int) (*rnode, error) {
+func (p *reParser) disjunction(depth int) *rnode {
 	if depth > maxRegexDepth {
-		return nil, errRegex
+		return p.fail()
 	}
 	var alts []*rnode
 	for {
-		a, err := p.alternative(depth)
-		if err != nil {
-			return nil, err
-		}
-		alts = append(alts, a)
+		alts = append(alts, p.alternative(depth))
 		if p.more() && p.cur() == '|' {
 			p.pos++
 			continue
@@ -235,30 +239,26 @@ func (p *reParser) disjunction(depth int) (*rnode, error) {
 		break
 	}
 	if len(alts) == 1 {
-		return alts[0], nil
+		return alts[0]
 	}
-	return &rnode{kind: nAlt, subs: alts}, nil
+	return &rnode{kind: nAlt, subs: alts}
 }
 
-func (p *reParser) alternative(depth int) (*rnode, error) {
+func (p *reParser) alternative(depth int) *rnode {
 	var terms []*rnode
 	for p.more() && p.cur() != '|' && p.cur() != ')' {
-		t, err := p.term(depth)
-		if err != nil {
-			return nil, err
-		}
-		terms = append(terms, t)
+		terms = append(terms, p.term(depth))
 	}
 	switch len(terms) {
 	case 0:
-		return &rnode{kind: nEmpty}, nil
+		return &rnode{kind: nEmpty}
 	case 1:
-		return terms[0], nil
+		return terms[0]
 	}
-	return &rnode{kind: nConcat, subs: terms}, nil
+	return &rnode{kind: nConcat, subs: terms}
 }
 
-func (p *reParser) term(depth int) (*rnode, error) {
+func (p *reParser) term(depth int) *rnode {
 	c := p.cur()
 	capBefore := p.nextCap
 	var atom *rnode
@@ -280,50 +280,34 @@ func (p *reParser) term(depth int) (*rnode, error) {
 			atom, quantifiable = &rnode{kind: nAssert, assert: kind}, false
 			break
 		}
-		a, err := p.atomEscape()
-		if err != nil {
-			return nil, err
-		}
-		atom = a
+		atom = p.atomEscape()
 	case '(':
-		a, q, err := p.group(depth)
-		if err != nil {
-			return nil, err
-		}
-		atom, quantifiable = a, q
+		atom, quantifiable = p.group(depth)
 	case '.':
 		p.pos++
 		atom = &rnode{kind: nSet, set: setDot}
 	case '[':
-		s, err := p.class()
-		if err != nil {
-			return nil, err
-		}
-		atom = &rnode{kind: nSet, set: s}
+		atom = p.class()
 	case '*', '+', '?':
-		return nil, errRegex
+		return p.fail()
 	case '{':
 		if _, _, n := p.bracedQuantifier(); n > 0 {
-			return nil, errRegex
+			return p.fail()
 		}
-		p.pos++
-		atom = &rnode{kind: nChar, c: c}
+		fallthrough
 	default:
 		p.pos++
 		atom = &rnode{kind: nChar, c: c}
 	}
 	if !p.more() {
-		return atom, nil
+		return atom
 	}
-	minN, maxN, ok, err := p.quantifier()
-	if err != nil {
-		return nil, err
-	}
+	minN, maxN, ok := p.quantifier()
 	if !ok {
-		return atom, nil
+		return atom
 	}
 	if !quantifiable {
-		return nil, errRegex
+		return p.fail()
 	}
 	greedy := true
 	if p.more() && p.cur() == '?' {
@@ -331,33 +315,34 @@ func (p *reParser) term(depth int) (*rnode, error) {
 		greedy = false
 	}
 	return &rnode{kind: nRepeat, subs: []*rnode{atom}, min: minN, max: maxN, greedy: greedy,
-		capLo: capBefore + 1, capHi: p.nextCap}, nil
+		capLo: capBefore + 1, capHi: p.nextCap}
 }
 
 // quantifier parses an optional quantifier after an atom.
-func (p *reParser) quantifier() (minN, maxN int, ok bool, err error) {
+func (p *reParser) quantifier() (minN, maxN int, ok bool) {
 	switch p.cur() {
 	case '*':
 		p.pos++
-		return 0, -1, true, nil
+		return 0, -1, true
 	case '+':
 		p.pos++
-		return 1, -1, true, nil
+		return 1, -1, true
 	case '?':
 		p.pos++
-		return 0, 1, true, nil
+		return 0, 1, true
 	case '{':
 		lo, hi, n := p.bracedQuantifier()
 		if n == 0 {
-			return 0, 0, false, nil
+			return 0, 0, false
 		}
 		if hi >= 0 && hi < lo {
-			return 0, 0, false, errRegex
+			p.fail()
+			return 0, 0, false
 		}
 		p.pos += n
-		return lo, hi, true, nil
+		return lo, hi, true
 	}
-	return 0, 0, false, nil
+	return 0, 0, false
 }
 
 // bracedQuantifier recognises {n}, {n,} or {n,m} at pos, returning the
@@ -408,123 +393,87 @@ func readDecimal(s []uint16, i int) (int, int) {
 	return v, i
 }
 
-func (p *reParser) group(depth int) (*rnode, bool, error) {
+// group parses a group or a look-around (pos at "("), reporting whether
+// a quantifier may follow it.
+func (p *reParser) group(depth int) (*rnode, bool) {
 	s := p.src
 	i := p.pos + 1
 	if i < len(s) && s[i] == '?' {
 		if i+1 >= len(s) {
-			return nil, false, errRegex
+			return p.fail(), false
 		}
 		switch s[i+1] {
 		case ':':
 			p.pos = i + 2
-			body, err := p.groupBody(depth)
-			if err != nil {
-				return nil, false, err
-			}
-			return &rnode{kind: nGroup, subs: []*rnode{body}}, true, nil
+			return &rnode{kind: nGroup, subs: []*rnode{p.groupBody(depth)}}, true
 		case '=', '!':
 			p.pos = i + 2
-			body, err := p.groupBody(depth)
-			if err != nil {
-				return nil, false, err
-			}
 			// Annex B lets a lookahead be quantified.
-			return &rnode{kind: nLook, subs: []*rnode{body}, ahead: true, negated: s[i+1] == '!'}, true, nil
+			return &rnode{kind: nLook, subs: []*rnode{p.groupBody(depth)}, ahead: true, negated: s[i+1] == '!'}, true
 		case '<':
 			if i+2 < len(s) && (s[i+2] == '=' || s[i+2] == '!') {
 				p.pos = i + 3
-				body, err := p.groupBody(depth)
-				if err != nil {
-					return nil, false, err
-				}
-				return &rnode{kind: nLook, subs: []*rnode{body}, negated: s[i+2] == '!'}, false, nil
+				return &rnode{kind: nLook, subs: []*rnode{p.groupBody(depth)}, negated: s[i+2] == '!'}, false
 			}
 			p.pos = i + 2
-			name, err := p.groupName()
-			if err != nil {
-				return nil, false, err
-			}
+			name := p.groupName()
 			if _, dup := p.names[name]; dup {
-				return nil, false, errRegex
+				return p.fail(), false
 			}
 			p.nextCap++
 			idx := p.nextCap
 			p.names[name] = idx
-			body, err := p.groupBody(depth)
-			if err != nil {
-				return nil, false, err
-			}
-			return &rnode{kind: nGroup, subs: []*rnode{body}, capIndex: idx}, true, nil
+			return &rnode{kind: nGroup, subs: []*rnode{p.groupBody(depth)}, capIndex: idx}, true
 		}
-		return nil, false, errRegex
+		return p.fail(), false
 	}
 	p.pos = i
 	p.nextCap++
 	idx := p.nextCap
-	body, err := p.groupBody(depth)
-	if err != nil {
-		return nil, false, err
-	}
-	return &rnode{kind: nGroup, subs: []*rnode{body}, capIndex: idx}, true, nil
+	return &rnode{kind: nGroup, subs: []*rnode{p.groupBody(depth)}, capIndex: idx}, true
 }
 
-func (p *reParser) groupBody(depth int) (*rnode, error) {
-	body, err := p.disjunction(depth + 1)
-	if err != nil {
-		return nil, err
-	}
+func (p *reParser) groupBody(depth int) *rnode {
+	body := p.disjunction(depth + 1)
 	if !p.more() || p.cur() != ')' {
-		return nil, errRegex
+		return p.fail()
 	}
 	p.pos++
-	return body, nil
+	return body
 }
 
-// groupName parses an identifier up to ">" (after "(?<" or "\k<").
-func (p *reParser) groupName() (string, error) {
+// groupName parses an identifier up to ">" (after "(?<" or "\k<"); it
+// returns "" after failing.
+func (p *reParser) groupName() string {
 	var name []rune
-	for {
-		if !p.more() {
-			return "", errRegex
-		}
+	for p.more() && p.cur() != '>' {
 		c := p.cur()
-		if c == '>' {
-			p.pos++
-			break
-		}
-		var r rune
+		r, ok := rune(c), true
 		switch {
 		case c == '\\':
-			if p.at(1) != 'u' {
-				return "", errRegex
-			}
+			ok = p.at(1) == 'u'
 			p.pos += 2
-			v, ok := p.unicodeEscapeInName()
-			if !ok {
-				return "", errRegex
+			if ok {
+				r, ok = p.unicodeEscapeInName()
 			}
-			r = v
 		case utf16.IsSurrogate(rune(c)) && c < 0xDC00 && p.at(1) >= 0xDC00 && p.at(1) <= 0xDFFF:
 			r = utf16.DecodeRune(rune(c), rune(p.at(1)))
 			p.pos += 2
 		default:
-			r = rune(c)
 			p.pos++
 		}
-		if len(name) == 0 {
-			if !isIDStart(r) {
-				return "", errRegex
-			}
-		} else if !isIDContinue(r) {
-			return "", errRegex
+		if !ok || (len(name) == 0 && !isIDStart(r)) || (len(name) > 0 && !isIDContinue(r)) {
+			p.fail()
+			return ""
 		}
 		name = append(name, r)
 	}
-	if len(name) == 0 {
-		return "", errRegex
+	if !p.more() || len(name) == 0 {
+		p.fail()
+		return ""
 	}
-	return string(name), nil
+	p.pos++ // ">"
+	return string(name)
 }
 
 func (p *reParser) unicodeEscapeInName() (rune, bool) {
@@ -610,10 +559,10 @@ func isIDContinue(r rune) bool {
 }
 
 // atomEscape parses an escape outside a class (pos at the backslash).
-func (p *reParser) atomEscape() (*rnode, error) {
+func (p *reParser) atomEscape() *rnode {
 	s := p.src
 	if p.pos+1 >= len(s) {
-		return nil, errRegex // "\ at end of pattern"
+		return p.fail() // "\ at end of pattern"
 	}
 	c := s[p.pos+1]
 	switch {
@@ -622,41 +571,31 @@ func (p *reParser) atomEscape() (*rnode, error) {
 		if v <= p.captures {
 			p.pos = j
 			p.backrefs = true
-			return &rnode{kind: nBackref, ref: v}, nil
+			return &rnode{kind: nBackref, ref: v}
 		}
 		// Not a backreference: a legacy octal escape, or "8"/"9" as
 		// themselves.
 		if c >= '8' {
 			p.pos += 2
-			return &rnode{kind: nChar, c: c}, nil
+			return &rnode{kind: nChar, c: c}
 		}
 		p.pos++
-		return &rnode{kind: nChar, c: p.octal()}, nil
+		return &rnode{kind: nChar, c: p.octal()}
 	case c == 'k' && p.hasNamed:
 		if p.at(2) != '<' {
-			return nil, errRegex
+			return p.fail()
 		}
 		p.pos += 3
-		name, err := p.groupName()
-		if err != nil {
-			return nil, err
-		}
-		n := &rnode{kind: nBackref, refName: name}
+		n := &rnode{kind: nBackref, refName: p.groupName()}
 		p.namedRefs = append(p.namedRefs, n)
 		p.backrefs = true
-		return n, nil
+		return n
 	}
-	set, ch, literalBackslash, err := p.characterEscape(false)
-	if err != nil {
-		return nil, err
-	}
-	if literalBackslash {
-		return &rnode{kind: nChar, c: '\\'}, nil
-	}
+	set, ch := p.characterEscape(false)
 	if set != nil {
-		return &rnode{kind: nSet, set: set}, nil
+		return &rnode{kind: nSet, set: set}
 	}
-	return &rnode{kind: nChar, c: ch}, nil
+	return &rnode{kind: nChar, c: ch}
 }
 
 // octal parses a legacy octal escape at pos (after the backslash): up to
@@ -676,102 +615,86 @@ func (p *reParser) octal() uint16 {
 	return uint16(v)
 }
 
+// classEscapes and controlEscapes are the one-letter escapes that stand
+// for a set of units or for one unit.
+var (
+	classEscapes = map[uint16]*charSet{'d': setDigit, 'D': negatedCopy(setDigit),
+		's': setSpace, 'S': negatedCopy(setSpace), 'w': setWord, 'W': negatedCopy(setWord)}
+	controlEscapes = map[uint16]uint16{'f': '\f', 'n': '\n', 'r': '\r', 't': '\t', 'v': '\v'}
+)
+
 // characterEscape parses the escapes shared by atoms and classes (pos at
 // the backslash). It returns a set for \d \s \w and their negations, or a
-// unit; literalBackslash reports a "\c" that is not a control escape, in
-// which case only the backslash is consumed.
-func (p *reParser) characterEscape(inClass bool) (set *charSet, ch uint16, literalBackslash bool, err error) {
+// unit; a "\c" that is not a control escape is a literal backslash, and
+// only the backslash is consumed.
+func (p *reParser) characterEscape(inClass bool) (set *charSet, ch uint16) {
 	s := p.src
 	c := s[p.pos+1]
+	if set, ok := classEscapes[c]; ok {
+		p.pos += 2
+		return set, 0
+	}
+	if u, ok := controlEscapes[c]; ok {
+		p.pos += 2
+		return nil, u
+	}
 	switch c {
-	case 'd':
-		p.pos += 2
-		return setDigit, 0, false, nil
-	case 'D':
-		p.pos += 2
-		return negatedCopy(setDigit), 0, false, nil
-	case 's':
-		p.pos += 2
-		return setSpace, 0, false, nil
-	case 'S':
-		p.pos += 2
-		return negatedCopy(setSpace), 0, false, nil
-	case 'w':
-		p.pos += 2
-		return setWord, 0, false, nil
-	case 'W':
-		p.pos += 2
-		return negatedCopy(setWord), 0, false, nil
-	case 'f':
-		p.pos += 2
-		return nil, '\f', false, nil
-	case 'n':
-		p.pos += 2
-		return nil, '\n', false, nil
-	case 'r':
-		p.pos += 2
-		return nil, '\r', false, nil
-	case 't':
-		p.pos += 2
-		return nil, '\t', false, nil
-	case 'v':
-		p.pos += 2
-		return nil, '\v', false, nil
 	case 'c':
 		if n := p.at(2); n >= 0 {
 			l := uint16(n)
 			if (l >= 'a' && l <= 'z') || (l >= 'A' && l <= 'Z') || (inClass && ((l >= '0' && l <= '9') || l == '_')) {
 				p.pos += 3
-				return nil, l % 32, false, nil
+				return nil, l % 32
 			}
 		}
 		p.pos++
-		return nil, 0, true, nil
+		return nil, '\\'
 	case '0':
 		if n := p.at(2); n < '0' || n > '9' {
 			p.pos += 2
-			return nil, 0, false, nil
+			return nil, 0
 		}
 		p.pos++
-		return nil, p.octal(), false, nil
+		return nil, p.octal()
 	case 'x':
 		if p.pos+3 < len(s) && isHex(s[p.pos+2]) && isHex(s[p.pos+3]) {
 			v := hexVal(s[p.pos+2])*16 + hexVal(s[p.pos+3])
 			p.pos += 4
-			return nil, uint16(v), false, nil
+			return nil, uint16(v)
 		}
 		p.pos += 2
-		return nil, 'x', false, nil
+		return nil, 'x'
 	case 'u':
 		p.pos += 2
 		if v, ok := p.hex4(); ok {
-			return nil, uint16(v), false, nil
+			return nil, uint16(v)
 		}
-		return nil, 'u', false, nil
+		return nil, 'u'
 	case 'k':
 		if p.hasNamed {
-			return nil, 0, false, errRegex
+			p.fail()
+			return nil, 0
 		}
 	}
 	if inClass && c >= '1' && c <= '9' {
 		if c >= '8' {
 			p.pos += 2
-			return nil, c, false, nil
+			return nil, c
 		}
 		p.pos++
-		return nil, p.octal(), false, nil
+		return nil, p.octal()
 	}
 	if inClass && c == 'b' {
 		p.pos += 2
-		return nil, '\b', false, nil
+		return nil, '\b'
 	}
 	// Identity escape.
 	p.pos += 2
-	return nil, c, false, nil
+	return nil, c
 }
 
 // class parses [...] (pos at "[").
-func (p *reParser) class() (*charSet, error) {
+func (p *reParser) class() *rnode {
 	p.pos++
 	negated := false
 	if p.more() && p.cur() == '^' {
@@ -781,22 +704,16 @@ func (p *reParser) class() (*charSet, error) {
 	var b setBuilder
 	for {
 		if !p.more() {
-			return nil, errRegex // unterminated class
+			return p.fail() // unterminated class
 		}
 		if p.cur() == ']' {
 			p.pos++
 			break
 		}
-		loSet, lo, err := p.classAtom()
-		if err != nil {
-			return nil, err
-		}
+		loSet, lo := p.classAtom()
 		if p.more() && p.cur() == '-' && p.at(1) >= 0 && p.at(1) != ']' {
 			p.pos++
-			hiSet, hi, err := p.classAtom()
-			if err != nil {
-				return nil, err
-			}
+			hiSet, hi := p.classAtom()
 			if loSet != nil || hiSet != nil {
 				// Annex B: a range with a class escape at either end
 				// is just its parts and a literal "-".
@@ -806,14 +723,14 @@ func (p *reParser) class() (*charSet, error) {
 				continue
 			}
 			if lo > hi {
-				return nil, errRegex // range out of order
+				return p.fail() // range out of order
 			}
 			b.add(lo, hi)
 			continue
 		}
 		addAtom(&b, loSet, lo)
 	}
-	return b.build(negated), nil
+	return &rnode{kind: nSet, set: b.build(negated)}
 }
 
 func addAtom(b *setBuilder, s *charSet, c uint16) {
@@ -824,21 +741,15 @@ func addAtom(b *setBuilder, s *charSet, c uint16) {
 	b.add(c, c)
 }
 
-func (p *reParser) classAtom() (*charSet, uint16, error) {
+func (p *reParser) classAtom() (*charSet, uint16) {
 	c := p.cur()
 	if c != '\\' {
 		p.pos++
-		return nil, c, nil
+		return nil, c
 	}
 	if p.pos+1 >= len(p.src) {
-		return nil, 0, errRegex
+		p.fail()
+		return nil, 0
 	}
-	set, ch, literalBackslash, err := p.characterEscape(true)
-	if err != nil {
-		return nil, 0, err
-	}
-	if literalBackslash {
-		return nil, '\\', nil
-	}
-	return set, ch, nil
+	return p.characterEscape(true)
 }

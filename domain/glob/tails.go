@@ -1,6 +1,9 @@
 package glob
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf16"
+)
 
 // Required endings: a pre-filter on the end of a candidate, the twin of
 // program.prefix on its start.
@@ -61,7 +64,7 @@ func requiredEndings(re *regex) []string {
 
 func hasUnfaithfulUnit(u []uint16) bool {
 	for _, c := range u {
-		if utf16IsSurrogate(c) || c == 0xFFFD {
+		if utf16.IsSurrogate(rune(c)) || c == 0xFFFD {
 			return true
 		}
 	}
@@ -91,12 +94,6 @@ func tails(n *rnode) tailSet {
 		}
 		return narrow(out)
 	case nRepeat:
-		switch {
-		case n.max == 0:
-			return tailsEmpty
-		case n.min == 1 && n.max == 1:
-			return tails(n.subs[0])
-		}
 		// A non-empty run ends with one whole match of the body; an
 		// optional body ("?") matches exactly what the body does, or "".
 		t := tails(n.subs[0])

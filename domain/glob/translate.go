@@ -1,6 +1,9 @@
 package glob
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // The translator turns a glob into the source of a JavaScript regular
 // expression, exactly as the reference's glob library (picomatch 4.0.5
@@ -190,26 +193,18 @@ func simpleText(in []uint16) []uint16 {
 			backslashes = true
 			out = append(out, match...)
 		case '?':
+			qmarks := len(chars)
 			switch {
 			case esc:
 				out = append(out, '\\', '?')
-				for k := 0; k < rest; k++ {
-					out = append(out, srcQmark...)
-				}
+				qmarks--
 			case i == 0:
 				out = append(out, srcQmarkNoDot...)
-				for k := 0; k < rest; k++ {
-					out = append(out, srcQmark...)
-				}
-			default:
-				for k := 0; k < len(chars); k++ {
-					out = append(out, srcQmark...)
-				}
+				qmarks--
 			}
+			out = append(out, slices.Repeat(srcQmark, qmarks)...)
 		case '.':
-			for k := 0; k < len(chars); k++ {
-				out = append(out, srcDotLiteral...)
-			}
+			out = append(out, slices.Repeat(srcDotLiteral, len(chars))...)
 		case '*':
 			if esc {
 				out = append(out, '\\', '*')
@@ -321,7 +316,6 @@ type extglob struct {
 	kind        kind // kQmark, kStar, kPlus or kNegate
 	open, close []uint16
 	inner       []uint16
-	prev        *token
 	parens      int
 	// The output as it was when the group opened: its length, and its
 	// text once a rewrite of the output forced a copy (see rewrite).
@@ -350,9 +344,6 @@ type glParser struct {
 	stack     []kind // kParen, kBracket or kBrace, as the reference tracks them
 	lastClose int    // index of the last ']' in in, or -1
 	err       error
-	// overran records that the index jumped past the end, where the
-	// reference never stops (see run).
-	overran bool
 }
 
 // parseGlob tokenises in and returns the body of the regex (before the
@@ -693,7 +684,6 @@ func (p *glParser) run() {
 		}
 		p.starToken()
 	}
-	p.overran = p.idx > n-1
 	p.finish()
 }
 
@@ -751,16 +741,17 @@ func (p *glParser) classUnit(value []uint16) {
 	prev := p.prev
 	if eq(value, ":") && len(prev.value) > 0 {
 		inner := prev.value[1:]
-		if containsUnit(inner, '[') {
+		if slices.Contains(inner, '[') {
 			prev.posix = true
-			if containsUnit(inner, ':') {
+			if slices.Contains(inner, ':') {
 				i := lastIndexUnit(prev.value, '[')
 				pre := prev.value[:i]
 				var rest []uint16
 				if i+2 <= len(prev.value) {
 					rest = prev.value[i+2:]
 				}
-				if body, ok := posixClasses[unitsString(rest)]; ok && isASCII(rest) {
+				// Only ASCII units decode to an ASCII name.
+				if body, ok := posixClasses[unitsString(rest)]; ok {
 					prev.value = cat(pre, lit(body))
 					p.backtrack = true
 					p.advance()
@@ -782,21 +773,8 @@ func (p *glParser) classUnit(value []uint16) {
 	p.emit(value)
 }
 
-func isASCII(u []uint16) bool {
-	for _, c := range u {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 func (p *glParser) closeBracket() {
-	if p.prev.kind == kBracket && len(p.prev.value) == 1 {
-		p.pushOut(kText, lit("]"), lit(`\]`))
-		return
-	}
-	if p.brackets == 0 {
+	if p.brackets == 0 || (p.prev.kind == kBracket && len(p.prev.value) == 1) {
 		p.pushOut(kText, lit("]"), lit(`\]`))
 		return
 	}
@@ -807,12 +785,12 @@ func (p *glParser) closeBracket() {
 		inner = prev.value[1:]
 	}
 	value := lit("]")
-	if !prev.posix && len(inner) > 0 && inner[0] == '^' && !containsUnit(inner, '/') {
+	if !prev.posix && len(inner) > 0 && inner[0] == '^' && !slices.Contains(inner, '/') {
 		value = lit("/]")
 	}
 	prev.value = append(prev.value, value...)
 	p.emit(value)
-	if hasRegexSpecial(inner) {
+	if slices.ContainsFunc(inner, regexSpecial) {
 		return
 	}
 	// A class without regex-special characters also matches its own
@@ -873,8 +851,8 @@ func (p *glParser) closeBrace() {
 // unit; when the class would not be a valid regex the bounds stay
 // literal, joined by "..".
 func expandRange(args [][]uint16) []uint16 {
-	sorted := append([][]uint16(nil), args...)
-	sortUnits(sorted)
+	// JavaScript's default sort: by code unit.
+	sorted := slices.SortedFunc(slices.Values(args), slices.Compare)
 	cls := lit("[")
 	for i, a := range sorted {
 		if i > 0 {
@@ -893,33 +871,11 @@ func expandRange(args [][]uint16) []uint16 {
 		}
 		out = append(out, escapeRegex(a)...)
 	}
-	if out == nil {
-		out = []uint16{}
-	}
 	return out
 }
 
-func sortUnits(a [][]uint16) {
-	// Insertion sort: ranges have a handful of bounds, and the order must
-	// be JavaScript's default (code-unit) sort.
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && lessUnits(a[j], a[j-1]); j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
-}
-
-func lessUnits(a, b []uint16) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return len(a) < len(b)
-}
-
 func (p *glParser) openExtglob(k kind, value []uint16) {
-	e := &extglob{kind: k, prev: p.prev, parens: p.parens, outLen: len(p.out),
+	e := &extglob{kind: k, parens: p.parens, outLen: len(p.out),
 		startIndex: p.idx, tokensIndex: len(p.tokens)}
 	e.open = lit("(?:")
 	switch k {
@@ -983,38 +939,24 @@ func (p *glParser) closeExtglob(e *extglob) {
 	out := e.close
 	if e.kind == kNegate {
 		extStar := srcStar
-		if len(e.inner) > 1 && containsUnit(e.inner, '/') {
+		if len(e.inner) > 1 && slices.Contains(e.inner, '/') {
 			extStar = srcGlobstar
 		}
 		rest := p.remaining()
-		if !equalUnits(extStar, srcStar) || p.eos() || allCloseParens(rest) {
+		if !slices.Equal(extStar, srcStar) || p.eos() || (len(rest) > 0 && isRunOf(rest, ')')) {
 			out = cat(lit(")$))"), extStar)
-			e.close = out
 		}
-		if containsUnit(e.inner, '*') && dotExtension(rest) {
+		if slices.Contains(e.inner, '*') && dotExtension(rest) {
 			expr, err := parseGlob(rest, false)
 			if err != nil {
 				p.err = err
 				return
 			}
 			out = cat(lit(")"), expr, lit(")"), extStar, lit(")"))
-			e.close = out
 		}
 	}
 	p.push(&token{kind: kParen, extglob: true, value: value, out: clone(out), hasOut: true})
 	p.popStack(kParen)
-}
-
-func allCloseParens(u []uint16) bool {
-	if len(u) == 0 {
-		return false
-	}
-	for _, c := range u {
-		if c != ')' {
-			return false
-		}
-	}
-	return true
 }
 
 // dotExtension is /^\.[^\\/.]+$/.
@@ -1086,18 +1028,16 @@ func (p *glParser) secondStar(rest []uint16) {
 		rest = rest[3:]
 		p.idx += 3
 	}
+	prev.kind = kGlobstar
+	prev.value = append(prev.value, '*')
 	switch {
 	case prior.kind == kBos && p.eos():
-		prev.kind = kGlobstar
-		prev.value = append(prev.value, '*')
 		prev.setOut(srcGlobstar)
 		p.setOutput(srcGlobstar)
 	case prior.kind == kSlash && prior.prev.kind != kBos && !afterStar && p.eos():
 		p.dropOutputTail(len(prior.out) + len(prev.out))
 		prior.setOut(cat(lit("(?:"), prior.out))
-		prev.kind = kGlobstar
 		prev.setOut(cat(srcGlobstar, lit("|$)")))
-		prev.value = append(prev.value, '*')
 		p.emit(prior.out)
 		p.emit(prev.out)
 	case prior.kind == kSlash && prior.prev.kind != kBos && len(rest) > 0 && rest[0] == '/':
@@ -1107,25 +1047,19 @@ func (p *glParser) secondStar(rest []uint16) {
 		}
 		p.dropOutputTail(len(prior.out) + len(prev.out))
 		prior.setOut(cat(lit("(?:"), prior.out))
-		prev.kind = kGlobstar
 		prev.setOut(cat(srcGlobstar, srcSlash, lit("|"), srcSlash, end, lit(")")))
-		prev.value = append(prev.value, '*')
 		p.emit(prior.out)
 		p.emit(prev.out)
 		p.advance()
 		p.pushOut(kSlash, lit("/"), nil)
 	case prior.kind == kBos && len(rest) > 0 && rest[0] == '/':
-		prev.kind = kGlobstar
-		prev.value = append(prev.value, '*')
 		prev.setOut(cat(lit("(?:^|"), srcSlash, lit("|"), srcGlobstar, srcSlash, lit(")")))
 		p.setOutput(prev.out)
 		p.advance()
 		p.pushOut(kSlash, lit("/"), nil)
 	default:
 		p.dropOutputTail(len(prev.out))
-		prev.kind = kGlobstar
 		prev.setOut(srcGlobstar)
-		prev.value = append(prev.value, '*')
 		p.emit(prev.out)
 	}
 }
@@ -1134,24 +1068,11 @@ func (p *glParser) secondStar(rest []uint16) {
 // when earlier tokens were rewritten, rebuilds the output from the tokens
 // (which discards the escaping again, as the reference does).
 func (p *glParser) finish() {
-	if p.brackets > 0 {
-		p.out = escapeLastN(p.out, '[', p.brackets)
-		for p.brackets > 0 {
-			p.popStack(kBracket)
-		}
-	}
-	if p.parens > 0 {
-		p.out = escapeLastN(p.out, '(', p.parens)
-		for p.parens > 0 {
-			p.popStack(kParen)
-		}
-	}
-	if p.braces > 0 {
-		p.out = escapeLastN(p.out, '{', p.braces)
-		for p.braces > 0 {
-			p.popStack(kBrace)
-		}
-	}
+	// Nothing after this reads the counts or the stack, so they are not
+	// unwound.
+	p.out = escapeLastN(p.out, '[', p.brackets)
+	p.out = escapeLastN(p.out, '(', p.parens)
+	p.out = escapeLastN(p.out, '{', p.braces)
 	if p.prev.kind == kStar || p.prev.kind == kBracket {
 		p.pushOut(kMaybeSlash, nil, srcMaybeSlash)
 	}
@@ -1161,9 +1082,6 @@ func (p *glParser) finish() {
 			out = append(out, t.emitted()...)
 		}
 		p.out = out
-	}
-	if p.out == nil {
-		p.out = []uint16{}
 	}
 }
 

@@ -32,14 +32,8 @@ func toUnits(s string) []uint16 {
 // become U+FFFD): for literal prefixes and endings, and class names.
 func unitsString(u []uint16) string { return string(utf16.Decode(u)) }
 
-// lit converts an ASCII constant.
-func lit(s string) []uint16 {
-	u := make([]uint16, len(s))
-	for i := 0; i < len(s); i++ {
-		u[i] = uint16(s[i])
-	}
-	return u
-}
+// lit converts one of the translator's ASCII constants.
+func lit(s string) []uint16 { return toUnits(s) }
 
 // cat returns a fresh slice holding the concatenation, so callers may
 // treat every result as owned and immutable.
@@ -69,28 +63,7 @@ func eq(u []uint16, s string) bool {
 	return true
 }
 
-func equalUnits(a, b []uint16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func hasPrefix(u []uint16, s string) bool { return len(u) >= len(s) && eq(u[:len(s)], s) }
-
-func indexUnit(u []uint16, c uint16) int {
-	for i, x := range u {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
 
 func lastIndexUnit(u []uint16, c uint16) int {
 	for i := len(u) - 1; i >= 0; i-- {
@@ -100,8 +73,6 @@ func lastIndexUnit(u []uint16, c uint16) int {
 	}
 	return -1
 }
-
-func containsUnit(u []uint16, c uint16) bool { return indexUnit(u, c) >= 0 }
 
 // dropTail is JavaScript's s.slice(0, -k): note that k == 0 empties the
 // string rather than keeping it.
@@ -122,22 +93,14 @@ func isLineTerminator(c uint16) bool {
 	return c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029
 }
 
-// isJSSpace is the JavaScript \s set (and what String.prototype.trim
-// removes).
-func isJSSpace(c uint16) bool {
-	switch c {
-	case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
-		return true
-	}
-	return c >= 0x2000 && c <= 0x200A
-}
-
+// trimUnits is String.prototype.trim, which removes the units of the
+// regex class \s.
 func trimUnits(u []uint16) []uint16 {
 	i, j := 0, len(u)
-	for i < j && isJSSpace(u[i]) {
+	for i < j && setSpace.has(u[i]) {
 		i++
 	}
-	for j > i && isJSSpace(u[j-1]) {
+	for j > i && setSpace.has(u[j-1]) {
 		j--
 	}
 	return u[i:j]
@@ -149,15 +112,6 @@ func regexSpecial(c uint16) bool {
 	switch c {
 	case '-', '*', '+', '?', '.', '^', '$', '{', '}', '(', '|', ')', '[', ']':
 		return true
-	}
-	return false
-}
-
-func hasRegexSpecial(u []uint16) bool {
-	for _, c := range u {
-		if regexSpecial(c) {
-			return true
-		}
 	}
 	return false
 }

@@ -60,18 +60,15 @@ var (
 
 func (b *builder) build(root *yaml.Node) (any, error) {
 	if root == nil {
-		b.record("", 0, nil)
+		if b.lines != nil {
+			b.lines[""] = 1 // an empty document is on its first line
+		}
 		return nil, nil
 	}
 	b.record("", 0, root)
-	v, size, err := b.value(root, "", 0)
-	if err != nil {
-		return nil, err
-	}
-	if size > MaxValues {
-		return nil, b.tooBig(root)
-	}
-	return v, nil
+	// sequence and mapping stop at the first member past MaxValues.
+	v, _, err := b.value(root, "", 0)
+	return v, err
 }
 
 func (b *builder) tooBig(n *yaml.Node) error {
@@ -94,20 +91,15 @@ func (b *builder) value(n *yaml.Node, path string, depth int) (v any, size int, 
 		b.anchors[n] = st
 	}
 	switch n.Kind {
-	case yaml.ScalarNode:
-		v, size = b.c.scalars[n], 1
 	case yaml.SequenceNode:
 		v, size, err = b.sequence(n, path, depth)
 	case yaml.MappingNode:
 		v, size, err = b.mapping(n, path, depth)
-	default:
-		v, size = nil, 1
+	default: // a scalar
+		v, size = b.c.scalars[n], 1
 	}
 	if err != nil {
 		return nil, 0, err
-	}
-	if size > MaxValues {
-		return nil, 0, b.tooBig(n)
 	}
 	if st != nil {
 		st.res, st.size, st.done = v, size, true
@@ -125,17 +117,9 @@ func (b *builder) alias(n *yaml.Node) (any, int, error) {
 		}
 	}
 	st := b.anchors[target]
-	if st == nil {
-		// Every anchor is converted before its aliases in document
-		// order; should one not be, convert it now rather than fail.
-		if _, _, err := b.value(target, "", MaxLinesDepth+1); err != nil {
-			return nil, 0, err
-		}
-		st = b.anchors[target]
-	}
 	st.count++
 	if st.aliasCount == 0 {
-		st.aliasCount = b.aliasCount(target)
+		st.aliasCount, _ = b.measure(target)
 	}
 	if st.count*st.aliasCount > MaxAliasCount {
 		return nil, 0, &ResolveError{
@@ -152,26 +136,16 @@ func (b *builder) alias(n *yaml.Node) (any, int, error) {
 	return st.res, st.size, nil
 }
 
-// aliasCount measures an anchored node as the reference does: a scalar
-// counts 1, an alias the count of its anchor so far, a collection the
-// largest of its members (0 when empty).
-func (b *builder) aliasCount(n *yaml.Node) int {
-	if c, ok := b.static[n]; ok {
-		return c
-	}
-	c, static := b.measure(n)
-	if static {
-		b.static[n] = c
-	}
-	return c
-}
-
+// measure counts the values an anchored node stands for, as the
+// reference does: a scalar counts 1, an alias the count of its anchor so
+// far, a collection the largest of its members (0 when empty). static
+// reports a count no later alias can change; those are cached.
 func (b *builder) measure(n *yaml.Node) (count int, static bool) {
+	if c, ok := b.static[n]; ok {
+		return c, true
+	}
 	switch n.Kind {
 	case yaml.AliasNode:
-		if n.Alias == nil || b.c.dec.undefined[n.Alias] {
-			return 0, false
-		}
 		if st := b.anchors[n.Alias]; st != nil {
 			return st.count * st.aliasCount, false
 		}
@@ -179,41 +153,31 @@ func (b *builder) measure(n *yaml.Node) (count int, static bool) {
 	case yaml.SequenceNode, yaml.MappingNode:
 		static = true
 		for _, ch := range n.Content {
-			var c int
-			if cached, ok := b.static[ch]; ok {
-				c = cached
-			} else {
-				var s bool
-				c, s = b.measure(ch)
-				if s {
-					b.static[ch] = c
-				}
-				static = static && s
-			}
+			c, s := b.measure(ch)
 			count = max(count, c)
+			static = static && s
+		}
+		if static {
+			b.static[n] = count
 		}
 		return count, static
 	}
 	return 1, true
 }
 
-// record notes the line of n (of the empty document when n is nil) at
-// path, when lines are recorded and depth is within MaxLinesDepth.
+// record notes the line of n at path, when lines are recorded and depth
+// is within MaxLinesDepth.
 func (b *builder) record(path string, depth int, n *yaml.Node) {
-	if b.lines == nil || depth > MaxLinesDepth {
-		return
+	if b.lines != nil && depth <= MaxLinesDepth {
+		b.lines[path] = b.c.dec.line(n.Line)
 	}
-	if n == nil {
-		b.lines[path] = 1
-		return
-	}
-	b.lines[path] = b.c.dec.line(n.Line)
 }
 
-// childPath is the Lines path of a member seg of the node at path, at
-// depth; "" when it is not recorded.
-func childPath(path string, depth int, seg string) string {
-	if depth > MaxLinesDepth {
+// childPath is the Lines path of member seg of the node at path, at
+// depth; "" when lines is nil (nothing is recorded) or depth is past
+// MaxLinesDepth.
+func childPath(lines map[string]int, path string, depth int, seg string) string {
+	if lines == nil || depth > MaxLinesDepth {
 		return ""
 	}
 	if depth == 1 {
@@ -222,20 +186,11 @@ func childPath(path string, depth int, seg string) string {
 	return path + "." + seg
 }
 
-// childPath is the Lines path of item i of the sequence at path; "" when
-// lines are not recorded.
-func (b *builder) childPath(path string, depth, i int) string {
-	if b.lines == nil {
-		return ""
-	}
-	return childPath(path, depth, strconv.Itoa(i))
-}
-
 func (b *builder) sequence(n *yaml.Node, path string, depth int) (any, int, error) {
 	items := make([]any, len(n.Content))
 	size := 1
 	for i, ch := range n.Content {
-		p := b.childPath(path, depth+1, i)
+		p := childPath(b.lines, path, depth+1, strconv.Itoa(i))
 		b.record(p, depth+1, ch)
 		v, s, err := b.value(ch, p, depth+1)
 		if err != nil {
@@ -251,7 +206,7 @@ func (b *builder) sequence(n *yaml.Node, path string, depth int) (any, int, erro
 }
 
 func (b *builder) mapping(n *yaml.Node, path string, depth int) (any, int, error) {
-	obj := newJSObject(len(n.Content) / 2)
+	obj := jsvalue.NewObject(len(n.Content) / 2)
 	size := 1
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
@@ -259,22 +214,19 @@ func (b *builder) mapping(n *yaml.Node, path string, depth int) (any, int, error
 		if err != nil {
 			return nil, 0, err
 		}
-		p := ""
-		if b.lines != nil {
-			p = childPath(path, depth+1, key)
-		}
+		p := childPath(b.lines, path, depth+1, key)
 		b.record(p, depth+1, kn)
 		v, s, err := b.value(vn, p, depth+1)
 		if err != nil {
 			return nil, 0, err
 		}
-		obj.set(key, v)
+		obj.Set(key, v)
 		size += ks + s
 		if size > MaxValues {
 			return nil, 0, b.tooBig(n)
 		}
 	}
-	return obj.finish(), size, nil
+	return jsOrder(obj), size, nil
 }
 
 // key converts a mapping key and names the member it becomes, as
@@ -292,18 +244,14 @@ func (b *builder) key(kn *yaml.Node) (name string, size int, err error) {
 	if kn.Kind == yaml.AliasNode {
 		return "*" + kn.Value, size, nil
 	}
-	return b.flowText(kn), size, nil
+	var sb strings.Builder
+	b.writeFlow(&sb, kn)
+	return sb.String(), size, nil
 }
 
-// flowText renders a node as YAML flow text on one line, the way the
+// writeFlow renders a node as YAML flow text on one line, the way the
 // reference names a member whose key is a collection ("[ a, b ]",
 // "{ a: 1 }").
-func (b *builder) flowText(n *yaml.Node) string {
-	var sb strings.Builder
-	b.writeFlow(&sb, n)
-	return sb.String()
-}
-
 func (b *builder) writeFlow(sb *strings.Builder, n *yaml.Node) {
 	if n.Anchor != "" {
 		sb.WriteString("&" + n.Anchor + " ")
@@ -369,43 +317,30 @@ func (b *builder) writeFlow(sb *strings.Builder, n *yaml.Node) {
 	}
 }
 
-// jsObject collects members with JavaScript's rules: assigning an
-// existing key keeps its place, and finish puts integer-like keys first in
-// numeric order, as every JavaScript object orders its own properties.
-type jsObject struct {
-	keys []string
-	vals map[string]any
-}
-
-func newJSObject(n int) *jsObject {
-	return &jsObject{keys: make([]string, 0, n), vals: make(map[string]any, n)}
-}
-
-func (o *jsObject) set(k string, v any) {
-	if _, ok := o.vals[k]; !ok {
-		o.keys = append(o.keys, k)
-	}
-	o.vals[k] = v
-}
-
-func (o *jsObject) finish() *jsvalue.Object {
-	out := jsvalue.NewObject(len(o.keys))
+// jsOrder puts o's integer-like keys first, in numeric order, as every
+// JavaScript object orders its own properties (Set already keeps a key
+// assigned twice in its first place).
+func jsOrder(o *jsvalue.Object) *jsvalue.Object {
 	var indices []uint32
-	for _, k := range o.keys {
+	for _, k := range o.Keys() {
 		if i, ok := arrayIndex(k); ok {
 			indices = append(indices, i)
 		}
 	}
-	if len(indices) > 0 {
-		slices.Sort(indices)
-		for _, i := range indices {
-			k := strconv.FormatUint(uint64(i), 10)
-			out.Set(k, o.vals[k])
-		}
+	if len(indices) == 0 {
+		return o
 	}
-	for _, k := range o.keys {
+	slices.Sort(indices)
+	out := jsvalue.NewObject(o.Len())
+	for _, i := range indices {
+		k := strconv.FormatUint(uint64(i), 10)
+		v, _ := o.Get(k)
+		out.Set(k, v)
+	}
+	for _, k := range o.Keys() {
 		if _, ok := arrayIndex(k); !ok {
-			out.Set(k, o.vals[k])
+			v, _ := o.Get(k)
+			out.Set(k, v)
 		}
 	}
 	return out

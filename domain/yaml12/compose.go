@@ -14,9 +14,13 @@ import (
 // without following aliases. Only a document that
 // passes it is turned into values.
 type composer struct {
-	sub       *substitution
-	dec       *decoded
-	scalars   map[*yaml.Node]any
+	sub     *substitution
+	dec     *decoded
+	scalars map[*yaml.Node]any
+	// bare holds the nodes tagged "!", which makes a plain scalar a
+	// string; yaml.v3 drops that tag, so checkProperties finds it in the
+	// text.
+	bare      map[*yaml.Node]bool
 	problems  []Problem
 	lineStart []int
 	tooDeep   bool
@@ -30,6 +34,7 @@ func newComposer(sub *substitution, dec *decoded) *composer {
 		sub:     sub,
 		dec:     dec,
 		scalars: map[*yaml.Node]any{},
+		bare:    map[*yaml.Node]bool{},
 	}
 }
 
@@ -92,64 +97,17 @@ func (c *composer) compose(n *yaml.Node, depth int, inFlow bool) {
 }
 
 // scalar resolves a scalar node: explicit tag first, then the Core schema
-// for plain scalars; quoted and block scalars are strings.
+// for plain scalars; quoted and block scalars, and those tagged "!", are
+// strings.
 func (c *composer) scalar(n *yaml.Node) any {
 	s := c.sub.restore(n.Value)
 	if n.Style&yaml.TaggedStyle != 0 {
 		return resolveTagged(n.Tag, s)
 	}
-	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-		return s
-	}
-	if c.nonSpecificTag(n) {
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 || c.bare[n] {
 		return s
 	}
 	return resolvePlain(s)
-}
-
-// nonSpecificTag reports whether a plain scalar carries the "!" tag, which
-// makes it a string. yaml.v3 drops that tag, so we look at the node's
-// properties in the text.
-func (c *composer) nonSpecificTag(n *yaml.Node) bool {
-	off, ok := c.offset(n)
-	if !ok {
-		return false
-	}
-	t := c.dec.text
-	if off >= len(t) || (t[off] != '!' && t[off] != '&') {
-		return false
-	}
-	for i := off; i < len(t); {
-		switch t[i] {
-		case '&':
-			for i++; i < len(t) && !isSeparator(t[i]); i++ {
-			}
-		case '!':
-			j := i + 1
-			for j < len(t) && !isSeparator(t[j]) {
-				j++
-			}
-			return j == i+1
-		default:
-			return false
-		}
-		// Skip the separation before the next property: blanks, line
-		// breaks and comments.
-		for i < len(t) {
-			switch t[i] {
-			case ' ', '\t', '\r', '\n':
-				i++
-				continue
-			case '#':
-				for i < len(t) && t[i] != '\n' {
-					i++
-				}
-				continue
-			}
-			break
-		}
-	}
-	return false
 }
 
 func isSeparator(b byte) bool {

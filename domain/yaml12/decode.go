@@ -22,6 +22,8 @@ type decoded struct {
 	// shift is the number of prefix lines: subtract it from a node's line
 	// to get the line within the YAML text.
 	shift int
+	// prefix is the length of the prefix: the YAML text starts there.
+	prefix int
 	// undefined holds the anchors the prefix defines, standing in for
 	// anchors the document aliases but never defines.
 	undefined map[*yaml.Node]bool
@@ -79,26 +81,20 @@ func decodeAnchored(text string) (*decoded, error) {
 	}
 	slices.Sort(names)
 	names = slices.Compact(names)
-	var b strings.Builder
-	b.WriteString("[")
 	for i, n := range names {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("&" + n + " ~")
+		names[i] = "&" + n + " ~"
 	}
-	b.WriteString("]\n")
+	prefix := "[" + strings.Join(names, ", ") + "]\n"
 	// libyaml wants an explicit start for a document after another, unless
 	// the text brings its own (directives need a "..." before them).
 	first, _ := firstSignificantLine(text)
 	switch {
 	case strings.HasPrefix(first, "%"):
-		b.WriteString("...\n")
-	case isMarker(first, "---"):
-	default:
-		b.WriteString("---\n")
+		prefix += "...\n"
+	case !isMarker(first, "---"):
+		prefix += "---\n"
 	}
-	d, err = decodeWith(text, b.String())
+	d, err = decodeWith(text, prefix)
 	if errors.Is(err, errUnknownAnchor) {
 		// Cannot happen: every alias name the scanner accepts was defined.
 		return nil, &ResolveError{Message: "an alias refers to an anchor that is not defined before it"}
@@ -121,7 +117,7 @@ var errUnknownAnchor = errors.New("unknown anchor")
 // decodeWith parses prefix+text, prefix being empty or one document of
 // stand-in anchors.
 func decodeWith(text, prefix string) (*decoded, error) {
-	d := &decoded{text: prefix + text, shift: strings.Count(prefix, "\n")}
+	d := &decoded{text: prefix + text, shift: strings.Count(prefix, "\n"), prefix: len(prefix)}
 	dec := yaml.NewDecoder(strings.NewReader(d.text))
 	if prefix != "" {
 		var pre yaml.Node
@@ -152,7 +148,8 @@ func decodeWith(text, prefix string) (*decoded, error) {
 		return d, nil
 	case err != nil:
 		// The reference reports the extra document whatever is wrong in it.
-		return nil, &SyntaxError{Problems: []Problem{{Message: msgMultipleDocuments, Line: d.lineOfError(err)}}}
+		_, line := d.v3Problem(err)
+		return nil, &SyntaxError{Problems: []Problem{{Message: msgMultipleDocuments, Line: line}}}
 	default:
 		return nil, &SyntaxError{Problems: []Problem{{Message: msgMultipleDocuments, Line: d.line(next.Line)}}}
 	}
@@ -168,30 +165,28 @@ func (d *decoded) line(l int) int {
 	return l - d.shift
 }
 
-func (d *decoded) lineOfError(err error) int {
+// v3Problem splits a yaml.v3 error into its problem and the line of the
+// YAML text it names (0 if none).
+func (d *decoded) v3Problem(err error) (problem string, line int) {
 	m := reV3Error.FindStringSubmatch(err.Error())
 	if m == nil {
-		return 0
+		return err.Error(), 0
 	}
-	if m[1] == "" {
-		// yaml.v3 leaves out the line when it is the first.
-		return d.line(1)
+	l := 1 // yaml.v3 leaves out the line when it is the first
+	if m[1] != "" {
+		l, _ = strconv.Atoi(m[1])
 	}
-	l, _ := strconv.Atoi(m[1])
-	return d.line(l)
+	return m[2], d.line(l)
 }
 
 // v3Error keeps a yaml.v3 error for decode to word.
 func (d *decoded) v3Error(err error) error {
-	m := reV3Error.FindStringSubmatch(err.Error())
-	if m == nil {
-		return &v3Error{problem: err.Error()}
-	}
-	if reUnknownAnchor.MatchString(m[2]) {
+	problem, line := d.v3Problem(err)
+	if reUnknownAnchor.MatchString(problem) {
 		return errUnknownAnchor
 	}
-	tabs := strings.Contains(m[2], "tab character") || strings.HasPrefix(m[2], "found character that cannot start any token")
-	return &v3Error{problem: m[2], line: d.lineOfError(err), tabs: tabs}
+	tabs := strings.Contains(problem, "tab character") || strings.HasPrefix(problem, "found character that cannot start any token")
+	return &v3Error{problem: problem, line: line, tabs: tabs}
 }
 
 // libyaml refuses tabs in places YAML 1.2 and the reference accept them
@@ -201,7 +196,7 @@ func (d *decoded) v3Error(err error) error {
 // again. Inside a block scalar a tab is content, not a blank, so the
 // result is only used if no changed line falls within one.
 var (
-	reBlankTabs   = lazyregexp.New(`^[ \t]*\t[ \t]*(#.*)?$`)
+	reBlankTabs   = lazyregexp.New(`^([ \t]*\t[ \t]*)(#.*)?$`)
 	reIndicatorTb = lazyregexp.New(`^( *(?:[-?:] +)*[-?:] *\t[ \t]*)([^-?:\s].*)?$`)
 )
 
@@ -210,22 +205,15 @@ func retryTabs(text string) (*decoded, error, bool) {
 	var changed []int
 	for i, l := range lines {
 		body := strings.TrimRight(l, "\r\n")
-		var fixed string
-		switch {
-		case reBlankTabs.MatchString(body):
-			hash := strings.IndexByte(body, '#')
-			if hash < 0 {
-				hash = len(body)
-			}
-			fixed = strings.ReplaceAll(body[:hash], "\t", " ") + body[hash:]
-		default:
-			m := reIndicatorTb.FindStringSubmatch(body)
+		// m[1] holds the tabs to turn into spaces, m[2] the rest.
+		m := reBlankTabs.FindStringSubmatch(body)
+		if m == nil {
+			m = reIndicatorTb.FindStringSubmatch(body)
 			if m == nil || strings.Contains(m[2], ": ") || strings.Contains(m[2], ":\t") || strings.HasSuffix(m[2], ":") {
 				continue
 			}
-			fixed = strings.ReplaceAll(m[1], "\t", " ") + m[2]
 		}
-		lines[i] = fixed + l[len(body):]
+		lines[i] = strings.ReplaceAll(m[1], "\t", " ") + m[2] + l[len(body):]
 		changed = append(changed, i+1)
 	}
 	if len(changed) == 0 {
@@ -287,22 +275,20 @@ func (d *decoded) insideBlockScalar(lines []int) bool {
 // firstSignificantLine returns the first line of text that is neither
 // blank nor a comment, without its line break, and the offset after it.
 func firstSignificantLine(text string) (string, int) {
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-			next = end + 1
-		}
-		line := strings.TrimSuffix(text[off:end], "\r")
+	off := 0
+	for raw := range strings.Lines(text) {
+		off += len(raw)
+		line := trimBreak(raw)
 		if t := strings.TrimLeft(line, " \t"); t != "" && t[0] != '#' {
-			return line, next
+			return line, off
 		}
-		off = next
 	}
 	return "", len(text)
+}
+
+// trimBreak is a line from strings.Lines without its line break.
+func trimBreak(line string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 }
 
 // isMarker reports whether line starts with the document marker m
@@ -339,16 +325,9 @@ func lineAt(text string, off int) int {
 // implement, for %YAML 1.1). yaml.v3 only accepts "%YAML 1.1", so a 1.2
 // directive is shown to it as 1.1, which changes nothing else it does.
 func directives(text string) (string, error) {
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		next := len(text)
-		if end < 0 {
-			end = len(text)
-		} else {
-			end += off
-			next = end + 1
-		}
-		line := strings.TrimSuffix(text[off:end], "\r")
+	off := 0
+	for raw := range strings.Lines(text) {
+		line := trimBreak(raw)
 		t := strings.TrimLeft(line, " \t")
 		switch {
 		case t == "" || t[0] == '#':
@@ -361,13 +340,15 @@ func directives(text string) (string, error) {
 			if fields[0] != "1.2" {
 				return "", &SyntaxError{Problems: []Problem{{Message: "only YAML 1.2 is supported, but a %YAML directive asks for " + fields[0], Line: lineAt(text, off)}}}
 			}
+			// The same length, so the lines still to come keep their
+			// offsets.
 			at := off + strings.Index(line, "1.2")
 			text = text[:at] + "1.1" + text[at+3:]
 		case line[0] == '%':
 		default:
 			return text, nil
 		}
-		off = next
+		off += len(raw)
 	}
 	return text, nil
 }

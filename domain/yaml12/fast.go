@@ -68,9 +68,7 @@ func fastParse(text string, withLines bool) (value any, lines map[string]int, ok
 	if p.eof || p.cur.col != 0 || p.isDash() {
 		return nil, nil, false
 	}
-	if p.lines != nil {
-		p.lines[""] = p.cur.no
-	}
+	p.record("", p.cur.no)
 	v := p.mapping(0, "", 0)
 	if p.failed || !p.eof {
 		return nil, nil, false
@@ -79,31 +77,26 @@ func fastParse(text string, withLines bool) (value any, lines map[string]int, ok
 }
 
 // fastChars reports whether text is free of everything the fast path
-// does not read character by character: tabs, CR, other C0 and C1
-// controls, DEL, U+2028, U+2029, a byte-order mark, U+FFFE, U+FFFF and
-// malformed UTF-8.
+// does not read character by character: what prepare swaps for a
+// sentinel, tabs, CR, a byte-order mark and malformed UTF-8 (with
+// U+FFFD, which a range loop cannot tell from it).
 func fastChars(text string) bool {
-	for i := 0; i < len(text); {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if (c < 0x20 && c != '\n') || c == 0x7F {
-				return false
-			}
-			i++
-			continue
+	for _, r := range text {
+		if ' ' <= r && r < 0x7F {
+			continue // printable ASCII: nearly every character
 		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		switch {
-		case size == 1, r <= 0x9F, r == 0x2028, r == 0x2029, r == 0xFEFF, r == 0xFFFE, r == 0xFFFF:
+		if needsSentinel(r) || r == '\t' || r == '\r' || r == 0xFEFF || r == utf8.RuneError {
 			return false
 		}
-		i += size
 	}
 	return true
 }
 
-func (p *fastParser) fail() {
+// fail gives up the fast path; the nil it returns is never used, since
+// fastParse then returns nothing.
+func (p *fastParser) fail() any {
 	p.failed = true
+	return nil
 }
 
 // advance moves to the first significant line at or after offset off,
@@ -147,14 +140,6 @@ func (p *fastParser) record(path string, line int) {
 	}
 }
 
-// childPath is the Lines path of a member of the node at path and depth.
-func (p *fastParser) childPath(path string, depth int, seg string) string {
-	if p.lines == nil {
-		return ""
-	}
-	return childPath(path, depth+1, seg)
-}
-
 func isKeyStart(c byte) bool {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 }
@@ -185,43 +170,32 @@ func (p *fastParser) keyAt(s int) (colon int, ok bool) {
 // with the current line.
 func (p *fastParser) mapping(indent int, path string, depth int) any {
 	if depth >= fastMaxDepth {
-		p.fail()
-		return nil
+		return p.fail()
 	}
 	var keys []string
 	var vals []any
-	t := p.text
 	for !p.eof && !p.failed && p.cur.col >= indent {
-		if p.cur.col > indent {
-			p.fail()
-			return nil
-		}
 		colon, ok := p.keyAt(p.cur.start)
-		if !ok {
-			p.fail()
-			return nil
+		if p.cur.col > indent || !ok {
+			return p.fail()
 		}
-		key := t[p.cur.start:colon]
-		if s, isStr := resolvePlain(key).(string); !isStr || s != key {
+		key := p.text[p.cur.start:colon]
+		if _, isStr := resolvePlain(key).(string); !isStr {
 			// true, null, ... are not the strings they spell.
-			p.fail()
-			return nil
+			return p.fail()
 		}
 		for _, k := range keys {
 			if k == key {
-				p.fail()
-				return nil
+				return p.fail()
 			}
 		}
-		kp := p.childPath(path, depth, key)
+		kp := childPath(p.lines, path, depth+1, key)
 		p.record(kp, p.cur.no)
 		v := p.value(colon+1, indent, kp, depth+1)
 		keys = append(keys, key)
 		vals = append(vals, v)
 	}
-	if p.failed {
-		return nil
-	}
+	// After a failure nothing is used: fastParse returns nothing.
 	return jsvalue.ObjectOf(keys, vals)
 }
 
@@ -235,13 +209,7 @@ func (p *fastParser) value(s, indent int, path string, depth int) any {
 		s++
 	}
 	if s < e && t[s] != '#' {
-		v := p.inline(s, path, depth)
-		p.nextLine()
-		if !p.eof && p.cur.col > indent {
-			// A multi-line scalar, or an error.
-			p.fail()
-		}
-		return v
+		return p.inlineLine(s, indent, path, depth)
 	}
 	p.nextLine()
 	switch {
@@ -263,15 +231,13 @@ func (p *fastParser) value(s, indent int, path string, depth int) any {
 // starting with the current line.
 func (p *fastParser) sequence(indent int, path string, depth int) any {
 	if depth >= fastMaxDepth {
-		p.fail()
-		return nil
+		return p.fail()
 	}
 	t := p.text
 	items := []any{}
 	for !p.eof && !p.failed && p.cur.col >= indent {
 		if p.cur.col > indent {
-			p.fail()
-			return nil
+			return p.fail()
 		}
 		if !p.isDash() {
 			// A key at the column of an indentless sequence: the
@@ -285,10 +251,9 @@ func (p *fastParser) sequence(indent int, path string, depth int) any {
 		if s == e || t[s] == '#' || t[s] == '-' {
 			// An empty entry, a nested sequence or an entry on the next
 			// lines.
-			p.fail()
-			return nil
+			return p.fail()
 		}
-		ip := p.childPath(path, depth, strconv.Itoa(len(items)))
+		ip := childPath(p.lines, path, depth+1, strconv.Itoa(len(items)))
 		p.record(ip, p.cur.no)
 		if _, ok := p.keyAt(s); ok {
 			// A compact mapping: "- key: value" and more keys below at
@@ -298,17 +263,21 @@ func (p *fastParser) sequence(indent int, path string, depth int) any {
 			items = append(items, p.mapping(p.cur.col, ip, depth+1))
 			continue
 		}
-		items = append(items, p.inline(s, ip, depth+1))
-		p.nextLine()
-		if !p.eof && p.cur.col > indent {
-			p.fail()
-			return nil
-		}
-	}
-	if p.failed {
-		return nil
+		items = append(items, p.inlineLine(s, indent, ip, depth+1))
 	}
 	return items
+}
+
+// inlineLine reads what inline reads and moves past its line, which no
+// more indented line may continue (that would be a multi-line scalar, or
+// an error).
+func (p *fastParser) inlineLine(s, indent int, path string, depth int) any {
+	v := p.inline(s, path, depth)
+	p.nextLine()
+	if !p.eof && p.cur.col > indent {
+		p.fail()
+	}
+	return v
 }
 
 // inline reads a scalar or flow sequence starting at offset s of the
@@ -324,8 +293,7 @@ func (p *fastParser) inline(s int, path string, depth int) any {
 		v, end = p.flowSequence(s, path, depth)
 	default:
 		if isIndicator(t[s]) {
-			p.fail()
-			return nil
+			return p.fail()
 		}
 		// A plain scalar runs to the end of the line or to a comment.
 		j, last := s, s
@@ -339,13 +307,11 @@ func (p *fastParser) inline(s int, path string, depth int) any {
 				}
 			case c == ':':
 				if j+1 >= e || t[j+1] == ' ' || isFlowIndicator(t[j+1]) {
-					p.fail()
-					return nil
+					return p.fail()
 				}
 				last = j + 1
 			case c == '\\':
-				p.fail()
-				return nil
+				return p.fail()
 			default:
 				last = j + 1
 			}
@@ -353,30 +319,22 @@ func (p *fastParser) inline(s int, path string, depth int) any {
 		}
 		return resolvePlain(t[s:last])
 	}
-	if p.failed {
-		return nil
-	}
-	p.tail(end)
-	return v
-}
-
-// tail checks that after offset j the current line holds only blanks and
-// perhaps a comment, which YAML wants separated by a blank.
-func (p *fastParser) tail(j int) {
-	t, e := p.text, p.cur.end
-	k := j
+	// After the value: blanks and perhaps a comment, which YAML wants
+	// separated by a blank.
+	k := end
 	for k < e && t[k] == ' ' {
 		k++
 	}
-	if k < e && (t[k] != '#' || k == j) {
-		p.fail()
+	if k < e && (t[k] != '#' || k == end) {
+		return p.fail()
 	}
+	return v
 }
 
 // quoted reads a one-line quoted scalar starting at offset s and returns
 // it and the offset after its closing quote. Double quotes allow only the
 // \" and \\ escapes here.
-func (p *fastParser) quoted(s int) (string, int) {
+func (p *fastParser) quoted(s int) (any, int) {
 	t, e := p.text, p.cur.end
 	q := t[s]
 	var b []byte // the text so far, once something was unescaped
@@ -397,8 +355,7 @@ func (p *fastParser) quoted(s int) (string, int) {
 			return string(append(b, t[from:j]...)), j + 1
 		case c == '\\' && q == '"':
 			if j+1 >= e || (t[j+1] != '"' && t[j+1] != '\\') {
-				p.fail()
-				return "", e
+				return p.fail(), e
 			}
 			b = append(b, t[from:j]...)
 			escaped = true
@@ -406,13 +363,12 @@ func (p *fastParser) quoted(s int) (string, int) {
 			from = j
 		}
 	}
-	p.fail()
-	return "", e
+	return p.fail(), e
 }
 
 // flowSequence reads a one-line flow sequence of scalars starting at
 // offset s ("[") and returns it and the offset after its "]".
-func (p *fastParser) flowSequence(s int, path string, depth int) ([]any, int) {
+func (p *fastParser) flowSequence(s int, path string, depth int) (any, int) {
 	t, e := p.text, p.cur.end
 	items := []any{}
 	j := s + 1
@@ -430,21 +386,16 @@ func (p *fastParser) flowSequence(s int, path string, depth int) ([]any, int) {
 		switch t[j] {
 		case '"', '\'':
 			v, j = p.quoted(j)
-			if p.failed {
-				return nil, e
-			}
 		default:
 			if isIndicator(t[j]) {
-				p.fail()
-				return nil, e
+				return p.fail(), e
 			}
 			k, last := j, j
 			for k < e && t[k] != ',' && t[k] != ']' {
 				switch c := t[k]; c {
 				case ' ':
 				case ':', '?', '#', '[', '{', '}', '\\':
-					p.fail()
-					return nil, e
+					return p.fail(), e
 				default:
 					last = k + 1
 				}
@@ -452,28 +403,24 @@ func (p *fastParser) flowSequence(s int, path string, depth int) ([]any, int) {
 			}
 			v, j = resolvePlain(t[j:last]), k
 		}
-		p.record(p.childPath(path, depth, strconv.Itoa(len(items))), p.cur.no)
+		p.record(childPath(p.lines, path, depth+1, strconv.Itoa(len(items))), p.cur.no)
 		items = append(items, v)
 		skip()
-		switch {
-		case j < e && t[j] == ']':
+		if j < e && t[j] == ']' {
 			return items, j + 1
-		case j < e && t[j] == ',':
-			j++
-			skip()
-			if j < e && (t[j] == ']' || t[j] == ',') {
-				// A trailing or doubled comma.
-				p.fail()
-				return nil, e
-			}
-		default:
+		}
+		if j >= e || t[j] != ',' {
 			// Unclosed on this line, or something after an item.
-			p.fail()
-			return nil, e
+			break
+		}
+		j++
+		skip()
+		if j < e && (t[j] == ']' || t[j] == ',') {
+			// A trailing or doubled comma.
+			break
 		}
 	}
-	p.fail()
-	return nil, e
+	return p.fail(), e
 }
 
 // isIndicator reports a character that cannot start a plain scalar the

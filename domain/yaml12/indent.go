@@ -18,11 +18,11 @@ import (
 // which the reference rejects. checkContinuations adds the rule: it reads
 // the text of each such node and measures its continuation lines.
 
-// blockIndent is the 0-based indentation of a block collection: the column
-// of its keys or dashes. ok is false when it cannot be told from the node
-// (a block sequence with properties starts at the properties).
+// blockIndent is the 0-based indentation of block collection n: the
+// column of its keys or dashes. ok is false when it cannot be told from
+// the node (a block sequence with properties starts at the properties).
 func (c *composer) blockIndent(n *yaml.Node) (int, bool) {
-	if n.Style&yaml.FlowStyle != 0 || len(n.Content) == 0 {
+	if len(n.Content) == 0 {
 		return 0, false
 	}
 	if n.Kind == yaml.SequenceNode {
@@ -61,15 +61,12 @@ func (c *composer) checkContinuations(n *yaml.Node) {
 		if !quoted && !flow {
 			continue
 		}
-		off, ok := c.offset(ch)
+		off, ok := c.content(ch)
 		if !ok {
 			continue
 		}
-		off = skipProperties(c.dec.text, off)
 		var bad int
 		switch {
-		case off >= len(c.dec.text):
-			continue
 		case quoted && (c.dec.text[off] == '"' || c.dec.text[off] == '\''):
 			_, bad = scanQuoted(c.dec.text, off, required)
 		case flow && (c.dec.text[off] == '[' || c.dec.text[off] == '{'):
@@ -89,6 +86,18 @@ func (c *composer) checkContinuations(n *yaml.Node) {
 			return
 		}
 	}
+}
+
+// content returns the offset in the parsed text where n's content
+// starts, after its properties; ok is false when that is not in the
+// text.
+func (c *composer) content(n *yaml.Node) (int, bool) {
+	off, ok := c.offset(n)
+	if !ok {
+		return 0, false
+	}
+	off = skipProperties(c.dec.text, off)
+	return off, off < len(c.dec.text)
 }
 
 // skipProperties moves past anchors and tags (and the blanks after them)
@@ -261,14 +270,10 @@ func (c *composer) checkValueIndent(n *yaml.Node) {
 // a value indicator ("[x:]" is [{x: null}]), libyaml as part of the value,
 // and we cannot rebuild what the reference makes of it.
 func (c *composer) checkColonBeforeIndicator(n *yaml.Node) {
-	off, ok := c.offset(n)
-	if !ok {
-		return
-	}
+	off, ok := c.content(n)
 	t := c.dec.text
-	off = skipProperties(t, off)
 	end := off + len(n.Value)
-	if end >= len(t) || t[off:end] != n.Value || strings.IndexByte(",]}", t[end]) < 0 {
+	if !ok || end >= len(t) || t[off:end] != n.Value || strings.IndexByte(",]}", t[end]) < 0 {
 		return
 	}
 	c.problem(n, "a plain value in a flow collection ends with ':' right before ',', ']' or '}': quote it, or put a space after the ':'")
@@ -280,15 +285,11 @@ func (c *composer) checkColonBeforeIndicator(n *yaml.Node) {
 // does not. Collections
 // nested in a flow collection are covered by the outermost one.
 func (c *composer) checkCommentAfter(n *yaml.Node) {
-	off, ok := c.offset(n)
+	off, ok := c.content(n)
 	if !ok {
 		return
 	}
 	t := c.dec.text
-	off = skipProperties(t, off)
-	if off >= len(t) {
-		return
-	}
 	var end int
 	switch t[off] {
 	case '"', '\'':

@@ -1,6 +1,8 @@
 package yaml12
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,15 +23,11 @@ import (
 type substitution struct {
 	// text is what yaml.v3 parses.
 	text string
-	// runes maps a sentinel to what it stands for in a decoded string: the
-	// original character, or a surrogate escape's WTF-8 bytes.
-	runes map[rune]string
-	// escapes maps the rewritten spelling of a surrogate escape back to the
-	// original spelling, for where the escape was literal text (a plain or
-	// single-quoted scalar).
-	escapes map[string]string
-	// restorer undoes every swap in a decoded string; nil when there was
-	// nothing to swap.
+	// restorer undoes every swap in a decoded string: a sentinel becomes
+	// what it stands for (the original character, or a surrogate escape's
+	// WTF-8 bytes), and a rewritten surrogate escape its original
+	// spelling, for where the escape was literal text (a plain or
+	// single-quoted scalar). nil when there was nothing to swap.
 	restorer *strings.Replacer
 }
 
@@ -50,70 +48,53 @@ func needsSentinel(r rune) bool {
 
 // prepare swaps the characters yaml.v3 would misread for sentinels.
 func prepare(text string) *substitution {
-	if !needsPrepare(text) {
-		return &substitution{text: text}
-	}
-	used := usedCodePoints(text)
-	pool := sentinelPool{used: used}
-	s := &substitution{runes: map[rune]string{}, escapes: map[string]string{}}
-	byChar := map[rune]rune{}
-	byEscape := map[string]rune{}
-
+	pool := sentinelPool{text: text}
+	sentinels := map[string]rune{} // a character or an escape, and its sentinel
+	restore := map[string]string{} // what the restorer replaces, and with what
 	var b strings.Builder
 	b.Grow(len(text) + 16)
 	var runFirst byte
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		runFirst = nextRunFirst(runFirst, text[i])
-		if r == '\\' {
-			if esc, decoded, ok := rewrittenEscape(text[i:]); ok {
-				sen, seen := byEscape[esc]
-				if !seen {
-					sen = pool.next()
-					byEscape[esc] = sen
-					s.runes[sen] = decoded
-				}
-				rewritten := rewriteEscape(esc, sen)
-				s.escapes[rewritten] = esc
-				b.WriteString(rewritten)
-				i += len(esc)
-				continue
-			}
-		}
-		if needsSentinel(r) || (r == '\r' && !strings.HasPrefix(text[i+1:], "\n")) || plainIndicator(text, i, runFirst) {
-			sen, seen := byChar[r]
-			if !seen {
-				sen = pool.next()
-				byChar[r] = sen
-				s.runes[sen] = string(r)
-			}
-			b.WriteRune(sen)
+		esc, decoded, isEscape := rewrittenEscape(text[i:])
+		if !isEscape && !needsSentinel(r) && (r != '\r' || strings.HasPrefix(text[i+1:], "\n")) && !plainIndicator(text, i, runFirst) {
+			b.WriteString(text[i : i+size])
 			i += size
 			continue
 		}
-		b.WriteString(text[i : i+size])
-		i += size
+		if !isEscape {
+			esc, decoded = text[i:i+size], text[i:i+size]
+		}
+		sen, seen := sentinels[esc]
+		if !seen {
+			sen = pool.next()
+			sentinels[esc] = sen
+			restore[string(sen)] = decoded
+		}
+		if isEscape {
+			rewritten := rewriteEscape(esc, sen)
+			restore[rewritten] = esc
+			b.WriteString(rewritten)
+		} else {
+			b.WriteRune(sen)
+		}
+		i += len(esc)
 	}
-	s.text = b.String()
+	if len(restore) == 0 {
+		// Most frontmatter has nothing to swap.
+		return &substitution{text: text}
+	}
 
 	// No two patterns can match at the same place (rewritten escapes are
 	// distinct ASCII spellings, sentinels distinct non-ASCII characters),
 	// so the order of the pairs does not matter; sort them anyway so that
 	// the replacer is built the same way every time.
-	pairs := make([][2]string, 0, len(s.runes)+len(s.escapes))
-	for rewritten, orig := range s.escapes {
-		pairs = append(pairs, [2]string{rewritten, orig})
+	var pairs []string
+	for _, from := range slices.Sorted(maps.Keys(restore)) {
+		pairs = append(pairs, from, restore[from])
 	}
-	for sen, orig := range s.runes {
-		pairs = append(pairs, [2]string{string(sen), orig})
-	}
-	slices.SortFunc(pairs, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
-	flat := make([]string, 0, 2*len(pairs))
-	for _, p := range pairs {
-		flat = append(flat, p[0], p[1])
-	}
-	s.restorer = strings.NewReplacer(flat...)
-	return s
+	return &substitution{text: b.String(), restorer: strings.NewReplacer(pairs...)}
 }
 
 // plainIndicator reports whether the "?" or ":" at text[i] is plain
@@ -183,37 +164,6 @@ func nextRunFirst(runFirst, c byte) byte {
 	return runFirst
 }
 
-// needsPrepare is the fast path: most frontmatter has nothing to swap.
-func needsPrepare(text string) bool {
-	var runFirst byte
-	for i := 0; i < len(text); {
-		c := text[i]
-		runFirst = nextRunFirst(runFirst, c)
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '\r':
-				if i+1 >= len(text) || text[i+1] != '\n' {
-					return true
-				}
-			case c == '\\':
-				if _, _, ok := rewrittenEscape(text[i:]); ok {
-					return true
-				}
-			case needsSentinel(rune(c)), plainIndicator(text, i, runFirst):
-				return true
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if needsSentinel(r) {
-			return true
-		}
-		i += size
-	}
-	return false
-}
-
 // restore undoes the swaps in a string built from the parsed text, and
 // joins surrogate halves that ended up adjacent into one character, as a
 // JavaScript string would show them.
@@ -234,18 +184,7 @@ func usedCodePoints(text string) map[rune]bool {
 		if r != '\\' || i+1 >= len(text) {
 			continue
 		}
-		n := 0
-		switch text[i+1] {
-		case 'x':
-			n = 2
-		case 'u':
-			n = 4
-		case 'U':
-			n = 8
-		default:
-			continue
-		}
-		if i+2+n <= len(text) {
+		if n := escapeDigits(text[i+1]); n > 0 && i+2+n <= len(text) {
 			if cp, err := strconv.ParseUint(text[i+2:i+2+n], 16, 32); err == nil {
 				used[rune(cp)] = true
 			}
@@ -256,11 +195,15 @@ func usedCodePoints(text string) map[rune]bool {
 
 // sentinelPool hands out private-use characters the text does not use.
 type sentinelPool struct {
-	used map[rune]bool
+	text string
+	used map[rune]bool // usedCodePoints(text), once a sentinel is needed
 	last rune
 }
 
 func (p *sentinelPool) next() rune {
+	if p.used == nil {
+		p.used = usedCodePoints(p.text)
+	}
 	r := p.last
 	for {
 		switch {
@@ -288,18 +231,12 @@ func rewrittenEscape(s string) (esc, decoded string, ok bool) {
 	if len(s) < 2 || s[0] != '\\' {
 		return "", "", false
 	}
-	n := 0
-	switch s[1] {
-	case '/':
+	if s[1] == '/' {
 		return s[:2], "/", true
-	case 'u':
-		n = 4
-	case 'U':
-		n = 8
-	default:
-		return "", "", false
 	}
-	if len(s) < 2+n {
+	// A \x escape has too few digits to name a surrogate.
+	n := escapeDigits(s[1])
+	if n == 0 || len(s) < 2+n {
 		return "", "", false
 	}
 	cp, err := strconv.ParseUint(s[2:2+n], 16, 32)
@@ -309,31 +246,29 @@ func rewrittenEscape(s string) (esc, decoded string, ok bool) {
 	return s[:2+n], wtf8(rune(cp)), true
 }
 
-// rewriteEscape spells an escape naming sen, as wide as esc where it can
-// be (a \/ grows by four characters, which only shifts later columns on
-// its line).
+// rewriteEscape spells an escape naming sen, as a \u escape where sen
+// fits in four digits and esc is not a \U escape. A \/ grows by four
+// characters, and so does a \u escape switched to the eight-digit form,
+// which only shifts later columns on its line.
 func rewriteEscape(esc string, sen rune) string {
-	if esc[1] == '/' {
-		if sen > 0xFFFF {
-			return "\\U" + hex8(sen)
-		}
-		return "\\u" + hex8(sen)[4:]
+	if esc[1] != 'U' && sen <= 0xFFFF {
+		return fmt.Sprintf(`\u%04X`, sen)
 	}
-	if esc[1] == 'u' {
-		if sen > 0xFFFF {
-			// Does not fit in four digits: switch to the eight-digit form.
-			// The text grows by four characters, which only shifts columns
-			// on this line.
-			return "\\U" + hex8(sen)
-		}
-		return "\\u" + hex8(sen)[4:]
-	}
-	return "\\U" + hex8(sen)
+	return fmt.Sprintf(`\U%08X`, sen)
 }
 
-func hex8(r rune) string {
-	s := strconv.FormatUint(uint64(r), 16)
-	return strings.Repeat("0", 8-len(s)) + strings.ToUpper(s)
+// escapeDigits is how many hexadecimal digits follow the escape letter c
+// (\x, \u, \U); 0 for every other escape.
+func escapeDigits(c byte) int {
+	switch c {
+	case 'x':
+		return 2
+	case 'u':
+		return 4
+	case 'U':
+		return 8
+	}
+	return 0
 }
 
 // wtf8 encodes a surrogate code point the way jsvalue expects a lone

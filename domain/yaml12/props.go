@@ -29,7 +29,8 @@ func isHex(b byte) bool {
 }
 
 // checkProperties reads the properties at the start of node n and reports
-// the first problem with them.
+// the first problem with them. It notes in c.bare a node whose tag is
+// "!".
 func (c *composer) checkProperties(n *yaml.Node, inFlow bool) {
 	if n.Kind == yaml.MappingNode && len(n.Content) > 0 && n.Content[0].Line == n.Line && n.Content[0].Column == n.Column {
 		// A block mapping starts where its first key does: the
@@ -41,9 +42,7 @@ func (c *composer) checkProperties(n *yaml.Node, inFlow bool) {
 		return
 	}
 	t := c.dec.text
-	if off >= len(t) || (t[off] != '!' && t[off] != '&') {
-		return
-	}
+	sawTag := false
 	for i := off; i < len(t) && (t[i] == '!' || t[i] == '&'); {
 		var end int
 		if t[i] == '&' {
@@ -58,6 +57,10 @@ func (c *composer) checkProperties(n *yaml.Node, inFlow bool) {
 				return
 			}
 		} else {
+			if !sawTag && (i+1 >= len(t) || isSeparator(t[i+1])) {
+				c.bare[n] = true
+			}
+			sawTag = true
 			var msg string
 			end, msg = c.scanTag(t, i)
 			if msg == "" && !strings.HasPrefix(t[i:], "!<") && end < len(t) && strings.IndexByte(",]}", t[end]) >= 0 &&
@@ -174,7 +177,7 @@ func (c *composer) declaredHandles() map[string]bool {
 		return c.handles
 	}
 	c.handles = map[string]bool{}
-	t := c.dec.text[c.prefixLen():]
+	t := c.dec.text[c.dec.prefix:]
 	for _, line := range strings.Split(t, "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		if strings.HasPrefix(line, "---") || (line != "" && line[0] != '%' && line[0] != '#') {
@@ -187,15 +190,6 @@ func (c *composer) declaredHandles() map[string]bool {
 	return c.handles
 }
 
-// prefixLen is the length of the stand-in prefix before the YAML text.
-func (c *composer) prefixLen() int {
-	off := 0
-	for i := 0; i < c.dec.shift; i++ {
-		off += strings.IndexByte(c.dec.text[off:], '\n') + 1
-	}
-	return off
-}
-
 // validEscape reports whether the escape sequence at t[i] ("\") in a
 // double-quoted scalar is one YAML 1.2 defines.
 func validEscape(t string, i int) bool {
@@ -206,7 +200,7 @@ func validEscape(t string, i int) bool {
 	case '0', 'a', 'b', 't', '\t', 'n', 'v', 'f', 'r', 'e', ' ', '"', '/', '\\', 'N', '_', 'L', 'P', '\n', '\r':
 		return true
 	case 'x', 'u', 'U':
-		n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[t[i+1]]
+		n := escapeDigits(t[i+1])
 		if i+2+n > len(t) {
 			return false
 		}
@@ -223,13 +217,9 @@ func validEscape(t string, i int) bool {
 // checkEscapes verifies the escapes of a double-quoted scalar: libyaml
 // also accepts \', which YAML 1.2 (and the reference) do not define.
 func (c *composer) checkEscapes(n *yaml.Node) {
-	off, ok := c.offset(n)
-	if !ok {
-		return
-	}
+	off, ok := c.content(n)
 	t := c.dec.text
-	off = skipProperties(t, off)
-	if off >= len(t) || t[off] != '"' {
+	if !ok || t[off] != '"' {
 		return
 	}
 	for i := off + 1; i < len(t) && t[i] != '"'; i++ {

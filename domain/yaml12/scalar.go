@@ -18,16 +18,6 @@ import (
 // a digit, go through all of them (scalar_test.go checks each against
 // its expression).
 
-// The tags of the Core schema that change a scalar, as yaml.v3 spells
-// tag:yaml.org,2002:x. Any other tag (!!str included) leaves a scalar a
-// string and a collection plain, except the unsupported ones below.
-const (
-	tagNull  = "!!null"
-	tagBool  = "!!bool"
-	tagInt   = "!!int"
-	tagFloat = "!!float"
-)
-
 // unsupportedTags are the YAML 1.1 tags the reference's library turns into
 // JavaScript objects that are not data (Buffer, Date, Set, Map) or into
 // lists of one-key objects. No frontmatter needs them and the schema
@@ -78,12 +68,9 @@ func resolveInt(s string) (float64, bool) {
 		return radixToFloat(s[2:], 8), true
 	case isDecInt(s):
 		// Decimal even with leading zeros (017 is 17). ParseFloat rounds
-		// correctly, like the reference's parseInt; "-0" stays negative.
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			// Only a range error is possible: the pattern admits digits only.
-			return math.Inf(sign(s)), true
-		}
+		// correctly, like the reference's parseInt; "-0" stays negative,
+		// and out of range it gives ±Inf, as parseInt does.
+		f, _ := strconv.ParseFloat(s, 64)
 		return f, true
 	case isHexInt(s):
 		return radixToFloat(s[2:], 16), true
@@ -95,27 +82,16 @@ func resolveInt(s string) (float64, bool) {
 func resolveFloat(s string) (float64, bool) {
 	switch {
 	case isInfNaN(s):
-		if strings.HasSuffix(strings.ToLower(s), "nan") {
-			return math.NaN(), true
-		}
-		return math.Inf(sign(s)), true
-	case isExpFloat(s), isFloat(s):
-		f, err := strconv.ParseFloat(s, 64)
-		if err != nil {
-			// Out of range: ParseFloat already returned ±Inf or ±0, as
-			// JavaScript's parseFloat would.
-			return f, true
-		}
-		return f, true
+		// Without its ".", every spelling the form admits ("-.Inf",
+		// ".NAN") is one ParseFloat reads.
+		s = strings.Replace(s, ".", "", 1)
+	case !isExpFloat(s) && !isFloat(s):
+		return 0, false
 	}
-	return 0, false
-}
-
-func sign(s string) int {
-	if strings.HasPrefix(s, "-") {
-		return -1
-	}
-	return 1
+	// Out of range, ParseFloat returns ±Inf or ±0, as JavaScript's
+	// parseFloat would.
+	f, _ := strconv.ParseFloat(s, 64)
+	return f, true
 }
 
 // radixToFloat converts digits in base 8 or 16 to the nearest double.
@@ -128,24 +104,26 @@ func radixToFloat(digits string, base int) float64 {
 	return f
 }
 
-// resolveTagged resolves a scalar carrying the explicit tag tag. A tag
-// that does not fit the text leaves the text as a string, as do unknown
-// tags (the reference only warns about those).
+// resolveTagged resolves a scalar carrying the explicit tag tag, which
+// yaml.v3 spells "!!x" for tag:yaml.org,2002:x. The four Core-schema
+// tags below change a scalar; any other tag (!!str included) leaves it a
+// string, as does a tag that does not fit the text (the reference only
+// warns about unknown tags).
 func resolveTagged(tag, s string) any {
 	switch tag {
-	case tagNull:
+	case "!!null":
 		if isNull(s) {
 			return nil
 		}
-	case tagBool:
+	case "!!bool":
 		if isBool(s) {
 			return s[0] == 't' || s[0] == 'T'
 		}
-	case tagInt:
+	case "!!int":
 		if v, ok := resolveInt(s); ok {
 			return v
 		}
-	case tagFloat:
+	case "!!float":
 		if v, ok := resolveFloat(s); ok {
 			return v
 		}
@@ -216,17 +194,7 @@ func unsigned(s string) string {
 }
 
 // isOctInt is ^0o[0-7]+$.
-func isOctInt(s string) bool {
-	if len(s) < 3 || s[0] != '0' || s[1] != 'o' {
-		return false
-	}
-	for i := 2; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '7' {
-			return false
-		}
-	}
-	return true
-}
+func isOctInt(s string) bool { return isRadixInt(s, 'o') }
 
 // isDecInt is ^[-+]?[0-9]+$.
 func isDecInt(s string) bool {
@@ -235,12 +203,16 @@ func isDecInt(s string) bool {
 }
 
 // isHexInt is ^0x[0-9a-fA-F]+$.
-func isHexInt(s string) bool {
-	if len(s) < 3 || s[0] != '0' || s[1] != 'x' {
+func isHexInt(s string) bool { return isRadixInt(s, 'x') }
+
+// isRadixInt is "0", then marker ('o' or 'x'), then at least one octal or
+// hexadecimal digit.
+func isRadixInt(s string, marker byte) bool {
+	if len(s) < 3 || s[0] != '0' || s[1] != marker {
 		return false
 	}
 	for i := 2; i < len(s); i++ {
-		if !isHex(s[i]) {
+		if !isHex(s[i]) || (marker == 'o' && s[i] > '7') {
 			return false
 		}
 	}

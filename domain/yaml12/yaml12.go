@@ -60,12 +60,8 @@ func (d *Document) Line(path string) int {
 		if path == "" {
 			return 0
 		}
-		i := strings.LastIndexByte(path, '.')
-		if i < 0 {
-			path = ""
-		} else {
-			path = path[:i]
-		}
+		// The parent's path; the root's ("") when there is no ".".
+		path = path[:max(strings.LastIndexByte(path, '.'), 0)]
 	}
 }
 
