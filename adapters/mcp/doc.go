@@ -12,7 +12,7 @@
 // reach app untouched and are validated there) and encodes. Where it
 // differs from the contract, this package corrects it around the SDK:
 //
-//   - stdioTransport frames one JSON message per line (one trailing
+//   - stdioConn frames one JSON message per line (one trailing
 //     carriage return removed; a final line without its newline ends at
 //     end of input). A blank line is nothing; any other line that is not
 //     a JSON-RPC 2.0 message (not JSON, no "jsonrpc":"2.0", a batch,

@@ -3,6 +3,8 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -32,6 +34,8 @@ const (
 	methodDiscover   = "server/discover"
 	methodListen     = "subscriptions/listen"
 	methodCancelled  = "notifications/cancelled"
+	// methodInitialized is only noted (DispatchNoter), never judged.
+	methodInitialized = "notifications/initialized"
 )
 
 // served says which requests each era answers; anything else is "method
@@ -48,10 +52,8 @@ var legacyRevisions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-1
 
 // negotiateLegacy picks the revision an initialize result names.
 func negotiateLegacy(requested string) string {
-	for _, v := range legacyRevisions {
-		if v == requested {
-			return v
-		}
+	if slices.Contains(legacyRevisions, requested) {
+		return requested
 	}
 	return legacyRevisions[0]
 }
@@ -122,7 +124,7 @@ func (a *eraPin) judge(f frame) decision {
 				why = "the MCP-Protocol-Version header names revision " + modernRevision + ", which has no initialize handshake"
 			}
 			return decision{
-				verdict: unsupportedRevision(requested, why),
+				verdict: unsupportedRevision(requested, why, modernRevision),
 				diagnostic: fmt.Errorf("refused an initialize handshake (revision %q) on a connection that speaks revision %s",
 					requested, modernRevision),
 			}
@@ -158,7 +160,7 @@ func (a *eraPin) judge(f frame) decision {
 		return decision{verdict: env.invalidError()}
 	case envelopeUnsupported:
 		return decision{
-			verdict:    unsupportedRevision(env.revision, fmt.Sprintf("revision %q is not supported", env.revision)),
+			verdict:    unsupportedRevision(env.revision, fmt.Sprintf("revision %q is not supported", env.revision), modernRevision),
 			diagnostic: fmt.Errorf("refused a request for unsupported protocol revision %q", env.revision),
 		}
 	}
@@ -197,32 +199,29 @@ func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 // runs), and the params are brought into the form the SDK needs to treat
 // the request as e.
 func (a *eraPin) serve(f frame, e era) decision {
-	var d decision
 	if !served[e][f.method] {
-		d.verdict = methodNotFound(f.method)
-		return d
+		return decision{verdict: methodNotFound(f.method)}
 	}
 	switch f.method {
 	case methodToolsCall:
 		if problem := checkToolsCall(f.params); problem != "" {
-			d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid tools/call request: " + problem}
-			return d
+			return decision{verdict: &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid tools/call request: " + problem}}
 		}
 	case methodInitialize:
 		if problem := checkInitialize(f.params); problem != "" {
-			d.verdict = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "invalid initialize request: " + problem}
-			return d
+			return decision{verdict: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "invalid initialize request: " + problem}}
 		}
 	}
+	var params map[string]json.RawMessage
 	if e == eraLegacy {
-		d.params = stripClaim(f.params)
+		params = stripClaim(f.params)
 	} else {
-		d.params = pinRevision(f.params)
+		params = pinRevision(f.params)
 	}
-	if d.params == nil {
-		d.params = map[string]json.RawMessage{}
+	if params == nil {
+		params = map[string]json.RawMessage{}
 	}
-	return d
+	return decision{params: params}
 }
 
 // methodNotFound is the -32601 refusal of method, in the words go-sdk's
@@ -358,12 +357,13 @@ func (e envelope) invalidError() *jsonrpc.Error {
 }
 
 // unsupportedRevision is the -32022 error naming what was asked for and
-// what is on offer.
-func unsupportedRevision(requested, message string) *jsonrpc.Error {
-	data, _ := json.Marshal(sdk.UnsupportedProtocolVersionData{Supported: []string{modernRevision}, Requested: requested})
+// what is on offer: the modern revision where an envelope or a connection
+// asked, every revision for an HTTP header.
+func unsupportedRevision(requested, message string, supported ...string) *jsonrpc.Error {
+	data, _ := json.Marshal(sdk.UnsupportedProtocolVersionData{Supported: supported, Requested: requested})
 	return &jsonrpc.Error{
 		Code:    sdk.CodeUnsupportedProtocolVersion,
-		Message: message + "; supported: " + modernRevision,
+		Message: message + "; supported: " + strings.Join(supported, ", "),
 		Data:    data,
 	}
 }

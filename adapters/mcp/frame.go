@@ -89,10 +89,8 @@ func parseCall(fields map[string]json.RawMessage, rawMethod json.RawMessage) fra
 		f.kind, f.id = frameRequest, id
 	}
 	if rawParams, ok := fields["params"]; ok {
-		if jsonType(rawParams) != "object" {
-			return invalid(`"params" must be an object`)
-		}
-		if err := json.Unmarshal(rawParams, &f.params); err != nil {
+		// Only an object decodes into a non-nil map (null gives nil).
+		if json.Unmarshal(rawParams, &f.params) != nil || f.params == nil {
 			return invalid(`"params" must be an object`)
 		}
 		if rawMeta, ok := f.params["_meta"]; ok {
@@ -107,11 +105,8 @@ func parseCall(fields map[string]json.RawMessage, rawMethod json.RawMessage) fra
 // checkRequestMeta applies the base shape every request's _meta must have
 // (the envelope keys are judged later, by the era rules).
 func checkRequestMeta(raw json.RawMessage) string {
-	if jsonType(raw) != "object" {
-		return `"params._meta" must be an object`
-	}
 	var meta map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &meta); err != nil {
+	if json.Unmarshal(raw, &meta) != nil || meta == nil {
 		return `"params._meta" must be an object`
 	}
 	if token, ok := meta["progressToken"]; ok {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // HTTP header names of the streamable HTTP transport (canonical form).
@@ -22,10 +24,6 @@ const (
 	headerMethod          = "Mcp-Method"
 	headerName            = "Mcp-Name"
 )
-
-// codeHeaderMismatch is HeaderMismatch (-32020): the request's headers and
-// body disagree, or a required header is missing.
-const codeHeaderMismatch = sdk.CodeHeaderMismatch
 
 // HTTPOptions configures NewHTTP: the corpus and the tool surface, as the
 // fields of the same names do in Options.
@@ -85,8 +83,7 @@ type HTTPHandler struct {
 // reports, and what every tool call answers (corpus-unavailable), so a
 // server can start before its corpora are in place.
 func NewHTTP(opts HTTPOptions) *HTTPHandler {
-	cwd, dir := corpusPaths(opts.Cwd, opts.Dir)
-	return newHTTP(corpusBackend(opts.ExtendedTools)(cwd, dir, opts.Rev), opts.FullContent)
+	return newHTTP(corpusBackend(opts.Cwd, opts.Dir, opts.Rev, opts.ExtendedTools), opts.FullContent)
 }
 
 // newHTTP serves b; tests give it a backend without a filesystem.
@@ -122,8 +119,17 @@ func streamableOptions() *sdk.StreamableHTTPOptions {
 
 // Ready reports whether the corpus can be read now: the repository root
 // and ADR directory (or the revision) resolve. A failure is a
-// *ports.UnavailableError.
-func (h *HTTPHandler) Ready(ctx context.Context) error { return h.check(ctx) }
+// *ports.UnavailableError whose text also names its cause (the path or
+// revision that failed): it is written only to the server's log, for
+// which the contract's reason sentence alone does not say which.
+func (h *HTTPHandler) Ready(ctx context.Context) error {
+	err := h.check(ctx)
+	var u *ports.UnavailableError
+	if errors.As(err, &u) && u.Err != nil {
+		return fmt.Errorf("%w (%v)", err, u.Err)
+	}
+	return err
+}
 
 // Drain ends the subscriptions/listen streams that are open, which would
 // otherwise outlive any shutdown, and makes new ones end at once; the
@@ -205,7 +211,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		defer stop()
 	}
 	out := r.Clone(ctx)
-	out.Header = sdkHeader(r.Header, msg)
+	out.Header = sdkHeader(r.Header, f, d.params)
 	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(data)), int64(len(data))
 	out.TransferEncoding = nil
 	h.streamable.ServeHTTP(w, out)
@@ -235,13 +241,6 @@ const (
 	noteInvalid    = "invalid"
 )
 
-// knownMethods are the methods noted by name: the requests some era
-// serves and the notifications a client sends.
-var knownMethods = map[string]bool{
-	methodInitialize: true, methodPing: true, methodToolsList: true, methodToolsCall: true,
-	methodDiscover: true, methodListen: true, methodCancelled: true, "notifications/initialized": true,
-}
-
 // noteDispatch tells w, when it is a DispatchNoter, what f dispatches;
 // false means w refused the request.
 func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
@@ -257,7 +256,10 @@ func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
 		method = noteInvalid
 	default:
 		method = noteOther
-		if knownMethods[f.method] {
+		// Noted by name: the requests some era serves and the
+		// notifications a client sends.
+		if served[eraLegacy][f.method] || served[eraModern][f.method] ||
+			f.method == methodCancelled || f.method == methodInitialized {
 			method = f.method
 		}
 		if f.method == methodToolsCall && jsonType(f.params["name"]) == "string" {
@@ -281,10 +283,10 @@ func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *
 	if claimed {
 		switch {
 		case revision == "":
-			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch,
+			return nil, false, &jsonrpc.Error{Code: sdk.CodeHeaderMismatch,
 				Message: "the MCP-Protocol-Version header is required when _meta names " + sdk.MetaKeyProtocolVersion}
 		case claim != revision:
-			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch,
+			return nil, false, &jsonrpc.Error{Code: sdk.CodeHeaderMismatch,
 				Message: fmt.Sprintf("header mismatch: MCP-Protocol-Version %q, but _meta names revision %q", revision, claim)}
 		}
 	}
@@ -302,12 +304,13 @@ func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *
 	case slices.Contains(legacyRevisions, revision):
 		pin.phase = phaseLegacy
 	default:
-		return nil, false, unsupportedHeaderRevision(revision)
+		supported := append([]string{modernRevision}, legacyRevisions...)
+		return nil, false, unsupportedRevision(revision, fmt.Sprintf("MCP-Protocol-Version %q is not supported", revision), supported...)
 	}
 	modern = pin.phase == phaseModern || claimed
 	if pin.phase == phaseModern && f.kind == frameRequest {
 		if problem := checkMirroredHeaders(f, header); problem != "" {
-			return nil, false, &jsonrpc.Error{Code: codeHeaderMismatch, Message: problem}
+			return nil, false, &jsonrpc.Error{Code: sdk.CodeHeaderMismatch, Message: problem}
 		}
 	}
 	return pin, modern, nil
@@ -365,18 +368,6 @@ func claimOf(params map[string]json.RawMessage) (string, bool) {
 	return e.revision, e.claimed
 }
 
-// unsupportedHeaderRevision refuses an MCP-Protocol-Version header this
-// server does not speak, naming every revision it does.
-func unsupportedHeaderRevision(requested string) *jsonrpc.Error {
-	supported := append([]string{modernRevision}, legacyRevisions...)
-	data, _ := json.Marshal(sdk.UnsupportedProtocolVersionData{Supported: supported, Requested: requested})
-	return &jsonrpc.Error{
-		Code:    sdk.CodeUnsupportedProtocolVersion,
-		Message: fmt.Sprintf("MCP-Protocol-Version %q is not supported; supported: %s", requested, strings.Join(supported, ", ")),
-		Data:    data,
-	}
-}
-
 // errorStatus is the HTTP status of an error answer: for a 2026-07-28
 // request the one that revision assigns to the code (as go-sdk does for
 // the errors it answers itself), 200 otherwise.
@@ -387,7 +378,7 @@ func errorStatus(code int64, modern bool) int {
 	switch code {
 	case jsonrpc.CodeMethodNotFound:
 		return http.StatusNotFound
-	case jsonrpc.CodeInvalidParams, sdk.CodeUnsupportedProtocolVersion, sdk.CodeMissingRequiredClientCapabilities, codeHeaderMismatch:
+	case jsonrpc.CodeInvalidParams, sdk.CodeUnsupportedProtocolVersion, sdk.CodeMissingRequiredClientCapabilities, sdk.CodeHeaderMismatch:
 		return http.StatusBadRequest
 	}
 	return http.StatusOK
@@ -406,21 +397,19 @@ func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Err
 	_, _ = w.Write(data)
 }
 
-// sdkHeader is the header the SDK's handler sees for a message the era pin served:
-// the client's, without any MCP header. A message that
-// carries a protocol-version claim (only a modern one still does after
-// era pinning, set to 2026-07-28) gets the headers that revision needs,
-// derived from the message itself; any other is left without
+// sdkHeader is the header the SDK's handler sees for f, whose params the
+// era pin rewrote to params: the client's, without any MCP header. When
+// params carry a protocol-version claim (only a modern message's still
+// do, set to 2026-07-28) it gets the headers that revision needs, derived
+// from the message itself; any other is left without
 // MCP-Protocol-Version, which the SDK serves as a handshake-era request
-// without a handshake.
-func sdkHeader(client http.Header, msg *jsonrpc.Request) http.Header {
+// without a handshake. The body is not decoded again.
+func sdkHeader(client http.Header, f frame, params map[string]json.RawMessage) http.Header {
 	h := withoutMCPHeaders(client)
-	var params map[string]json.RawMessage
-	_ = json.Unmarshal(msg.Params, &params)
 	if claim, ok := claimOf(params); ok {
 		h.Set(headerProtocolVersion, claim)
-		h.Set(headerMethod, msg.Method)
-		if msg.Method == methodToolsCall {
+		h.Set(headerMethod, f.method)
+		if f.method == methodToolsCall {
 			h.Set(headerName, stringField(params, "name"))
 		}
 	}

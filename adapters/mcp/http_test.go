@@ -26,7 +26,7 @@ type httpExchange struct {
 // serveHTTP serves the fake tool service over HTTP.
 func serveHTTP(t *testing.T) (*httptest.Server, *HTTPHandler) {
 	t.Helper()
-	h := newHTTP(fakeBackend(&fakeTools{})("", "", ""), false)
+	h := newHTTP(fakeBackend(&fakeTools{}), false)
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv, h
@@ -231,8 +231,13 @@ func TestHTTPReady(t *testing.T) {
 		t.Errorf("Ready = %v", err)
 	}
 	fail = unavailable
-	if err := h.Ready(context.Background()); !errors.Is(err, unavailable) {
+	if err := h.Ready(context.Background()); !errors.Is(err, unavailable) || err.Error() != unavailable.Error() {
 		t.Errorf("Ready = %v, want %v", err, unavailable)
+	}
+	// The log learns the cause too.
+	fail = &ports.UnavailableError{Reason: corpus.DirNotFound, Err: errors.New(`"docs/adr": no such directory`)}
+	if err := h.Ready(context.Background()); !errors.Is(err, fail) || !strings.HasSuffix(err.Error(), `("docs/adr": no such directory)`) {
+		t.Errorf("Ready = %v, want the cause named", err)
 	}
 }
 

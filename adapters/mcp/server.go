@@ -4,14 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/adrkit/adrkit-go/adapters/clock"
@@ -27,16 +23,12 @@ const Name = "adrkit-mcp"
 // the process runs (server/discover and tools/list on the modern era).
 const cacheTTLMillis = 300000
 
-// ErrClosed is returned by Serve after Close.
-var ErrClosed = errors.New("adrkit MCP server is closed")
-
-// ErrServing is returned by Serve while another Serve is running.
-var ErrServing = errors.New("adrkit MCP server is already serving")
-
-// Options configures a Server. Every field is optional.
+// Options configures a Server.
 type Options struct {
-	// Cwd is the repository root; empty means the process working
-	// directory. It is made absolute when the Server is created.
+	// Cwd is the repository root (a relative path is taken from the
+	// working directory). Finding it when nothing names it is the entry's
+	// task (cmd/internal/entry.Locate); empty names no directory, which
+	// Serve reports as the root not found.
 	Cwd string
 	// Dir is the ADR directory, relative to the canonical root (or
 	// absolute, inside it); empty means corpus.DefaultDir. "." is the root
@@ -56,36 +48,33 @@ type Options struct {
 	// clients that pass only content to the model and ignore
 	// structuredContent. Off, content is the contract's one summary line.
 	FullContent bool
-	// In is where requests are read from; nil means os.Stdin.
+	// In is where requests are read from (required).
 	In io.Reader
-	// Out receives the protocol frames and nothing else; nil means
-	// os.Stdout.
+	// Out receives the protocol frames and nothing else (required).
 	Out io.Writer
-	// Err receives the default diagnostics; nil means os.Stderr.
-	Err io.Writer
 	// OnError receives failures on the connection that no request can be
 	// told about: malformed input, refused protocol revisions, output
-	// write failures. Nil writes "adrkit-mcp: transport error: <error>"
-	// to Err.
+	// write failures (required). It may be called concurrently. The
+	// process streams and the words of a diagnostic are the entry's
+	// (cmd/internal/entry), not this library's.
 	OnError func(error)
 }
 
-// Server is one MCP server over one byte stream pair. Create it with New.
+// Server is one MCP server over one byte stream pair. Create it with New;
+// call Serve once at a time.
 type Server struct {
-	cwd, dir, rev string
-	fullContent   bool
-	in            io.Reader
-	out           io.Writer
-	onError       func(error)
-	// backend makes the corpus check and the tool service; tests replace
-	// it to run without the filesystem.
-	backend func(cwd, dir, rev string) backend
+	// backend is the corpus check and the tool service; tests replace it
+	// to run without the filesystem.
+	backend     backend
+	fullContent bool
+	in          io.Reader
+	out         io.Writer
+	onError     func(error)
 
-	mu      sync.Mutex
-	closed  bool
-	serving bool
-	stop    context.CancelFunc
-	done    chan struct{}
+	mu sync.Mutex
+	// stop and done are those of the running Serve, for Close.
+	stop context.CancelFunc
+	done chan struct{}
 }
 
 // backend is what a Server serves from.
@@ -102,65 +91,32 @@ type toolService interface {
 }
 
 // New returns a Server for opts. It does no I/O on the corpus: a bogus
-// root is only reported by Serve.
+// root is only reported by Serve. It panics when In, Out or OnError is
+// missing, a mistake of the program rather than of its input.
 func New(opts Options) *Server {
-	cwd, dir := corpusPaths(opts.Cwd, opts.Dir)
-	s := &Server{cwd: cwd, dir: dir, rev: opts.Rev, fullContent: opts.FullContent, in: opts.In, out: opts.Out,
-		onError: opts.OnError, backend: corpusBackend(opts.ExtendedTools)}
-	if s.in == nil {
-		s.in = os.Stdin
+	if opts.In == nil || opts.Out == nil || opts.OnError == nil {
+		panic("mcp.New: Options.In, Out and OnError are required")
 	}
-	if s.out == nil {
-		s.out = os.Stdout
-	}
-	if s.onError == nil {
-		s.onError = diagnosticWriter(opts.Err)
-	}
-	return s
+	return &Server{backend: corpusBackend(opts.Cwd, opts.Dir, opts.Rev, opts.ExtendedTools), fullContent: opts.FullContent,
+		in: opts.In, out: opts.Out, onError: opts.OnError}
 }
 
-// corpusPaths applies the defaults of Options.Cwd and Options.Dir (and
-// HTTPOptions'): the working directory, made absolute, and corpus.DefaultDir.
-func corpusPaths(cwd, dir string) (string, string) {
-	if cwd == "" {
-		cwd = "."
-	}
-	if abs, err := filepath.Abs(cwd); err == nil {
-		cwd = abs
-	}
+// corpusBackend serves the corpus source.New chooses for cwd, dir (empty:
+// corpus.DefaultDir, as Options.Dir and HTTPOptions.Dir say) and rev;
+// extended adds the extended tools, whose change feed reads the history
+// of the same repository and revision, and whose review queue is dated,
+// when a call gives no asOf, by the wall clock. It does no I/O: the
+// readers make cwd absolute themselves and touch nothing before Check.
+func corpusBackend(cwd, dir, rev string, extended bool) backend {
 	if dir == "" {
 		dir = corpus.DefaultDir
 	}
-	return cwd, dir
-}
-
-// corpusBackend serves the corpus source.New chooses; extended adds the
-// extended tools, whose change feed reads the history of the same
-// repository and revision, and whose review queue is dated, when a call
-// gives no asOf, by the wall clock.
-func corpusBackend(extended bool) func(cwd, dir, rev string) backend {
-	return func(cwd, dir, rev string) backend {
-		var opts app.Options
-		if extended {
-			opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), clock.System{}
-		}
-		reader := source.New(cwd, dir, rev)
-		return backend{check: reader.Check, tools: app.New(reader, opts)}
+	var opts app.Options
+	if extended {
+		opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), clock.System{}
 	}
-}
-
-// diagnosticWriter is the default OnError: one line per failure, in a
-// single write so concurrent reports do not interleave.
-func diagnosticWriter(w io.Writer) func(error) {
-	if w == nil {
-		w = os.Stderr
-	}
-	var mu sync.Mutex
-	return func(err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		_, _ = io.WriteString(w, Name+": transport error: "+err.Error()+"\n")
-	}
+	reader := source.New(cwd, dir, rev)
+	return backend{check: reader.Check, tools: app.New(reader, opts)}
 }
 
 // Serve validates the repository root and ADR directory, then serves
@@ -171,40 +127,28 @@ func diagnosticWriter(w io.Writer) func(error) {
 // that. Failures on the connection itself (malformed input, write errors)
 // go to OnError, not to the caller.
 func (s *Server) Serve(ctx context.Context) error {
-	s.mu.Lock()
-	switch {
-	case s.closed:
-		s.mu.Unlock()
-		return ErrClosed
-	case s.serving:
-		s.mu.Unlock()
-		return ErrServing
-	}
 	ctx, stop := context.WithCancel(ctx)
-	s.serving, s.stop, s.done = true, stop, make(chan struct{})
-	done := s.done
-	s.mu.Unlock()
+	done := make(chan struct{})
 	defer func() {
 		stop()
-		s.mu.Lock()
-		s.serving, s.stop = false, nil
-		s.mu.Unlock()
 		close(done)
 	}()
+	s.mu.Lock()
+	s.stop, s.done = stop, done
+	s.mu.Unlock()
 
-	b := s.backend(s.cwd, s.dir, s.rev)
-	if err := b.check(ctx); err != nil {
+	if err := s.backend.check(ctx); err != nil {
 		return err
 	}
-	return newEngine(b.tools, s.fullContent).run(ctx, &stdioTransport{in: s.in, out: s.out, onError: s.onError})
+	return newEngine(s.backend.tools, s.fullContent).run(ctx, newStdioConn(s.in, s.out, s.onError))
 }
 
 // Close stops a running Serve (requests in flight are abandoned without an
-// answer) and makes later calls to Serve fail. It is safe to call more
-// than once and returns once Serve has returned.
+// answer) and returns once it has returned; without one it does nothing.
+// The binaries end Serve through its context; Close lets a caller that
+// holds only the Server (a test's cleanup) do the same.
 func (s *Server) Close() error {
 	s.mu.Lock()
-	s.closed = true
 	stop, done := s.stop, s.done
 	s.mu.Unlock()
 	if stop != nil {
@@ -257,7 +201,7 @@ func annotations() *sdk.ToolAnnotations {
 
 // run serves one connection until it ends or ctx is done; then requests in
 // flight are abandoned.
-func (s *engine) run(ctx context.Context, t *stdioTransport) error {
+func (s *engine) run(ctx context.Context, c *stdioConn) error {
 	// The session starts out "initialized": the contract serves requests
 	// that arrive before (or without) an initialize, which the SDK would
 	// otherwise refuse, and initialize itself is answered by the
@@ -267,7 +211,7 @@ func (s *engine) run(ctx context.Context, t *stdioTransport) error {
 		ProtocolVersion: legacyRevisions[0],
 		Capabilities:    &sdk.ClientCapabilities{},
 	}}
-	ss, err := s.server.Connect(ctx, t, &sdk.ServerSessionOptions{State: state})
+	ss, err := s.server.Connect(ctx, c, &sdk.ServerSessionOptions{State: state})
 	if err != nil {
 		return fmt.Errorf("connecting the MCP session: %w", err)
 	}
@@ -279,9 +223,9 @@ func (s *engine) run(ctx context.Context, t *stdioTransport) error {
 	select {
 	case <-ended:
 	case <-ctx.Done():
-		// The SDK's Close waits for every handler to return; abandoning
-		// the connection first cancels them.
-		t.abandon()
+		// The SDK's Close waits for every handler to return; closing the
+		// connection first cancels them.
+		_ = c.Close()
 		_ = ss.Close()
 		<-ended
 	}
@@ -302,13 +246,11 @@ func (s *engine) toolHandler(name string) sdk.ToolHandler {
 		if req.Params != nil {
 			args = req.Params.Arguments
 		}
+		// The SDK found the tool (registered from the same table) and the
+		// era pin refused arguments that are not an object, so an error
+		// here is the service's own failure.
 		r, err := s.tools.Call(ctx, name, args)
-		switch {
-		case errors.Is(err, app.ErrUnknownTool):
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("no tool named %q", name)}
-		case errors.Is(err, app.ErrArgumentsNotObject):
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tool arguments must be a JSON object"}
-		case err != nil:
+		if err != nil {
 			return faultResult(fmt.Sprintf("Tool %s failed unexpectedly: %v", name, err)), nil
 		}
 		out := &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: r.Text}}, IsError: r.IsError}

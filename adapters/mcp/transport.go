@@ -23,50 +23,15 @@ const MaxLineBytes = 16 << 20
 // long line costs at most MaxLineBytes plus one chunk.
 const readChunk = 64 << 10
 
-// stdioTransport is our mcp.Transport over a byte stream pair. The SDK's
-// own StdioTransport ends the session on the first malformed line, drops
-// responses still in flight when input ends, answers cancelled requests
-// and has no notion of a connection pinned to one protocol era; this one
-// does the framing, era pinning and response bookkeeping itself and hands
-// the SDK only well-formed messages.
-type stdioTransport struct {
-	in      io.Reader
-	out     io.Writer
-	onError func(error)
-
-	// conn is the connection Connect made, for abandon.
-	conn *stdioConn
-}
-
-// Connect implements sdk.Transport.
-func (t *stdioTransport) Connect(context.Context) (sdk.Connection, error) {
-	c := &stdioConn{
-		out:       t.out,
-		onError:   t.onError,
-		incoming:  make(chan jsonrpc.Message),
-		inputDone: make(chan struct{}),
-		closed:    make(chan struct{}),
-		inflight:  map[jsonrpc.ID]bool{},
-		cancelled: map[jsonrpc.ID]bool{},
-		settled:   make(chan struct{}),
-	}
-	go c.readLoop(t.in)
-	t.conn = c
-	return c, nil
-}
-
-// abandon ends the connection at once: Read reports end of input without
-// waiting for the requests in flight, which makes the SDK cancel them, and
-// whatever they answer is never written.
-func (t *stdioTransport) abandon() {
-	if t.conn != nil {
-		_ = t.conn.Close()
-	}
-}
-
-// stdioConn is one connection. Reads are serialized by the SDK; writes
-// may be concurrent.
+// stdioConn is our mcp.Transport over a byte stream pair, and the one
+// connection it makes. The SDK's own StdioTransport ends the session on
+// the first malformed line, drops responses still in flight when input
+// ends, answers cancelled requests and has no notion of a connection
+// pinned to one protocol era; this one does the framing, era pinning and
+// response bookkeeping itself and hands the SDK only well-formed
+// messages. Reads are serialized by the SDK; writes may be concurrent.
 type stdioConn struct {
+	in      io.Reader
 	out     io.Writer
 	onError func(error)
 
@@ -95,6 +60,27 @@ type stdioConn struct {
 
 	writeMu   sync.Mutex
 	writeFail error
+}
+
+// newStdioConn is a connection that reads in and writes out once the SDK
+// connects it, reporting to onError.
+func newStdioConn(in io.Reader, out io.Writer, onError func(error)) *stdioConn {
+	return &stdioConn{
+		in: in, out: out, onError: onError,
+		incoming:  make(chan jsonrpc.Message),
+		inputDone: make(chan struct{}),
+		closed:    make(chan struct{}),
+		inflight:  map[jsonrpc.ID]bool{},
+		cancelled: map[jsonrpc.ID]bool{},
+		settled:   make(chan struct{}),
+	}
+}
+
+// Connect implements sdk.Transport: the connection is c itself, and it
+// starts reading. It is called once.
+func (c *stdioConn) Connect(context.Context) (sdk.Connection, error) {
+	go c.readLoop(c.in)
+	return c, nil
 }
 
 // SessionID implements sdk.Connection; stdio has no sessions.
@@ -186,9 +172,12 @@ func encodeFrame(msg jsonrpc.Message) ([]byte, error) {
 	return append(data, '}', '\n'), nil
 }
 
-// Close implements sdk.Connection. It unblocks Read; the input stream
-// itself is left to its owner (a blocked read of stdin cannot be
-// interrupted portably, and the process is about to end anyway).
+// Close implements sdk.Connection. It unblocks Read at once: it reports
+// end of input without waiting for the requests in flight, which makes
+// the SDK cancel them, and whatever they answer is never written. The
+// input stream itself is left to its owner (a blocked read of stdin
+// cannot be interrupted portably, and the process is about to end
+// anyway).
 func (c *stdioConn) Close() error {
 	c.closeOnce.Do(func() { close(c.closed) })
 	return nil
@@ -287,7 +276,7 @@ func (c *stdioConn) readLoop(in io.Reader) {
 			// A final line without its newline still ends at end of input:
 			// a client that wrote one request and closed gets its answer.
 			if !overlong && len(line) > 0 {
-				c.dispatch(&pin, bytes.TrimSuffix(line, []byte("\r")))
+				c.dispatch(&pin, trimTerminator(line))
 			}
 			return
 		default:
@@ -309,13 +298,10 @@ func appendChunk(line, chunk []byte) []byte {
 	return append(line, chunk...)
 }
 
-// trimTerminator removes the newline and one carriage return before it.
+// trimTerminator removes the newline (a final line may have none) and one
+// carriage return before it.
 func trimTerminator(line []byte) []byte {
-	line = line[:len(line)-1]
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		line = line[:n-1]
-	}
-	return line
+	return bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
 }
 
 // dispatch handles one complete line. It returns false when the

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -304,23 +303,8 @@ func TestWriteFailureIsReportedOnce(t *testing.T) {
 	}
 }
 
-func TestDefaultDiagnosticsGoToErr(t *testing.T) {
-	var stderr bytes.Buffer
-	srv := New(Options{In: strings.NewReader("[]\n"), Out: io.Discard, Err: &stderr})
-	srv.backend = fakeBackend(&fakeTools{})
-	if err := srv.Serve(context.Background()); err != nil {
-		t.Fatalf("Serve: %v", err)
-	}
-	got := stderr.String()
-	if !strings.HasPrefix(got, "adrkit-mcp: transport error: ") || strings.Count(got, "\n") != 1 {
-		t.Errorf("stderr = %q", got)
-	}
-}
-
-func fakeBackend(tools toolService) func(string, string, string) backend {
-	return func(string, string, string) backend {
-		return backend{check: func(context.Context) error { return nil }, tools: tools}
-	}
+func fakeBackend(tools toolService) backend {
+	return backend{check: func(context.Context) error { return nil }, tools: tools}
 }
 
 // untouchable fails the test when the server reads or writes it.
@@ -340,9 +324,7 @@ func TestServeValidatesTheRootsFirst(t *testing.T) {
 	srv := New(Options{In: untouchable{t}, Out: untouchable{t}, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	unavailable := &ports.UnavailableError{Reason: corpus.RootNotGit}
 	checks := 0
-	srv.backend = func(string, string, string) backend {
-		return backend{check: func(context.Context) error { checks++; return unavailable }, tools: &fakeTools{}}
-	}
+	srv.backend = backend{check: func(context.Context) error { checks++; return unavailable }, tools: &fakeTools{}}
 	for range 2 { // a failed Serve may be retried
 		err := srv.Serve(context.Background())
 		var u *ports.UnavailableError
@@ -357,7 +339,7 @@ func TestServeValidatesTheRootsFirst(t *testing.T) {
 
 func TestServeWithTheFilesystemBackend(t *testing.T) {
 	// The real backend refuses a directory that is not a Git worktree.
-	srv := New(Options{Cwd: t.TempDir(), In: untouchable{t}, Out: untouchable{t}})
+	srv := New(Options{Cwd: t.TempDir(), In: untouchable{t}, Out: untouchable{t}, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	err := srv.Serve(context.Background())
 	var u *ports.UnavailableError
 	if !errors.As(err, &u) || u.Reason != corpus.RootNotGit {
@@ -365,11 +347,11 @@ func TestServeWithTheFilesystemBackend(t *testing.T) {
 	}
 }
 
-func TestCloseEndsServeAndIsFinal(t *testing.T) {
+func TestCloseEndsServe(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	outR, outW := io.Pipe()
-	srv := New(Options{In: inR, Out: outW})
+	srv := New(Options{In: inR, Out: outW, OnError: func(error) {}})
 	srv.backend = fakeBackend(&fakeTools{})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(context.Background()) }()
@@ -394,15 +376,12 @@ func TestCloseEndsServeAndIsFinal(t *testing.T) {
 	if err := srv.Close(); err != nil {
 		t.Errorf("second Close: %v", err)
 	}
-	if err := srv.Serve(context.Background()); !errors.Is(err, ErrClosed) {
-		t.Errorf("Serve after Close = %v, want ErrClosed", err)
-	}
 }
 
 func TestServeStopsWhenTheContextEnds(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
-	srv := New(Options{In: inR, Out: io.Discard})
+	srv := New(Options{In: inR, Out: io.Discard, OnError: func(error) {}})
 	srv.backend = fakeBackend(&fakeTools{})
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
@@ -413,28 +392,5 @@ func TestServeStopsWhenTheContextEnds(t *testing.T) {
 	cancel()
 	if err := <-served; err != nil {
 		t.Errorf("Serve = %v, want nil", err)
-	}
-}
-
-func TestNewResolvesDefaultsWithoutIO(t *testing.T) {
-	wd, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// An absolute root on this system: /abs/root, or \abs\root on the
-	// working directory's volume on Windows.
-	abs := filepath.Join(filepath.VolumeName(wd)+string(filepath.Separator), "abs", "root")
-	for _, tc := range []struct {
-		opts     Options
-		cwd, dir string
-	}{
-		{Options{}, wd, "docs/adr"},
-		{Options{Cwd: "sub/../repo", Dir: "."}, filepath.Join(wd, "repo"), "."},
-		{Options{Cwd: abs, Dir: filepath.Join(abs, "decisions")}, abs, filepath.Join(abs, "decisions")},
-	} {
-		srv := New(tc.opts)
-		if srv.cwd != tc.cwd || srv.dir != tc.dir {
-			t.Errorf("New(%+v): cwd %q dir %q, want %q %q", tc.opts, srv.cwd, srv.dir, tc.cwd, tc.dir)
-		}
 	}
 }

@@ -18,25 +18,7 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/mcphttp"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
-	"github.com/adrkit/adrkit-go/ports"
 )
-
-// shutdownGrace bounds how long SIGTERM waits for the calls in flight.
-const shutdownGrace = mcphttp.DefaultShutdownGrace
-
-// withCause is a corpus's readiness check whose failures name their cause
-// (the path or revision that failed), for the log: the contract's reason
-// sentence alone does not say which.
-func withCause(check func(context.Context) error) func(context.Context) error {
-	return func(ctx context.Context) error {
-		err := check(ctx)
-		var u *ports.UnavailableError
-		if errors.As(err, &u) && u.Err != nil {
-			return fmt.Errorf("%w (%v)", err, u.Err)
-		}
-		return err
-	}
-}
 
 // checkHTTPFlags refuses the flag combinations HTTP serving does not take.
 func checkHTTPFlags(cmd *cli.Command) error {
@@ -80,7 +62,7 @@ func addressAdvice(addr string) string {
 // stderr as JSON (log/slog): the access log, one record per MCP request,
 // and the lines about starting, reloading and stopping. It returns the
 // exit status.
-func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
+func serveHTTP(ctx context.Context, cmd *cli.Command, surface entry.Surface, stderr io.Writer) int {
 	fail := func(code int, err error) int {
 		fmt.Fprintf(stderr, "adrkit-mcp: %v\n", err)
 		return code
@@ -91,7 +73,6 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, err)
 	}
-	surface, _ := entry.ReadSurface(cmd) // checked by run
 	corpora := make([]mcphttp.Corpus, 0, len(setup.Corpora))
 	for _, c := range setup.Corpora {
 		h := mcp.NewHTTP(mcp.HTTPOptions{
@@ -99,7 +80,7 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 			ExtendedTools: surface.Extended,
 			FullContent:   surface.FullContent,
 		})
-		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: withCause(h.Ready), Drain: h.Drain})
+		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: h.Ready, Drain: h.Drain})
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	frontOpts := mcphttp.Options{
@@ -145,7 +126,7 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, stderr io.Writer) int {
 	}
 	log.Info("listening", "addr", srv.Addr().String(), "paths", paths, "tokens", setup.Tokens != nil)
 
-	run := mcphttp.RunOptions{Reload: hup, Grace: shutdownGrace, Log: log}
+	run := mcphttp.RunOptions{Reload: hup, Log: log} // Grace 0: mcphttp.DefaultShutdownGrace
 	if setup.Tokens.HasFile() {
 		run.Tokens = setup.Tokens
 	}

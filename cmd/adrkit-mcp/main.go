@@ -82,20 +82,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			}
 			if cmd.IsSet("http") {
 				signal.Ignore(syscall.SIGPIPE) // as over stdio: a closed stderr is not a silent death
-				mcp.SetCollector()
-				code = serveHTTP(ctx, cmd, stderr)
+				entry.SetCollector()
+				code = serveHTTP(ctx, cmd, surface, stderr)
 				return nil
 			}
-			where := entry.Locate(cmd, os.Getwd)
-			if _, err := where.Open(ctx); err != nil {
-				code = 0 // a signal during start-up ends the process cleanly
-				if ctx.Err() == nil {
-					code = 1
-					fmt.Fprintf(stderr, "adrkit-mcp: %s\n", where.Describe(err))
-				}
-				return nil
-			}
-			code = entry.Serve(ctx, where, surface, entry.Stdio{Program: "adrkit-mcp", Command: "adrkit-mcp", In: stdin, Out: stdout, Err: stderr})
+			code = entry.Serve(ctx, entry.Locate(cmd, os.Getwd), surface,
+				entry.Stdio{Program: "adrkit-mcp", Command: "adrkit-mcp", In: stdin, Out: stdout, Err: stderr})
 			return nil
 		},
 	}

@@ -300,12 +300,14 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return usageError{command: cmd.FullName(), msg: err.Error()}
 			}
-			s, err := settle(ctx, cmd, env)
-			if err != nil {
-				return err
+			// The server colours nothing, but a bad --color is still a
+			// mistake; the corpus is checked, and a failure worded, by
+			// entry.Serve, as for adrkit-mcp.
+			if _, err := render.ParseColorMode(cmd.String("color")); err != nil {
+				return usageError{command: cmd.FullName(), msg: err.Error()}
 			}
 			std := entry.Stdio{Program: "adrkit", Command: "adrkit mcp", In: env.Stdin, Out: stdout, Err: stderr}
-			if code := entry.Serve(ctx, s.where, surface, std); code != exitOK {
+			if code := entry.Serve(ctx, entry.Locate(cmd, env.Getwd), surface, std); code != exitOK {
 				return exitError{code: code}
 			}
 			return nil

@@ -26,11 +26,12 @@ func locate(cmd *cli.Command, env environment, s *settings) {
 // status 1 with the worded diagnostic, except that an ADR directory the
 // user named (--dir or ADRKIT_MCP_DIR) that does not exist, or is not a
 // directory, is a usage error (status 2), so that CI can tell a set-up
-// mistake from a lint failure. The MCP server keeps the status 1 its
-// recorded start-up answers have (conformance cli-flag-beats-env).
+// mistake from a lint failure. (The MCP server, which entry.Serve starts
+// without settle, keeps the status 1 its recorded start-up answers have:
+// conformance cli-flag-beats-env.)
 func (s *settings) startFailure(cmd *cli.Command, err error) error {
 	var u *ports.UnavailableError
-	if cmd.IsSet("dir") && cmd.Name != "mcp" && errors.As(err, &u) &&
+	if cmd.IsSet("dir") && errors.As(err, &u) &&
 		(u.Reason == corpus.DirNotFound || u.Reason == corpus.DirNotDirectory) {
 		return usageError{command: cmd.FullName(), msg: s.failure(err).Error()}
 	}

@@ -91,18 +91,22 @@ func TerminalNotice(command string) string {
 		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}` + " and press Enter; Ctrl-D ends it."
 }
 
-// Serve serves MCP over std for the corpus c, which the caller has checked
-// (Corpus.Open), until the input ends or ctx is done, and returns the
-// exit status: 0 at the end of input or on a signal, 1 when serving
-// failed or a transport problem was reported on std.Err while serving
-// (each as one line, "<program>: transport error: ..."), whatever
-// happened after it.
+// Serve serves MCP over std for the corpus c until the input ends or ctx
+// is done, and returns the exit status: 0 at the end of input or on a
+// signal (during start-up too), 1 when the corpus cannot be read at
+// start-up (said on std.Err in Describe's words, before anything is
+// read), when serving failed, or when a transport problem was reported on
+// std.Err while serving (each as one line, "<program>: transport error:
+// ..."), whatever happened after it.
 func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
 	// A client that goes away must not kill the process silently: with
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported.
 	signal.Ignore(syscall.SIGPIPE)
-	mcp.SetCollector()
+	if _, err := c.Open(ctx); err != nil {
+		return failed(ctx, c, std, err)
+	}
+	SetCollector()
 	if f, ok := std.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		fmt.Fprintf(std.Err, "%s: %s\n", std.Program, TerminalNotice(std.Command))
 	}
@@ -118,20 +122,26 @@ func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
 			fmt.Fprintf(std.Err, "%s: transport error: %v\n", std.Program, err)
 		},
 	})
-	err := srv.Serve(ctx)
-	_ = srv.Close()
-	switch {
-	case ctx.Err() != nil:
-		return 0
-	case err != nil:
-		msg := c.Describe(err)
-		if msg == "" {
-			msg = err.Error()
-		}
-		fmt.Fprintf(std.Err, "%s: %s\n", std.Program, msg)
-		return 1
-	case diagnosed.Load():
+	if err := srv.Serve(ctx); err != nil {
+		return failed(ctx, c, std, err)
+	}
+	if diagnosed.Load() && ctx.Err() == nil {
 		return 1
 	}
 	return 0
+}
+
+// failed is the exit status of a server that could not serve: 0 when ctx
+// ended (a signal is a clean end, whatever it interrupted), else 1, with
+// err said on std.Err (an unusable corpus in Describe's words).
+func failed(ctx context.Context, c Corpus, std Stdio, err error) int {
+	if ctx.Err() != nil {
+		return 0
+	}
+	msg := c.Describe(err)
+	if msg == "" {
+		msg = err.Error()
+	}
+	fmt.Fprintf(std.Err, "%s: %s\n", std.Program, msg)
+	return 1
 }

@@ -1,4 +1,4 @@
-package mcp
+package entry
 
 import (
 	"os"
@@ -25,8 +25,10 @@ const (
 )
 
 // SetCollector applies the serving collector policy, unless GOGC or
-// GOMEMLIMIT is set in the environment: then those rule. Both binaries
-// call it before serving.
+// GOMEMLIMIT is set in the environment: then those rule. Serve and the
+// HTTP server of adrkit-mcp call it before serving. It sets the process's
+// collector, which is why it lives at the entry and not in adapters/mcp,
+// a library that changes nothing of the process that imports it.
 func SetCollector() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
