@@ -47,7 +47,7 @@ func Validate(v any) (*adr.Frontmatter, []Issue) {
 // (defaults inserted, keys in schema order) when there are no issues.
 func validate(v any) (*jsvalue.Object, []Issue) {
 	var s validation
-	out := s.check(frontmatterSchema, v, true, make([]string, 0, 16))
+	out := s.check(frontmatterSchema(), v, true, make([]string, 0, 16))
 	if !s.abortedSince(0) {
 		s.crossField(out.(*jsvalue.Object))
 	}

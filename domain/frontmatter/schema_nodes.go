@@ -1,8 +1,9 @@
 package frontmatter
 
 import (
-	"github.com/adrkit/adrkit-go/domain/adr"
+	"sync"
 
+	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )
 
@@ -138,101 +139,105 @@ var (
 	severityValues = []string{"error", "warn", "info"}
 )
 
-var frontmatterSchema = object(
-	def("schemaVersion", strFormat(formatSchemaVersion), constant("0.1.0")),
-	req("id", strFormat(formatID)),
-	req("title", &node{kind: kindString, minLen: 3, maxLen: 120}),
-	req("status", enum(statusValues...)),
-	req("date", strFormat(formatDate)),
-	opt("created", strFormat(formatDate)),
-	def("deciders", array(strFormat(formatIdentity)), emptyList),
-	def("consulted", array(strFormat(formatIdentity)), emptyList),
-	def("informed", array(strFormat(formatIdentity)), emptyList),
-	def("tags", uniqueArray(strFormat(formatSlug)), emptyList),
-	def("scope", enum(scopeValues...), constant(string(adr.ScopeComponent))),
-	opt("domain", str()),
-	def("reversibility", enum("two-way-door", "one-way-door", "unknown"), constant("unknown")),
-	def("blastRadius", enum("component", "team", "cross-team", "org"), constant("component")),
-	def("supersedes", uniqueArray(strFormat(formatRef)), emptyList),
-	opt("supersededBy", strFormat(formatRef)),
-	def("relatesTo", uniqueArray(strFormat(formatRef)), emptyList),
-	def("conflictsWith", array(strFormat(formatRef)), emptyList),
-	def("affects", array(object(
-		req("type", enum("path", "entity", "package", "resource", "api", "data")),
-		req("pattern", &node{kind: kindString, minLen: 1}),
-		opt("repo", str()),
-		def("negate", boolean(), constant(false)),
-		opt("note", str()),
-	)), emptyList),
-	def("assertions", array(object(
-		req("id", strFormat(formatSlug)),
-		opt("description", str()),
-		req("engine", enum("rego", "jsonpath", "grep", "custom")),
-		opt("expression", str()),
-		opt("expressionFile", str()),
-		def("input", enum("source", "iac-plan", "sbom", "openapi", "catalog", "custom"), constant("source")),
-		req("severity", enum(severityValues...)),
-	)), emptyList),
-	opt("provenance", object(
-		def("authoredBy", enum("human", "agent", "agent-drafted"), constant("human")),
-		opt("agent", object(
-			opt("name", str()),
-			opt("model", str()),
-			opt("harness", str()),
-			opt("runId", str()),
-		)),
-		opt("ratifiedBy", strFormat(formatIdentity)),
-		opt("sourceArtifact", str()),
-		opt("importedFrom", object(
-			req("sourceKind", enum("madr", "agent-log", "plan-artifact", "other")),
-			req("sourceRef", str()),
-			req("fingerprint", str()),
-			opt("importedAt", strFormat(formatDateTime)),
-		)),
-	)),
-	opt("review", object(
-		opt("tier", enum("auto", "async", "arb")),
-		opt("tierReason", str()),
-		opt("queuedAt", strFormat(formatDateTime)),
-		opt("slaDays", integerAtLeast(0)),
-		opt("escalatedAt", strFormat(formatDateTime)),
-		opt("decidedAt", strFormat(formatDateTime)),
-		opt("quorum", integerAtLeast(1)),
-		def("approvals", array(strFormat(formatIdentity)), emptyList),
-		def("objections", array(object(
-			req("by", strFormat(formatIdentity)),
-			opt("summary", str()),
-			def("resolved", boolean(), constant(false)),
+// frontmatterSchema is built on first use, not at start-up: the server
+// and the hook start far more often than they read a record.
+var frontmatterSchema = sync.OnceValue(func() *node {
+	return object(
+		def("schemaVersion", strFormat(formatSchemaVersion), constant("0.1.0")),
+		req("id", strFormat(formatID)),
+		req("title", &node{kind: kindString, minLen: 3, maxLen: 120}),
+		req("status", enum(statusValues...)),
+		req("date", strFormat(formatDate)),
+		opt("created", strFormat(formatDate)),
+		def("deciders", array(strFormat(formatIdentity)), emptyList),
+		def("consulted", array(strFormat(formatIdentity)), emptyList),
+		def("informed", array(strFormat(formatIdentity)), emptyList),
+		def("tags", uniqueArray(strFormat(formatSlug)), emptyList),
+		def("scope", enum(scopeValues...), constant(string(adr.ScopeComponent))),
+		opt("domain", str()),
+		def("reversibility", enum("two-way-door", "one-way-door", "unknown"), constant("unknown")),
+		def("blastRadius", enum("component", "team", "cross-team", "org"), constant("component")),
+		def("supersedes", uniqueArray(strFormat(formatRef)), emptyList),
+		opt("supersededBy", strFormat(formatRef)),
+		def("relatesTo", uniqueArray(strFormat(formatRef)), emptyList),
+		def("conflictsWith", array(strFormat(formatRef)), emptyList),
+		def("affects", array(object(
+			req("type", enum("path", "entity", "package", "resource", "api", "data")),
+			req("pattern", &node{kind: kindString, minLen: 1}),
+			opt("repo", str()),
+			def("negate", boolean(), constant(false)),
+			opt("note", str()),
 		)), emptyList),
-	)),
-	opt("evaluation", object(
-		opt("ranAt", strFormat(formatDateTime)),
-		opt("evaluatorVersion", str()),
-		opt("rubricVersion", str()),
-		opt("scores", &node{kind: kindRecord, value: number(0, 4)}),
-		opt("confidence", number(0, 1)),
-		opt("escalate", boolean()),
-		def("escalationReasons", array(enum(
-			"one-way-door", "cost-threshold", "security-surface", "data-residency", "regulatory",
-			"contradicts-accepted-adr", "low-confidence", "pass-disagreement",
-			"agent-authored-production", "novel-no-precedent", "human-requested",
-		)), emptyList),
-		def("deterministicFindings", array(object(
-			req("rule", str()),
+		def("assertions", array(object(
+			req("id", strFormat(formatSlug)),
+			opt("description", str()),
+			req("engine", enum("rego", "jsonpath", "grep", "custom")),
+			opt("expression", str()),
+			opt("expressionFile", str()),
+			def("input", enum("source", "iac-plan", "sbom", "openapi", "catalog", "custom"), constant("source")),
 			req("severity", enum(severityValues...)),
-			opt("message", str()),
-			opt("adr", strFormat(formatRef)),
 		)), emptyList),
-	)),
-	def("externalRefs", array(object(
-		req("type", enum("issue", "pr", "rfc", "incident", "doc", "meeting", "control", "other")),
-		opt("id", str()),
-		req("url", strFormat(formatURL)),
-		opt("label", str()),
-	)), emptyList),
-	def("complianceControls", uniqueArray(str()), emptyList),
-	opt("reviewBy", strFormat(formatDate)),
-)
+		opt("provenance", object(
+			def("authoredBy", enum("human", "agent", "agent-drafted"), constant("human")),
+			opt("agent", object(
+				opt("name", str()),
+				opt("model", str()),
+				opt("harness", str()),
+				opt("runId", str()),
+			)),
+			opt("ratifiedBy", strFormat(formatIdentity)),
+			opt("sourceArtifact", str()),
+			opt("importedFrom", object(
+				req("sourceKind", enum("madr", "agent-log", "plan-artifact", "other")),
+				req("sourceRef", str()),
+				req("fingerprint", str()),
+				opt("importedAt", strFormat(formatDateTime)),
+			)),
+		)),
+		opt("review", object(
+			opt("tier", enum("auto", "async", "arb")),
+			opt("tierReason", str()),
+			opt("queuedAt", strFormat(formatDateTime)),
+			opt("slaDays", integerAtLeast(0)),
+			opt("escalatedAt", strFormat(formatDateTime)),
+			opt("decidedAt", strFormat(formatDateTime)),
+			opt("quorum", integerAtLeast(1)),
+			def("approvals", array(strFormat(formatIdentity)), emptyList),
+			def("objections", array(object(
+				req("by", strFormat(formatIdentity)),
+				opt("summary", str()),
+				def("resolved", boolean(), constant(false)),
+			)), emptyList),
+		)),
+		opt("evaluation", object(
+			opt("ranAt", strFormat(formatDateTime)),
+			opt("evaluatorVersion", str()),
+			opt("rubricVersion", str()),
+			opt("scores", &node{kind: kindRecord, value: number(0, 4)}),
+			opt("confidence", number(0, 1)),
+			opt("escalate", boolean()),
+			def("escalationReasons", array(enum(
+				"one-way-door", "cost-threshold", "security-surface", "data-residency", "regulatory",
+				"contradicts-accepted-adr", "low-confidence", "pass-disagreement",
+				"agent-authored-production", "novel-no-precedent", "human-requested",
+			)), emptyList),
+			def("deterministicFindings", array(object(
+				req("rule", str()),
+				req("severity", enum(severityValues...)),
+				opt("message", str()),
+				opt("adr", strFormat(formatRef)),
+			)), emptyList),
+		)),
+		def("externalRefs", array(object(
+			req("type", enum("issue", "pr", "rfc", "incident", "doc", "meeting", "control", "other")),
+			opt("id", str()),
+			req("url", strFormat(formatURL)),
+			opt("label", str()),
+		)), emptyList),
+		def("complianceControls", uniqueArray(str()), emptyList),
+		opt("reviewBy", strFormat(formatDate)),
+	)
+})
 
 // jsSpace is the JavaScript \s class (the set String.prototype.trim
 // removes), spelled out because Go's \s is only ASCII.

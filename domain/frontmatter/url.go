@@ -2,6 +2,7 @@ package frontmatter
 
 import (
 	"strings"
+	"sync"
 
 	"golang.org/x/net/idna"
 
@@ -201,22 +202,24 @@ func percentDecode(s string) []byte {
 
 // lookupIDNA is UTS #46 ToASCII with the options the URL standard uses:
 // non-transitional, hyphens unchecked, joiners and bidi checked, STD3 rules
-// and DNS length off.
-var lookupIDNA = idna.New(
-	idna.MapForLookup(),
-	idna.Transitional(false),
-	idna.CheckHyphens(false),
-	idna.CheckJoiners(true),
-	idna.BidiRule(),
-	idna.StrictDomainName(false),
-	idna.VerifyDNSLength(false),
-)
+// and DNS length off. Built on first use: most processes check no URL.
+var lookupIDNA = sync.OnceValue(func() *idna.Profile {
+	return idna.New(
+		idna.MapForLookup(),
+		idna.Transitional(false),
+		idna.CheckHyphens(false),
+		idna.CheckJoiners(true),
+		idna.BidiRule(),
+		idna.StrictDomainName(false),
+		idna.VerifyDNSLength(false),
+	)
+})
 
 // domainToASCII is the URL standard's "domain to ASCII" with beStrict
 // false. x/net/idna lets an empty "xn--" label through, which UTS #46 and
 // every browser reject, so A-labels are checked once more here.
 func domainToASCII(domain string) (string, bool) {
-	ascii, err := lookupIDNA.ToASCII(domain)
+	ascii, err := lookupIDNA().ToASCII(domain)
 	if err != nil || ascii == "" {
 		return "", false
 	}
