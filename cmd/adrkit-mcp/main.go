@@ -35,10 +35,7 @@ const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revis
 	"[--http <addr> [--config <file>] [--token-file <file>]]   (adrkit-mcp --help for details)"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	os.Exit(run(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 // usageError is a command-line mistake: exit status 2.
@@ -80,6 +77,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			if err := checkHTTPFlags(cmd); err != nil {
 				return err
 			}
+			// Signals end the serving cleanly. They are caught from here,
+			// not from the start of main: --version and --help have
+			// nothing to shut down, and catching them starts goroutines
+			// and a thread that every such process would pay for.
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+			defer stop()
 			if cmd.IsSet("http") {
 				signal.Ignore(syscall.SIGPIPE) // as over stdio: a closed stderr is not a silent death
 				entry.SetCollector()

@@ -35,8 +35,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdout, os.Stderr, environment{
+	code := run(context.Background(), os.Args, os.Stdout, os.Stderr, environment{
 		Stdin:    os.Stdin,
 		Getenv:   os.LookupEnv,
 		Clock:    clock.System{},
@@ -44,7 +43,6 @@ func main() {
 		Columns:  terminalColumns,
 		Getwd:    os.Getwd,
 	})
-	stop()
 	os.Exit(code)
 }
 
@@ -109,7 +107,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 		env.Getwd = os.Getwd
 	}
 	root := rootCommand(stdout, stderr, env)
+	// A signal cancels the context of a command that runs: migrate and
+	// renumber stop between files, mcp and site --serve shut down. It is
+	// caught from the command's start (root's Before runs for every
+	// command, after --help and --version are answered), not from main's:
+	// printing help or the version has nothing to interrupt, and catching
+	// signals starts goroutines and a thread.
+	stop := func() {}
+	root.Before = func(ctx context.Context, _ *cli.Command) (context.Context, error) {
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		return ctx, nil
+	}
 	err := root.Run(ctx, args)
+	stop()
 	if err == nil {
 		return exitOK
 	}

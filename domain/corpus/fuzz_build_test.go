@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -189,7 +188,7 @@ func FuzzBuild(f *testing.F) {
 		for id := range p.ByID {
 			ids = append(ids, id)
 		}
-		sort.Slice(ids, func(i, j int) bool { return jsstring.Less(ids[i], ids[j]) })
+		slices.SortFunc(ids, jsstring.Compare)
 		for i, id := range ids {
 			if p.ByID[id][0] != p.Records[indexOfFirst(p.Records, id)] {
 				t.Fatalf("byId[%q] does not start at its first record (%d)", id, i)

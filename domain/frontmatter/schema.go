@@ -29,22 +29,12 @@ type Issue struct {
 	aborts bool
 }
 
-// Validate checks a parsed YAML value against the frontmatter schema.
-// It returns the typed frontmatter when there are no issues, and
-// otherwise nil and every issue, in the order the reference's validator
-// reports them: an object's properties in schema order, then its unknown
-// keys, array items in order before the array's own uniqueness check, and
-// the cross-field rules last.
-func Validate(v any) (*adr.Frontmatter, []Issue) {
-	out, issues := validate(v)
-	if len(issues) > 0 {
-		return nil, issues
-	}
-	return typed(out), nil
-}
-
-// validate is Validate without the typed view: the validated value
-// (defaults inserted, keys in schema order) when there are no issues.
+// validate checks a parsed YAML value against the frontmatter schema. It
+// returns the validated value (defaults inserted, keys in schema order)
+// when there are no issues, and otherwise nil and every issue, in the
+// order the reference's validator reports them: an object's properties in
+// schema order, then its unknown keys, array items in order before the
+// array's own uniqueness check, and the cross-field rules last.
 func validate(v any) (*jsvalue.Object, []Issue) {
 	var s validation
 	out := s.check(frontmatterSchema(), v, true, make([]string, 0, 16))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/jsvalue"
 )
 
@@ -437,4 +438,14 @@ func validJSON(t *testing.T, v any) string {
 		t.Fatalf("issues: %q", summary(issues))
 	}
 	return string(jsvalue.AppendJSON(nil, raw))
+}
+
+// Validate is validate with the typed view the tests compare: the typed
+// frontmatter when there are no issues, otherwise nil and every issue.
+func Validate(v any) (*adr.Frontmatter, []Issue) {
+	out, issues := validate(v)
+	if len(issues) > 0 {
+		return nil, issues
+	}
+	return typed(out), nil
 }

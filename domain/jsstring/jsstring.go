@@ -100,9 +100,6 @@ func Compare(a, b string) int {
 	return 0
 }
 
-// Less reports whether a sorts before b in code-unit order.
-func Less(a, b string) bool { return Compare(a, b) < 0 }
-
 func firstUnit(r rune) rune {
 	if r >= 0x10000 {
 		hi, _ := utf16.EncodeRune(r)

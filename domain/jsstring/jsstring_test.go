@@ -48,9 +48,6 @@ func TestCompare(t *testing.T) {
 			if got := Compare(tc.b, tc.a); got != -tc.want {
 				t.Errorf("Compare(%q, %q) = %d, want %d", tc.b, tc.a, got, -tc.want)
 			}
-			if got := Less(tc.a, tc.b); got != (tc.want < 0) {
-				t.Errorf("Less(%q, %q) = %v", tc.a, tc.b, got)
-			}
 		})
 	}
 }
