@@ -26,19 +26,19 @@ func TestSiteCommand(t *testing.T) {
 		code int
 		want string // in stderr
 	}{
-		{"no outdir", []string{"site"}, 2, "site needs exactly one OUTDIR"},
-		{"two outdirs", []string{"site", "a", "b"}, 2, "site needs exactly one OUTDIR"},
-		{"empty outdir", []string{"site", ""}, 2, "OUTDIR must not be empty"},
-		{"serve and outdir", []string{"site", "--serve", "127.0.0.1:0", "out"}, 2, "give it no OUTDIR"},
-		{"serve on a network", []string{"site", "--serve", "0.0.0.0:0"}, 2, "must be a loopback address"},
-		{"serve on a name", []string{"site", "--serve", "example.org:80"}, 2, "must be a loopback address"},
-		{"serve without port", []string{"site", "--serve", "127.0.0.1"}, 2, "--serve must be host:port"},
-		{"base url not absolute", []string{"site", "out", "--base-url", "/adr/"}, 2, "--base-url must be an absolute http or https URL"},
-		{"base url of another scheme", []string{"site", "out", "--base-url", "ftp://example.org/"}, 2, "--base-url must be an absolute"},
-		{"bad as-of", []string{"site", "out", "--as-of", "2026-13-01"}, 2, "--as-of"},
-		{"not a site", []string{"site", notSite}, 1, "was not built by adrkit site"},
-		{"build", []string{"site", out, "--title", "Chains", "--base-url", "https://example.org/adr/"}, 0, ""},
-		{"build again", []string{"site", out}, 0, ""},
+		{"no outdir", []string{}, 2, "site needs exactly one OUTDIR"},
+		{"two outdirs", []string{"a", "b"}, 2, "site needs exactly one OUTDIR"},
+		{"empty outdir", []string{""}, 2, "OUTDIR must not be empty"},
+		{"serve and outdir", []string{"--serve", "127.0.0.1:0", "out"}, 2, "give it no OUTDIR"},
+		{"serve on a network", []string{"--serve", "0.0.0.0:0"}, 2, "must be a loopback address"},
+		{"serve on a name", []string{"--serve", "example.org:80"}, 2, "must be a loopback address"},
+		{"serve without port", []string{"--serve", "127.0.0.1"}, 2, "--serve must be host:port"},
+		{"base url not absolute", []string{"out", "--base-url", "/adr/"}, 2, "--base-url must be an absolute http or https URL"},
+		{"base url of another scheme", []string{"out", "--base-url", "ftp://example.org/"}, 2, "--base-url must be an absolute"},
+		{"bad as-of", []string{"out", "--as-of", "2026-13-01"}, 2, "--as-of"},
+		{"not a site", []string{notSite}, 1, "was not built by adrkit site"},
+		{"build", []string{out, "--title", "Chains", "--base-url", "https://example.org/adr/"}, 0, ""},
+		{"build again", []string{out}, 0, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -77,7 +77,7 @@ func TestSiteCommand(t *testing.T) {
 func TestSiteUnusableCorpus(t *testing.T) {
 	r := newRunner(t)
 	out := filepath.Join(t.TempDir(), "out")
-	o := r.run("--cwd", t.TempDir(), "site", out)
+	o := r.run("--cwd", t.TempDir(), out)
 	if o.code != 1 || !strings.Contains(o.stderr, "not a Git worktree") {
 		t.Fatalf("got %s", o)
 	}
