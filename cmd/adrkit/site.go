@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -66,7 +67,7 @@ func siteCommand(stdout io.Writer, env environment) *cli.Command {
 				return err
 			}
 			args := append(corpusArgs(cmd, wd), req.Args()...)
-			return runSite(ctx, prog, args, wd, env.Stdin, stdout, cmd.Root().ErrWriter)
+			return runSite(ctx, prog, args, req.Serve != "", wd, env.Stdin, stdout, cmd.Root().ErrWriter)
 		},
 	}
 }
@@ -259,8 +260,9 @@ func checkSiteVersion(ctx context.Context, prog string) error {
 // returns its exit status as this run's (its diagnostics are already on
 // stderr). When ctx ends (SIGINT or SIGTERM) adrkit-site is asked to stop
 // with SIGTERM, which ends --serve with status 0, and killed if it has not
-// stopped within siteStopGrace.
-func runSite(ctx context.Context, prog string, args []string, wd string, stdin io.Reader, stdout, stderr io.Writer) error {
+// stopped within siteStopGrace. Where no SIGTERM can be sent (Windows) it
+// is killed at once; a preview (serving) then still ends with status 0.
+func runSite(ctx context.Context, prog string, args []string, serving bool, wd string, stdin io.Reader, stdout, stderr io.Writer) error {
 	child := exec.Command(prog, args...)
 	child.Dir = wd
 	child.Env = siteEnviron()
@@ -270,6 +272,7 @@ func runSite(ctx context.Context, prog string, args []string, wd string, stdin i
 	}
 	done := make(chan struct{})
 	stopped := make(chan struct{})
+	var killed atomic.Bool
 	go func() {
 		defer close(stopped)
 		select {
@@ -277,10 +280,12 @@ func runSite(ctx context.Context, prog string, args []string, wd string, stdin i
 			return
 		case <-ctx.Done():
 		}
-		// Where SIGTERM cannot be sent (Windows), a Ctrl-C has reached
-		// adrkit-site from the console as it reached adrkit: it is given
-		// the same time to stop.
-		_ = child.Process.Signal(syscall.SIGTERM)
+		if err := child.Process.Signal(syscall.SIGTERM); err != nil {
+			// No SIGTERM to send (Windows): it is ended at once, as asked.
+			killed.Store(true)
+			_ = child.Process.Kill()
+			return
+		}
 		select {
 		case <-done:
 		case <-time.After(siteStopGrace):
@@ -292,6 +297,12 @@ func runSite(ctx context.Context, prog string, args []string, wd string, stdin i
 	<-stopped
 	if err == nil {
 		return nil
+	}
+	if killed.Load() {
+		if serving {
+			return nil // a preview stopped on request ends with status 0
+		}
+		return exitError{code: exitFailure, msg: "stopped before the site was written"}
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
