@@ -54,9 +54,12 @@ func siteCommand(stdout io.Writer, env environment) *cli.Command {
 			if _, err := render.ParseColorMode(cmd.String("color")); err != nil {
 				return usageError{command: cmd.FullName(), msg: err.Error()}
 			}
+			// adrkit-site runs where adrkit runs; when the working
+			// directory cannot be read (removed), it inherits it and says
+			// so as adrkit would.
 			wd, err := env.Getwd()
 			if err != nil {
-				return exitError{code: exitFailure, msg: "the working directory cannot be read: " + err.Error()}
+				wd = ""
 			}
 			prog, cleanup, err := findSite(ctx, env)
 			if err != nil {
@@ -81,7 +84,7 @@ func corpusArgs(cmd *cli.Command, wd string) []string {
 	var args []string
 	if cmd.IsSet("cwd") {
 		cwd := cmd.String("cwd")
-		if cwd != "" && !filepath.IsAbs(cwd) {
+		if cwd != "" && wd != "" && !filepath.IsAbs(cwd) {
 			cwd = filepath.Join(wd, cwd)
 		}
 		args = append(args, "--cwd="+cwd)
@@ -148,7 +151,9 @@ func findSite(ctx context.Context, env environment) (string, func(), error) {
 // adrkit's, or latest for a development build.
 func installVersion() string {
 	v := version()
-	if strings.HasSuffix(v, "-dev") || v == "" {
+	// A development build, or a pseudo-version of a modified checkout,
+	// names no version go install can fetch.
+	if v == "" || strings.HasSuffix(v, "-dev") || strings.Contains(v, "+") {
 		return "latest"
 	}
 	return "v" + v
