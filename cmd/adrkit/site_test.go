@@ -359,7 +359,7 @@ func TestSiteFinding(t *testing.T) {
 			t.Fatalf("this test needs the go command: %v", err)
 		}
 		if sourceCheckout() == "" {
-			t.Fatal("the test binary does not know its source checkout")
+			t.Skip("this test binary was built with -trimpath: it cannot know its source checkout, as a release cannot")
 		}
 		r, root := repoRunner(t, "chains")
 		r.env["PATH"] = filepath.Dir(goTool) // go, and no adrkit-site
