@@ -285,7 +285,9 @@ func runSite(ctx context.Context, prog string, args []string, serving bool, wd s
 			return
 		case <-ctx.Done():
 		}
-		if err := child.Process.Signal(syscall.SIGTERM); err != nil {
+		if err := child.Process.Signal(syscall.SIGTERM); errors.Is(err, os.ErrProcessDone) {
+			return // it stopped by itself (a Ctrl-C reaches it too)
+		} else if err != nil {
 			// No SIGTERM to send (Windows): it is ended at once, as asked.
 			killed.Store(true)
 			_ = child.Process.Kill()
