@@ -1,15 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
-	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/ports"
 )
 
 // locate fills in the repository root and the ADR directory that no
@@ -30,9 +27,7 @@ func locate(cmd *cli.Command, env environment, s *settings) {
 // without settle, keeps the status 1 its recorded start-up answers have:
 // conformance cli-flag-beats-env.)
 func (s *settings) startFailure(cmd *cli.Command, err error) error {
-	var u *ports.UnavailableError
-	if cmd.IsSet("dir") && errors.As(err, &u) &&
-		(u.Reason == corpus.DirNotFound || u.Reason == corpus.DirNotDirectory) {
+	if s.where.NamedDirMissing(err) {
 		return usageError{command: cmd.FullName(), msg: s.failure(err).Error()}
 	}
 	return s.failure(err)

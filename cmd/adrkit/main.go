@@ -16,7 +16,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -127,15 +126,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 	var exit exitError
 	switch {
 	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "adrkit: %s\nRun '%s --help' for usage.\n", usage.msg, usage.command)
+		entry.ReportUsage(stderr, usage.command, usage.msg)
 		return exitUsage
 	case errors.As(err, &exit):
 		if exit.msg != "" {
-			fmt.Fprintf(stderr, "adrkit: %s\n", exit.msg)
+			entry.ReportFailure(stderr, exit.msg)
 		}
 		return exit.code
 	}
-	fmt.Fprintf(stderr, "adrkit: %v\n", err)
+	entry.ReportFailure(stderr, err.Error())
 	return exitFailure
 }
 

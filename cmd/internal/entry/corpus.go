@@ -161,6 +161,16 @@ func (c Corpus) Describe(err error) string {
 	return subject + " " + c.hint(u)
 }
 
+// NamedDirMissing says err is an ADR directory that an option named
+// (--dir or ADRKIT_MCP_DIR) and that does not exist or is not a
+// directory: a set-up mistake, which the command line reports as a usage
+// error (status 2) so that CI can tell it from a lint failure.
+func (c Corpus) NamedDirMissing(err error) bool {
+	var u *ports.UnavailableError
+	return c.DirFrom == DirFromOption && errors.As(err, &u) &&
+		(u.Reason == corpus.DirNotFound || u.Reason == corpus.DirNotDirectory)
+}
+
 // isDirReason tells the reasons about the ADR directory from those about
 // the root.
 func isDirReason(r corpus.UnavailableReason) bool {

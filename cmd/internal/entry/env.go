@@ -2,6 +2,7 @@ package entry
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v3"
@@ -60,4 +61,17 @@ func DescribeParseError(err error) string {
 		}
 	}
 	return msg
+}
+
+// ReportUsage writes adrkit's words for a command-line mistake in
+// command (e.g. "adrkit lint"): the message and where the help is. The
+// site builder, adrkit-site, speaks as `adrkit site` does, so that the
+// words are the same however it was started.
+func ReportUsage(w io.Writer, command, msg string) {
+	fmt.Fprintf(w, "adrkit: %s\nRun '%s --help' for usage.\n", msg, command)
+}
+
+// ReportFailure writes adrkit's words for a failure, msg on one line.
+func ReportFailure(w io.Writer, msg string) {
+	fmt.Fprintf(w, "adrkit: %s\n", msg)
 }

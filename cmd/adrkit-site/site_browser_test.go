@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -115,18 +116,23 @@ type buckets struct {
 	History         []string `json:"history"`
 }
 
-// explainBuckets is what adrkit explain --json answers for path.
+// explainBuckets is what adrkit explain --json answers for path (the
+// adrkit command, built for the test).
 func explainBuckets(t *testing.T, root, path string) buckets {
 	t.Helper()
-	r := newRunner(t)
-	o := r.run("--cwd", root, "explain", path, "--json")
+	cmd := exec.Command(adrkit(t), "--cwd", root, "explain", path, "--json")
+	stdout, err := cmd.Output()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		t.Fatalf("explain %q: %v", path, err)
+	}
 	var out struct {
 		Result struct {
 			Governing, ActiveProposals, History []struct{ ID string }
 		}
 	}
-	if err := json.Unmarshal([]byte(o.stdout), &out); err != nil {
-		t.Fatalf("explain %q: %v\n%s", path, err, o)
+	if err := json.Unmarshal(stdout, &out); err != nil {
+		t.Fatalf("explain %q: %v\n%s", path, err, stdout)
 	}
 	ids := func(es []struct{ ID string }) []string {
 		s := []string{}
@@ -426,7 +432,7 @@ func TestSiteInBrowser(t *testing.T) {
 	root := siteRepo(t)
 	out := filepath.Join(t.TempDir(), "site")
 	r := newRunner(t)
-	if o := r.run("--cwd", root, "site", out); o.code != 0 {
+	if o := r.run("--cwd", root, out); o.code != 0 {
 		t.Fatalf("site: %s", o)
 	}
 	fileBase := "file://" + filepath.ToSlash(out) + "/"
@@ -448,7 +454,7 @@ func TestSiteInBrowser(t *testing.T) {
 	t.Run("own", func(t *testing.T) {
 		own := sitetest.Decisions(t, filepath.Join("..", "..", "docs", "adr"))
 		ownOut := filepath.Join(t.TempDir(), "site")
-		if o := newRunner(t).run("--cwd", own, "site", ownOut); o.code != 0 {
+		if o := newRunner(t).run("--cwd", own, ownOut); o.code != 0 {
 			t.Fatalf("site: %s", o)
 		}
 		base := "file://" + filepath.ToSlash(ownOut) + "/"
@@ -500,7 +506,7 @@ func TestSiteInBrowser(t *testing.T) {
 	})
 }
 
-// startSiteServer starts adrkit site --serve 127.0.0.1:0 on root and returns
+// startSiteServer starts adrkit-site --serve 127.0.0.1:0 on root (in-process) and returns
 // its base URL, the lines it prints next and how to stop it.
 func startSiteServer(t *testing.T, root string) (string, <-chan string, func()) {
 	t.Helper()
@@ -509,7 +515,7 @@ func startSiteServer(t *testing.T, root string) (string, <-chan string, func()) 
 	done := make(chan int, 1)
 	go func() {
 		env := environment{Clock: fixedClock{}, Getwd: func() (string, error) { return root, nil }}
-		done <- run(ctx, []string{"adrkit", "--cwd", root, "site", "--serve", "127.0.0.1:0"}, pw, io.Discard, env)
+		done <- run(ctx, []string{"adrkit-site", "--cwd", root, "--serve", "127.0.0.1:0"}, pw, io.Discard, env)
 		_ = pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)
