@@ -209,7 +209,7 @@ func runGit(t *testing.T, dir string, args ...string) {
 	}
 }
 
-// The point of this package: neither binary links go-git's root package
+// The point of this package: no program of ours links go-git's root package
 // or what it drags in (every transport, ssh and its configuration), whose
 // initialisation each process would pay at start-up.
 func TestBinariesLeaveOutGoGitRoot(t *testing.T) {
@@ -217,7 +217,7 @@ func TestBinariesLeaveOutGoGitRoot(t *testing.T) {
 	if err != nil {
 		t.Skip("the go command is not on PATH")
 	}
-	cmd := exec.Command(goTool, "list", "-deps", "./cmd/adrkit", "./cmd/adrkit-mcp")
+	cmd := exec.Command(goTool, "list", "-deps", "./cmd/adrkit", "./cmd/adrkit-mcp", "./cmd/adrkit-site")
 	cmd.Dir = filepath.Join("..", "..")
 	out, err := cmd.Output()
 	if err != nil {
@@ -226,7 +226,7 @@ func TestBinariesLeaveOutGoGitRoot(t *testing.T) {
 	for _, pkg := range strings.Fields(string(out)) {
 		if pkg == "github.com/go-git/go-git/v5" || strings.Contains(pkg, "/plumbing/transport") ||
 			strings.HasPrefix(pkg, "golang.org/x/crypto/ssh") || strings.Contains(pkg, "ssh_config") || strings.Contains(pkg, "knownhosts") {
-			t.Errorf("the binaries link %s", pkg)
+			t.Errorf("the programs link %s", pkg)
 		}
 	}
 }
