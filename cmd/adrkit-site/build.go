@@ -31,13 +31,13 @@ const sitePoll = 500 * time.Millisecond
 func buildSite(ctx context.Context, cmd *cli.Command, env environment, stdout io.Writer) error {
 	req, err := sitecli.Parse(cmd)
 	if err != nil {
-		return usageError{msg: err.Error()}
+		return usageError{Command: sitecli.Name, Msg: err.Error()}
 	}
 	o := site.Options{Title: req.Title, BaseURL: req.BaseURL}
 	var ln net.Listener
 	if req.Serve != "" {
 		if ln, err = sitecli.Listen(ctx, req.Serve); err != nil {
-			return usageError{msg: err.Error()}
+			return usageError{Command: sitecli.Name, Msg: err.Error()}
 		}
 		defer ln.Close()
 	}
@@ -53,7 +53,7 @@ func buildSite(ctx context.Context, cmd *cli.Command, env environment, stdout io
 		}
 		files, err := site.Build(data, o)
 		if err != nil {
-			return nil, "", exitError{code: exitFailure, msg: err.Error()}
+			return nil, "", exitError{Code: exitFailure, Msg: err.Error()}
 		}
 		return files, data.Projection.Fingerprint, nil
 	}
@@ -66,9 +66,9 @@ func buildSite(ctx context.Context, cmd *cli.Command, env environment, stdout io
 	}
 	if err := site.WriteDir(req.OutDir, files); err != nil {
 		if errors.Is(err, site.ErrNotASite) {
-			return exitError{code: exitFailure, msg: fmt.Sprintf("%s %v", req.OutDir, err)}
+			return exitError{Code: exitFailure, Msg: fmt.Sprintf("%s %v", req.OutDir, err)}
 		}
-		return exitError{code: exitFailure, msg: err.Error()}
+		return exitError{Code: exitFailure, Msg: err.Error()}
 	}
 	_, err = fmt.Fprintf(stdout, "Wrote %d files to %s (open %s).\n", len(files), req.OutDir, "index.html")
 	return err
@@ -90,7 +90,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 	reader, err := s.where.Open(ctx)
 	if err != nil {
 		if s.where.NamedDirMissing(err) {
-			return nil, usageError{msg: s.failure(err).Error()}
+			return nil, usageError{Command: sitecli.Name, Msg: s.failure(err).Error()}
 		}
 		return nil, s.failure(err)
 	}
@@ -102,9 +102,9 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 // with: an unusable corpus is status 1 with the worded diagnostic.
 func (s *settings) failure(err error) error {
 	if msg := s.where.Describe(err); msg != "" {
-		return exitError{code: exitFailure, msg: msg}
+		return exitError{Code: exitFailure, Msg: msg}
 	}
-	return exitError{code: exitFailure, msg: err.Error()}
+	return exitError{Code: exitFailure, Msg: err.Error()}
 }
 
 // serveSite serves the site on ln until ctx ends, building it again when
@@ -134,7 +134,7 @@ func serveSite(ctx context.Context, ln net.Listener, s *settings, build func() (
 			_ = srv.Shutdown(shut)
 			return nil
 		case err := <-done:
-			return exitError{code: exitFailure, msg: "serving the site: " + err.Error()}
+			return exitError{Code: exitFailure, Msg: "serving the site: " + err.Error()}
 		case <-tick.C:
 			p, err := s.service.Project(ctx)
 			if err != nil || p.Fingerprint == fp {

@@ -15,11 +15,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/urfave/cli/v3"
 
@@ -50,29 +47,17 @@ type environment struct {
 	Getwd func() (string, error)
 }
 
-// Exit statuses, as adrkit's.
+// Exit statuses and the two errors that choose one, as adrkit's
+// (cmd/internal/entry). A usage error points at the help of `adrkit
+// site`.
 const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
+	exitFailure = entry.ExitFailure
 )
 
-// usageError is a command-line mistake: status 2, with a pointer to the
-// help of `adrkit site`.
-type usageError struct{ msg string }
-
-// Error is the diagnostic, without the "adrkit: " prefix.
-func (e usageError) Error() string { return e.msg }
-
-// exitError ends the run with status code; msg, when set, is printed on
-// stderr after "adrkit: ".
-type exitError struct {
-	code int
-	msg  string
-}
-
-// Error is the diagnostic, possibly empty.
-func (e exitError) Error() string { return e.msg }
+type (
+	usageError = entry.UsageError
+	exitError  = entry.ExitError
+)
 
 // init makes --version print "adrkit-site VERSION", as the other
 // binaries print theirs: adrkit compares it with its own.
@@ -104,7 +89,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 		HideHelpCommand: true,
 		Flags:           append(entry.CorpusFlags(env.Getenv), sitecli.Flags()...),
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-			return usageError{msg: entry.DescribeParseError(err)}
+			return usageError{Command: sitecli.Name, Msg: entry.DescribeParseError(err)}
 		},
 		// Exit statuses are decided below, from the error Run returns.
 		ExitErrHandler: func(context.Context, *cli.Command, error) {},
@@ -112,30 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 			return buildSite(ctx, cmd, env, stdout)
 		},
 	}
-	// A signal ends --serve with status 0. It is caught once the command
-	// starts, not for --help or --version, as adrkit does.
-	stop := func() {}
-	root.Before = func(ctx context.Context, _ *cli.Command) (context.Context, error) {
-		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-		return ctx, nil
-	}
-	err := root.Run(ctx, args)
-	stop()
-	if err == nil {
-		return exitOK
-	}
-	var usage usageError
-	var exit exitError
-	switch {
-	case errors.As(err, &usage):
-		entry.ReportUsage(stderr, sitecli.Name, usage.msg)
-		return exitUsage
-	case errors.As(err, &exit):
-		if exit.msg != "" {
-			entry.ReportFailure(stderr, exit.msg)
-		}
-		return exit.code
-	}
-	entry.ReportFailure(stderr, err.Error())
-	return exitFailure
+	// A signal ends --serve with status 0 (entry.Run catches it once the
+	// command starts).
+	return entry.Run(ctx, root, args, stderr)
 }

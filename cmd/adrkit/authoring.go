@@ -26,7 +26,7 @@ import (
 // the ADR directory for writing.
 func writerFolder(ctx context.Context, cmd *cli.Command, env environment) (*settings, *workspace.Folder, error) {
 	if cmd.String("rev") != "" {
-		return nil, nil, usageError{command: cmd.FullName(), msg: cmd.Name + " writes the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
+		return nil, nil, usageError{Command: cmd.FullName(), Msg: cmd.Name + " writes the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
 	}
 	s, err := settle(ctx, cmd, env)
 	if err != nil {
@@ -34,7 +34,7 @@ func writerFolder(ctx context.Context, cmd *cli.Command, env environment) (*sett
 	}
 	folder, err := workspace.OpenFolder(s.cwd, s.dir)
 	if err != nil {
-		return nil, nil, exitError{code: exitFailure, msg: err.Error()}
+		return nil, nil, exitError{Code: exitFailure, Msg: err.Error()}
 	}
 	return s, folder, nil
 }
@@ -76,7 +76,7 @@ func migrateCommand(stdout io.Writer, env environment) *cli.Command {
 			opts := migrate.Options{Rename: cmd.Bool("rename")}
 			if from := cmd.String("from"); from != "auto" {
 				if !slices.Contains(formats, from) {
-					return usageError{command: cmd.FullName(), msg: fmt.Sprintf("--from must be auto, %s, got %q", strings.Join(formats, ", "), from)}
+					return usageError{Command: cmd.FullName(), Msg: fmt.Sprintf("--from must be auto, %s, got %q", strings.Join(formats, ", "), from)}
 				}
 				opts.From = migrate.Format(from)
 			}
@@ -86,7 +86,7 @@ func migrateCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			rep, err := app.Migrate(ctx, folder, app.MigrateInput{Options: opts, DryRun: cmd.Bool("dry-run")})
 			if err != nil {
-				return exitError{code: exitFailure, msg: err.Error()}
+				return exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			return printed(rep, func() error {
 				if cmd.Bool("json") {
@@ -132,7 +132,7 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			title := strings.Join(strings.Fields(strings.Join(cmd.Args().Slice(), " ")), " ")
 			if title == "" {
-				return usageError{command: cmd.FullName(), msg: "a title is needed: adrkit new <title>"}
+				return usageError{Command: cmd.FullName(), Msg: "a title is needed: adrkit new <title>"}
 			}
 			in := app.NewInput{Title: title, Status: adr.Status(cmd.String("status")), Supersedes: cmd.String("supersedes"), DryRun: cmd.Bool("dry-run")}
 			for _, d := range cmd.StringSlice("deciders") {
@@ -145,7 +145,7 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 			if tpl := cmd.String("template"); tpl != "" {
 				b, err := os.ReadFile(tpl)
 				if err != nil {
-					return usageError{command: cmd.FullName(), msg: "--template: " + describeFileError(err)}
+					return usageError{Command: cmd.FullName(), Msg: "--template: " + describeFileError(err)}
 				}
 				in.Template = string(b)
 			}
@@ -162,11 +162,11 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 			res, err := app.NewRecord(ctx, folder, in)
 			switch {
 			case errors.Is(err, app.ErrNewInput):
-				return usageError{command: cmd.FullName(), msg: strings.TrimPrefix(err.Error(), app.ErrNewInput.Error()+": ")}
+				return usageError{Command: cmd.FullName(), Msg: strings.TrimPrefix(err.Error(), app.ErrNewInput.Error()+": ")}
 			case errors.Is(err, app.ErrNewConflict):
-				return exitError{code: exitFailure, msg: strings.TrimPrefix(err.Error(), app.ErrNewConflict.Error()+": ")}
+				return exitError{Code: exitFailure, Msg: strings.TrimPrefix(err.Error(), app.ErrNewConflict.Error()+": ")}
 			case err != nil && res == nil:
-				return exitError{code: exitFailure, msg: err.Error()}
+				return exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			var werr error
 			if cmd.Bool("json") {
@@ -175,7 +175,7 @@ func newCommand(stdout io.Writer, env environment) *cli.Command {
 				werr = render.WriteNew(stdout, res, s.style)
 			}
 			if err != nil {
-				return exitError{code: exitFailure, msg: err.Error()}
+				return exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			return werr
 		},
@@ -192,7 +192,7 @@ func newFolder(ctx context.Context, cmd *cli.Command, env environment, dryRun bo
 		if _, err := os.Stat(filepath.Join(s.cwd, ".git")); err == nil && s.unnamed {
 			folder, err := workspace.PlannedFolder(s.cwd, s.dir)
 			if err != nil {
-				return nil, nil, exitError{code: exitFailure, msg: err.Error()}
+				return nil, nil, exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			return s, folder, nil
 		}
@@ -217,7 +217,7 @@ func makeDefaultDir(cmd *cli.Command, env environment) error {
 		return nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return exitError{code: exitFailure, msg: "creating the ADR directory " + s.dir + ": " + describeFileError(err)}
+		return exitError{Code: exitFailure, Msg: "creating the ADR directory " + s.dir + ": " + describeFileError(err)}
 	}
 	return nil
 }

@@ -82,7 +82,7 @@ func changesCommand(stdout io.Writer, env environment) *cli.Command {
 			case in.Since != nil:
 				since, err := sinceCursor(ctx, s, *in.Since)
 				if err != nil {
-					return usageError{command: cmd.FullName(), msg: err.Error()}
+					return usageError{Command: cmd.FullName(), Msg: err.Error()}
 				}
 				in.Since = &since
 			case !cmd.Bool("json"):
@@ -107,15 +107,15 @@ func changesCommand(stdout io.Writer, env environment) *cli.Command {
 				}
 				return render.WriteChanges(stdout, r, omitted, s.style)
 			case app.RestartAnswer:
-				return exitError{code: exitFailure, msg: render.RestartAdvice(r)}
+				return exitError{Code: exitFailure, Msg: render.RestartAdvice(r)}
 			case app.InvalidCursor:
-				return usageError{command: cmd.FullName(), msg: refusedCursor(in) + " was refused: " + r.Message}
+				return usageError{Command: cmd.FullName(), Msg: refusedCursor(in) + " was refused: " + r.Message}
 			case app.HistoryUnavailable:
-				return exitError{code: exitFailure, msg: r.Message}
+				return exitError{Code: exitFailure, Msg: r.Message}
 			case app.CorpusUnavailable:
 				return s.failure(&ports.UnavailableError{Reason: r.Reason})
 			}
-			return exitError{code: exitFailure, msg: app.ToolListDecisionChanges + " gave an answer of an unexpected shape"}
+			return exitError{Code: exitFailure, Msg: app.ToolListDecisionChanges + " gave an answer of an unexpected shape"}
 		},
 	}
 }

@@ -47,7 +47,7 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			usage := func(format string, a ...any) error {
-				return usageError{command: cmd.FullName(), msg: fmt.Sprintf(format, a...)}
+				return usageError{Command: cmd.FullName(), Msg: fmt.Sprintf(format, a...)}
 			}
 			// comment is check's own format: the pull-request comment.
 			comment := cmd.String("format") == "comment"
@@ -109,7 +109,7 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 					if errors.As(err, &u) {
 						return s.failure(err)
 					}
-					return exitError{code: exitFailure, msg: "listing the changed files: " + err.Error()}
+					return exitError{Code: exitFailure, Msg: "listing the changed files: " + err.Error()}
 				}
 				files = append(files, cs.Files...)
 				in.Base = source.New(s.cwd, s.dir, cs.Base.String())
@@ -146,7 +146,7 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 				return err
 			}
 			if failOn.Failed(rep) {
-				return exitError{code: exitFailure}
+				return exitError{Code: exitFailure}
 			}
 			return nil
 		},
@@ -167,14 +167,14 @@ func writeReportFile(name string, appendTo bool, write func(io.Writer) error) er
 	}
 	f, err := os.OpenFile(name, flags, 0o644)
 	if err != nil {
-		return exitError{code: exitFailure, msg: "writing a report: " + err.Error()}
+		return exitError{Code: exitFailure, Msg: "writing a report: " + err.Error()}
 	}
 	werr := write(f)
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {
-		return exitError{code: exitFailure, msg: "writing " + name + ": " + werr.Error()}
+		return exitError{Code: exitFailure, Msg: "writing " + name + ": " + werr.Error()}
 	}
 	return nil
 }

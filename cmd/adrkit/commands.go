@@ -103,7 +103,7 @@ func unknownCommand(ctx context.Context, cmd *cli.Command) error {
 		}
 		return cli.ShowRootCommandHelp(cmd)
 	}
-	return usageError{command: "adrkit", msg: fmt.Sprintf("unknown command %q; the commands are %s", args[0], commandNames(cmd))}
+	return usageError{Command: "adrkit", Msg: fmt.Sprintf("unknown command %q; the commands are %s", args[0], commandNames(cmd))}
 }
 
 // commandNames lists the visible subcommands of cmd in the order help
@@ -140,9 +140,9 @@ type settings struct {
 // with: an unusable corpus is status 1 with the worded diagnostic.
 func (s *settings) failure(err error) error {
 	if msg := s.where.Describe(err); msg != "" {
-		return exitError{code: exitFailure, msg: msg}
+		return exitError{Code: exitFailure, Msg: msg}
 	}
-	return exitError{code: exitFailure, msg: err.Error()}
+	return exitError{Code: exitFailure, Msg: err.Error()}
 }
 
 // settle reads the global options exactly as adrkit-mcp does (flag, then
@@ -152,7 +152,7 @@ func (s *settings) failure(err error) error {
 func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, error) {
 	mode, err := render.ParseColorMode(cmd.String("color"))
 	if err != nil {
-		return nil, usageError{command: cmd.FullName(), msg: err.Error()}
+		return nil, usageError{Command: cmd.FullName(), Msg: err.Error()}
 	}
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir"), rev: cmd.String("rev")}
 	locate(cmd, env, s)
@@ -170,7 +170,7 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 // noArgs refuses positional arguments for commands that take none.
 func noArgs(cmd *cli.Command) error {
 	if cmd.Args().Present() {
-		return usageError{command: cmd.FullName(), msg: fmt.Sprintf("unexpected argument %q: %s takes no arguments", cmd.Args().First(), cmd.FullName())}
+		return usageError{Command: cmd.FullName(), Msg: fmt.Sprintf("unexpected argument %q: %s takes no arguments", cmd.Args().First(), cmd.FullName())}
 	}
 	return nil
 }
@@ -201,12 +201,12 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			format, err := render.ParseLintFormat(cmd.String("format"))
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			asOf := cmd.String("as-of")
 			if cmd.IsSet("as-of") {
 				if err := app.ValidateDate(asOf); err != nil {
-					return usageError{command: cmd.FullName(), msg: "--as-of: " + err.Error()}
+					return usageError{Command: cmd.FullName(), Msg: "--as-of: " + err.Error()}
 				}
 			}
 			s, err := settle(ctx, cmd, env)
@@ -233,7 +233,7 @@ func lintCommand(stdout io.Writer, env environment) *cli.Command {
 				return err
 			}
 			if rep.Failed(strict) {
-				return exitError{code: exitFailure}
+				return exitError{Code: exitFailure}
 			}
 			return nil
 		},
@@ -262,7 +262,7 @@ func graphCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			format, err := render.ParseGraphFormat(cmd.String("format"))
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			s, err := settle(ctx, cmd, env)
 			if err != nil {
@@ -298,17 +298,17 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			}
 			surface, err := entry.ReadSurface(cmd)
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			// The server colours nothing, but a bad --color is still a
 			// mistake; the corpus is checked, and a failure worded, by
 			// entry.Serve, as for adrkit-mcp.
 			if _, err := render.ParseColorMode(cmd.String("color")); err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			std := entry.Stdio{Program: "adrkit", Command: "adrkit mcp", In: env.Stdin, Out: stdout, Err: stderr}
 			if code := entry.Serve(ctx, entry.Locate(cmd, env.Getwd), surface, std); code != exitOK {
-				return exitError{code: code}
+				return exitError{Code: code}
 			}
 			return nil
 		},

@@ -40,24 +40,24 @@ func doctorCommand(stdout io.Writer, env environment) *cli.Command {
 			if cmd.IsSet("agents") {
 				hs, err := hostconfig.ParseHosts(cmd.String("agents"))
 				if err != nil {
-					return usageError{command: cmd.FullName(), msg: "--agents: " + err.Error()}
+					return usageError{Command: cmd.FullName(), Msg: "--agents: " + err.Error()}
 				}
 				hosts = hs
 			}
 			mode, err := render.ParseColorMode(cmd.String("color"))
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			style := render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv))
 			rep, err := doctor(ctx, cmd, env, hosts)
 			if err != nil {
-				return exitError{code: exitFailure, msg: err.Error()}
+				return exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			if err := render.WriteDoctor(stdout, rep, style); err != nil {
 				return err
 			}
 			if rep.Problems() > 0 {
-				return exitError{code: exitFailure}
+				return exitError{Code: exitFailure}
 			}
 			return nil
 		},

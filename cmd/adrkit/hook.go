@@ -50,7 +50,7 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 		},
 		// A hook must not exit 2: a command-line mistake is status 1.
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-			return exitError{code: exitFailure, msg: "hook: " + describeParseError(err)}
+			return exitError{Code: exitFailure, Msg: "hook: " + describeParseError(err)}
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.Args().Present() {
@@ -65,12 +65,12 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 				return hookFailure(err)
 			}
 			if host == hooks.Copilot {
-				return exitError{code: exitOK, msg: "hook: GitHub Copilot's hooks cannot add context for the model " +
+				return exitError{Code: exitOK, Msg: "hook: GitHub Copilot's hooks cannot add context for the model " +
 					"(docs/agents.md); nothing to write"}
 			}
 			switch {
 			case ev.Kind == hooks.Other && !toolEvent(ev.Name):
-				return exitError{code: exitOK, msg: fmt.Sprintf("hook: nothing to add to a %s event", ev.Name)}
+				return exitError{Code: exitOK, Msg: fmt.Sprintf("hook: nothing to add to a %s event", ev.Name)}
 			case ev.Kind == hooks.Other, ev.Kind == hooks.Edit && len(ev.Paths) == 0:
 				return nil
 			}
@@ -103,7 +103,7 @@ func toolEvent(name string) bool {
 
 // hookFailure is the exit for a problem: status 1, one line.
 func hookFailure(err error) error {
-	return exitError{code: exitFailure, msg: "hook: " + err.Error()}
+	return exitError{Code: exitFailure, Msg: "hook: " + err.Error()}
 }
 
 // hookRun is one event being answered.
@@ -166,7 +166,7 @@ func (h *hookRun) beforeEdit(ctx context.Context, base string) error {
 		}
 	}
 	if len(files) == 0 {
-		return exitError{code: exitOK, msg: fmt.Sprintf("hook: %s is not inside the repository; nothing to add", strings.Join(outside, ", "))}
+		return exitError{Code: exitOK, Msg: fmt.Sprintf("hook: %s is not inside the repository; nothing to add", strings.Join(outside, ", "))}
 	}
 	rep, err := app.ReadMarkers(ctx, sourceReader(h.s), files)
 	if err != nil {

@@ -49,50 +49,50 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			hosts, err := hostconfig.ParseHosts(cmd.String("agents"))
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: "--agents: " + err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: "--agents: " + err.Error()}
 			}
 			if cmd.String("command") == "" {
-				return usageError{command: cmd.FullName(), msg: "--command names the adrkit executable; it cannot be empty"}
+				return usageError{Command: cmd.FullName(), Msg: "--command names the adrkit executable; it cannot be empty"}
 			}
 			if cmd.String("rev") != "" {
-				return usageError{command: cmd.FullName(), msg: "init writes the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
+				return usageError{Command: cmd.FullName(), Msg: "init writes the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
 			}
 			mode, err := render.ParseColorMode(cmd.String("color"))
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			style := render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv))
 			s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir")}
 			locate(cmd, env, s)
 			if st, err := os.Stat(filepath.Join(s.cwd, ".git")); err != nil || s.cwd == "" || st == nil {
-				return exitError{code: exitFailure, msg: "no repository here: init wires a Git worktree (a directory with a .git entry); run 'git init' first, or name the root with --cwd"}
+				return exitError{Code: exitFailure, Msg: "no repository here: init wires a Git worktree (a directory with a .git entry); run 'git init' first, or name the root with --cwd"}
 			}
 			dryRun := cmd.Bool("dry-run")
 			dirPath, rel, err := dirInside(s.cwd, s.dir)
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			var folder app.NewFolder
 			switch st, err := os.Stat(dirPath); {
 			case err == nil && !st.IsDir():
-				return exitError{code: exitFailure, msg: "the ADR directory " + s.dir + " is a file"}
+				return exitError{Code: exitFailure, Msg: "the ADR directory " + s.dir + " is a file"}
 			case errors.Is(err, fs.ErrNotExist) && dryRun:
 				folder = app.EmptyFolder{Dir: rel}
 			case errors.Is(err, fs.ErrNotExist):
 				if err := os.MkdirAll(dirPath, 0o755); err != nil {
-					return exitError{code: exitFailure, msg: "creating the ADR directory " + s.dir + ": " + describeFileError(err)}
+					return exitError{Code: exitFailure, Msg: "creating the ADR directory " + s.dir + ": " + describeFileError(err)}
 				}
 				fallthrough
 			default:
 				f, err := workspace.OpenFolder(s.cwd, s.dir)
 				if err != nil {
-					return exitError{code: exitFailure, msg: err.Error()}
+					return exitError{Code: exitFailure, Msg: err.Error()}
 				}
 				folder, rel = f, f.Rel()
 			}
 			files, err := workspace.OpenRepoFiles(s.cwd)
 			if err != nil {
-				return exitError{code: exitFailure, msg: err.Error()}
+				return exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			defer files.Close()
 			launch := hostconfig.Launch{Command: cmd.String("command"), Dir: rel}
@@ -103,13 +103,13 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				// The report would claim files not written: the error
 				// names the one that failed.
-				return exitError{code: exitFailure, msg: err.Error()}
+				return exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			if err := render.WriteInit(stdout, rep, notes, style); err != nil {
 				return err
 			}
 			if rep.Manual() {
-				return exitError{code: exitFailure}
+				return exitError{Code: exitFailure}
 			}
 			return nil
 		},

@@ -28,11 +28,11 @@ import (
 func editExit(cmd *cli.Command, err error) error {
 	switch {
 	case errors.Is(err, app.ErrEditInput):
-		return usageError{command: cmd.FullName(), msg: strings.TrimPrefix(err.Error(), app.ErrEditInput.Error()+": ")}
+		return usageError{Command: cmd.FullName(), Msg: strings.TrimPrefix(err.Error(), app.ErrEditInput.Error()+": ")}
 	case errors.Is(err, app.ErrEditConflict):
-		return exitError{code: exitFailure, msg: strings.TrimPrefix(err.Error(), app.ErrEditConflict.Error()+": ")}
+		return exitError{Code: exitFailure, Msg: strings.TrimPrefix(err.Error(), app.ErrEditConflict.Error()+": ")}
 	}
-	return exitError{code: exitFailure, msg: err.Error()}
+	return exitError{Code: exitFailure, Msg: err.Error()}
 }
 
 func statusCommand(stdout io.Writer, env environment) *cli.Command {
@@ -64,11 +64,11 @@ func statusCommand(stdout io.Writer, env environment) *cli.Command {
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			args := cmd.Args().Slice()
 			if len(args) != 2 {
-				return usageError{command: cmd.FullName(), msg: "a record id and a status are needed: adrkit status ID STATUS"}
+				return usageError{Command: cmd.FullName(), Msg: "a record id and a status are needed: adrkit status ID STATUS"}
 			}
 			in := app.StatusInput{ID: args[0], Status: adr.Status(args[1]), By: cmd.String("by"), DryRun: cmd.Bool("dry-run")}
 			if cmd.IsSet("by") && in.By == "" {
-				return usageError{command: cmd.FullName(), msg: "--by needs a record id"}
+				return usageError{Command: cmd.FullName(), Msg: "--by needs a record id"}
 			}
 			s, folder, err := writerFolder(ctx, cmd, env)
 			if err != nil {
@@ -115,11 +115,11 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			write, check := cmd.String("write"), cmd.String("check")
 			if (write == "") == (check == "") {
-				return usageError{command: cmd.FullName(), msg: "name one file: --write FILE or --check FILE"}
+				return usageError{Command: cmd.FullName(), Msg: "name one file: --write FILE or --check FILE"}
 			}
 			file := write + check
 			if cmd.String("rev") != "" {
-				return usageError{command: cmd.FullName(), msg: "index reads the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
+				return usageError{Command: cmd.FullName(), Msg: "index reads the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
 			}
 			s, err := settle(ctx, cmd, env)
 			if err != nil {
@@ -133,19 +133,19 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			folder, err := workspace.OpenFolder(s.cwd, filepath.FromSlash(path.Dir(paths[0])))
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: file + ": the file's directory must exist, inside the repository"}
+				return usageError{Command: cmd.FullName(), Msg: file + ": the file's directory must exist, inside the repository"}
 			}
 			name := path.Base(paths[0])
 			shown := folder.DisplayPath(name)
 			old, err := folder.Read(name)
 			exists := err == nil
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return exitError{code: exitFailure, msg: err.Error()}
+				return exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			text, err := s.service.Index(ctx, folder.Rel(), string(old))
 			switch {
 			case errors.Is(err, index.ErrMarkers):
-				return exitError{code: exitFailure, msg: shown + ": " + err.Error() + "; fix them by hand, then run adrkit index --write " + shown}
+				return exitError{Code: exitFailure, Msg: shown + ": " + err.Error() + "; fix them by hand, then run adrkit index --write " + shown}
 			case err != nil:
 				return s.failure(err)
 			}
@@ -161,7 +161,7 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 				case !strings.Contains(string(old), index.Begin):
 					what = "it has no index yet"
 				}
-				return exitError{code: exitFailure, msg: fmt.Sprintf("%s: %s; run adrkit index --write %s", shown, what, shown)}
+				return exitError{Code: exitFailure, Msg: fmt.Sprintf("%s: %s; run adrkit index --write %s", shown, what, shown)}
 			}
 			if exists {
 				err = folder.Replace(name, []byte(text))
@@ -169,7 +169,7 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 				err = folder.Create(name, []byte(text))
 			}
 			if err != nil {
-				return exitError{code: exitFailure, msg: err.Error()}
+				return exitError{Code: exitFailure, Msg: err.Error()}
 			}
 			_, err = fmt.Fprintf(stdout, "%s: index written.\n", shown)
 			return err
@@ -209,7 +209,7 @@ func renumberCommand(stdout io.Writer, env environment) *cli.Command {
 			case len(args) == 2 && !in.Next:
 				in.ID, in.NewID = args[0], args[1]
 			default:
-				return usageError{command: cmd.FullName(), msg: "a record id and the new id, or --next, are needed: adrkit renumber ID (NEWID | --next)"}
+				return usageError{Command: cmd.FullName(), Msg: "a record id and the new id, or --next, are needed: adrkit renumber ID (NEWID | --next)"}
 			}
 			s, folder, err := writerFolder(ctx, cmd, env)
 			if err != nil {

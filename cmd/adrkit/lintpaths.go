@@ -30,13 +30,13 @@ func lintPaths(cmd *cli.Command, s *settings, rep *app.LintReport) ([]string, er
 	for i, arg := range args {
 		p, ok := markers.InTree(paths[i])
 		if !ok {
-			return nil, usageError{command: cmd.FullName(), msg: fmt.Sprintf("%q is not a path inside the repository", arg)}
+			return nil, usageError{Command: cmd.FullName(), Msg: fmt.Sprintf("%q is not a path inside the repository", arg)}
 		}
 		if dir := s.source.Dir; dir != "" && dir != "." && !strings.HasPrefix(p, dir+"/") {
-			return nil, usageError{command: cmd.FullName(), msg: fmt.Sprintf("%q is not in the ADR directory %q", arg, dir)}
+			return nil, usageError{Command: cmd.FullName(), Msg: fmt.Sprintf("%q is not in the ADR directory %q", arg, dir)}
 		}
 		if !rep.Knows(p) {
-			return nil, usageError{command: cmd.FullName(), msg: fmt.Sprintf(
+			return nil, usageError{Command: cmd.FullName(), Msg: fmt.Sprintf(
 				"lint reads no file %q: records are NNNN-slug.md files at the top of the ADR directory", p)}
 		}
 		if !slices.Contains(out, p) {

@@ -28,7 +28,7 @@ func locate(cmd *cli.Command, env environment, s *settings) {
 // conformance cli-flag-beats-env.)
 func (s *settings) startFailure(cmd *cli.Command, err error) error {
 	if s.where.NamedDirMissing(err) {
-		return usageError{command: cmd.FullName(), msg: s.failure(err).Error()}
+		return usageError{Command: cmd.FullName(), Msg: s.failure(err).Error()}
 	}
 	return s.failure(err)
 }
@@ -43,7 +43,7 @@ func (s *settings) repoPaths(cmd *cli.Command, args []string) ([]string, error) 
 	for _, arg := range args {
 		p, err := workspace.RepoPath(s.cwd, s.wd, arg)
 		if err != nil {
-			return nil, usageError{command: cmd.FullName(), msg: fmt.Sprintf("%q is not a path inside the repository", arg)}
+			return nil, usageError{Command: cmd.FullName(), Msg: fmt.Sprintf("%q is not a path inside the repository", arg)}
 		}
 		out = append(out, p)
 	}

@@ -15,13 +15,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v3"
 	"golang.org/x/term"
@@ -67,32 +64,18 @@ type environment struct {
 	Probe ports.Processes
 }
 
-// Exit statuses.
+// Exit statuses and the two errors that choose one, shared with
+// adrkit-site (cmd/internal/entry).
 const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
+	exitOK      = entry.ExitOK
+	exitFailure = entry.ExitFailure
+	exitUsage   = entry.ExitUsage
 )
 
-// usageError is a command-line mistake: status 2, with a pointer to the
-// command's help.
-type usageError struct {
-	command string // the full command name, e.g. "adrkit lint"
-	msg     string
-}
-
-// Error is the diagnostic, without the "adrkit: " prefix.
-func (e usageError) Error() string { return e.msg }
-
-// exitError ends the run with status code; msg, when set, is printed on
-// stderr after "adrkit: ".
-type exitError struct {
-	code int
-	msg  string
-}
-
-// Error is the diagnostic, possibly empty.
-func (e exitError) Error() string { return e.msg }
+type (
+	usageError = entry.UsageError
+	exitError  = entry.ExitError
+)
 
 // run executes one command line and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, env environment) int {
@@ -105,37 +88,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 	if env.Getwd == nil {
 		env.Getwd = os.Getwd
 	}
-	root := rootCommand(stdout, stderr, env)
-	// A signal cancels the context of a command that runs: migrate and
-	// renumber stop between files, mcp and site --serve shut down. It is
-	// caught from the command's start (root's Before runs for every
-	// command, after --help and --version are answered), not from main's:
-	// printing help or the version has nothing to interrupt, and catching
-	// signals starts goroutines and a thread.
-	stop := func() {}
-	root.Before = func(ctx context.Context, _ *cli.Command) (context.Context, error) {
-		ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-		return ctx, nil
-	}
-	err := root.Run(ctx, args)
-	stop()
-	if err == nil {
-		return exitOK
-	}
-	var usage usageError
-	var exit exitError
-	switch {
-	case errors.As(err, &usage):
-		entry.ReportUsage(stderr, usage.command, usage.msg)
-		return exitUsage
-	case errors.As(err, &exit):
-		if exit.msg != "" {
-			entry.ReportFailure(stderr, exit.msg)
-		}
-		return exit.code
-	}
-	entry.ReportFailure(stderr, err.Error())
-	return exitFailure
+	return entry.Run(ctx, rootCommand(stdout, stderr, env), args, stderr)
 }
 
 // init replaces the cli package's help and version flags and version
@@ -161,7 +114,7 @@ func describeParseError(err error) string { return entry.DescribeParseError(err)
 
 // onUsageError turns the cli package's parse failures into our wording.
 func onUsageError(_ context.Context, cmd *cli.Command, err error, _ bool) error {
-	return usageError{command: cmd.FullName(), msg: describeParseError(err)}
+	return usageError{Command: cmd.FullName(), Msg: describeParseError(err)}
 }
 
 // terminalColumns is stdout's terminal width, 0 when it cannot be read.
@@ -199,7 +152,7 @@ func printed(report interface{ Failed() bool }, print func() error) error {
 		return err
 	}
 	if report.Failed() {
-		return exitError{code: exitFailure}
+		return exitError{Code: exitFailure}
 	}
 	return nil
 }

@@ -41,16 +41,16 @@ func queueCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			format, err := render.ParseQueueFormat(cmd.String("format"))
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			asOf := cmd.String("as-of")
 			if cmd.IsSet("as-of") && asOf == "" {
-				return usageError{command: cmd.FullName(), msg: "--as-of needs a date (YYYY-MM-DD) or a datetime with a zone"}
+				return usageError{Command: cmd.FullName(), Msg: "--as-of needs a date (YYYY-MM-DD) or a datetime with a zone"}
 			}
 			// The date is settled before the corpus is read.
 			date, err := app.QueueDate(asOf, env.Clock)
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: "--as-of: " + err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: "--as-of: " + err.Error()}
 			}
 			s, err := settle(ctx, cmd, env)
 			if err != nil {

@@ -47,12 +47,12 @@ func siteCommand(stdout io.Writer, env environment) *cli.Command {
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			req, err := sitecli.Parse(cmd)
 			if err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			// --color means nothing to the site, but a bad value is a
 			// mistake here as for every command.
 			if _, err := render.ParseColorMode(cmd.String("color")); err != nil {
-				return usageError{command: cmd.FullName(), msg: err.Error()}
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			// adrkit-site runs where adrkit runs; when the working
 			// directory cannot be read (removed), it inherits it and says
@@ -114,7 +114,7 @@ func findSite(ctx context.Context, env environment) (string, func(), error) {
 	none := func() {}
 	if p, ok := env.Getenv(siteEnv); ok && p != "" {
 		if _, err := os.Stat(p); err != nil {
-			return "", none, exitError{code: exitFailure, msg: fmt.Sprintf("%s names %s, which cannot be run: %v", siteEnv, p, err)}
+			return "", none, exitError{Code: exitFailure, Msg: fmt.Sprintf("%s names %s, which cannot be run: %v", siteEnv, p, err)}
 		}
 		return p, none, nil
 	}
@@ -141,7 +141,7 @@ func findSite(ctx context.Context, env environment) (string, func(), error) {
 		where = "beside adrkit (" + beside + ")"
 	}
 	install := fmt.Sprintf("go install %s/cmd/adrkit-site@%s", modulePath, installVersion())
-	return "", none, exitError{code: exitFailure, msg: fmt.Sprintf(
+	return "", none, exitError{Code: exitFailure, Msg: fmt.Sprintf(
 		"adrkit site needs the program adrkit-site, which was not found %s or on the PATH; install it with %s "+
 			"(from a checkout: go install ./cmd/adrkit-site), or set %s to it; release archives carry it beside adrkit",
 		where, install, siteEnv)}
@@ -223,7 +223,7 @@ func sourceCheckout() string {
 func buildSiteFromSource(ctx context.Context, goTool, root string) (string, func(), error) {
 	dir, err := os.MkdirTemp("", "adrkit-site-")
 	if err != nil {
-		return "", func() {}, exitError{code: exitFailure, msg: "building adrkit-site: " + err.Error()}
+		return "", func() {}, exitError{Code: exitFailure, Msg: "building adrkit-site: " + err.Error()}
 	}
 	cleanup := func() { _ = os.RemoveAll(dir) }
 	prog := filepath.Join(dir, siteProgram())
@@ -232,7 +232,7 @@ func buildSiteFromSource(ctx context.Context, goTool, root string) (string, func
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		cleanup()
-		return "", func() {}, exitError{code: exitFailure, msg: fmt.Sprintf(
+		return "", func() {}, exitError{Code: exitFailure, Msg: fmt.Sprintf(
 			"adrkit-site was not found, and building it from the checkout at %s failed (%v): %s",
 			root, err, strings.TrimSpace(string(out)))}
 	}
@@ -245,7 +245,7 @@ func buildSiteFromSource(ctx context.Context, goTool, root string) (string, func
 func checkSiteVersion(ctx context.Context, prog string) error {
 	out, err := exec.CommandContext(ctx, prog, "--version").Output()
 	if err != nil {
-		return exitError{code: exitFailure, msg: fmt.Sprintf("%s --version failed: %v", prog, err)}
+		return exitError{Code: exitFailure, Msg: fmt.Sprintf("%s --version failed: %v", prog, err)}
 	}
 	got := strings.TrimSpace(string(out))
 	name, v, _ := strings.Cut(got, " ")
@@ -253,7 +253,7 @@ func checkSiteVersion(ctx context.Context, prog string) error {
 		v = fmt.Sprintf("unknown (its --version says %q)", got)
 	}
 	if name != sitecli.Program || v != version() {
-		return exitError{code: exitFailure, msg: fmt.Sprintf(
+		return exitError{Code: exitFailure, Msg: fmt.Sprintf(
 			"%s is version %s, but this adrkit is version %s; the site must be built by the same version: "+
 				"install adrkit-site %s beside adrkit (go install %s/cmd/adrkit-site@%s)",
 			prog, v, version(), version(), modulePath, installVersion())}
@@ -273,7 +273,7 @@ func runSite(ctx context.Context, prog string, args []string, serving bool, wd s
 	child.Env = siteEnviron()
 	child.Stdin, child.Stdout, child.Stderr = stdin, stdout, stderr
 	if err := child.Start(); err != nil {
-		return exitError{code: exitFailure, msg: fmt.Sprintf("starting %s: %v", prog, err)}
+		return exitError{Code: exitFailure, Msg: fmt.Sprintf("starting %s: %v", prog, err)}
 	}
 	done := make(chan struct{})
 	stopped := make(chan struct{})
@@ -309,16 +309,16 @@ func runSite(ctx context.Context, prog string, args []string, serving bool, wd s
 		if serving {
 			return nil // a preview stopped on request ends with status 0
 		}
-		return exitError{code: exitFailure, msg: "stopped before the site was written"}
+		return exitError{Code: exitFailure, Msg: "stopped before the site was written"}
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
 		if code := exit.ExitCode(); code > 0 {
-			return exitError{code: code}
+			return exitError{Code: code}
 		}
-		return exitError{code: exitFailure, msg: fmt.Sprintf("%s ended: %v", prog, err)}
+		return exitError{Code: exitFailure, Msg: fmt.Sprintf("%s ended: %v", prog, err)}
 	}
-	return exitError{code: exitFailure, msg: fmt.Sprintf("running %s: %v", prog, err)}
+	return exitError{Code: exitFailure, Msg: fmt.Sprintf("running %s: %v", prog, err)}
 }
 
 // siteEnviron is the process's environment without the ADRKIT_MCP_*

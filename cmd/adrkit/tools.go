@@ -64,7 +64,7 @@ func jsonOnly(cmd *cli.Command, walked string, names ...string) error {
 	}
 	for _, n := range names {
 		if cmd.IsSet(n) {
-			return usageError{command: cmd.FullName(), msg: "--" + n + " pages the --json output; without --json every page is " + walked}
+			return usageError{Command: cmd.FullName(), Msg: "--" + n + " pages the --json output; without --json every page is " + walked}
 		}
 	}
 	return nil
@@ -76,7 +76,7 @@ func jsonOnly(cmd *cli.Command, walked string, names ...string) error {
 func pageSize(cmd *cli.Command, name string, most int) (int, error) {
 	n := cmd.Int(name)
 	if cmd.IsSet(name) && n == 0 {
-		return 0, usageError{command: cmd.FullName(), msg: fmt.Sprintf("--%s must be from 1 to %d, got 0", name, most)}
+		return 0, usageError{Command: cmd.FullName(), Msg: fmt.Sprintf("--%s must be from 1 to %d, got 0", name, most)}
 	}
 	return n, nil
 }
@@ -113,7 +113,7 @@ func readPage(cmd *cli.Command, walked string) (app.Page, error) {
 func exactlyOne(msg string) func(*cli.Command) error {
 	return func(cmd *cli.Command) error {
 		if cmd.Args().Len() != 1 {
-			return usageError{command: cmd.FullName(), msg: msg}
+			return usageError{Command: cmd.FullName(), Msg: msg}
 		}
 		return nil
 	}
@@ -122,7 +122,7 @@ func exactlyOne(msg string) func(*cli.Command) error {
 func atLeastOne(msg string) func(*cli.Command) error {
 	return func(cmd *cli.Command) error {
 		if !cmd.Args().Present() {
-			return usageError{command: cmd.FullName(), msg: msg}
+			return usageError{Command: cmd.FullName(), Msg: msg}
 		}
 		return nil
 	}
@@ -178,7 +178,7 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 		case app.CorpusUnavailable:
 			return s.failure(&ports.UnavailableError{Reason: r.Reason})
 		case app.InvalidCursor:
-			return usageError{command: cmd.FullName(), msg: "the cursor was refused: " + r.Message}
+			return usageError{Command: cmd.FullName(), Msg: "the cursor was refused: " + r.Message}
 		}
 		if !asJSON {
 			if err := human(ans.Result); err != nil {
@@ -186,7 +186,7 @@ func (t toolSpec) action(env environment, stdout io.Writer) cli.ActionFunc {
 			}
 		}
 		if code := render.OutcomeStatus(ans.Result); code != exitOK {
-			return exitError{code: code}
+			return exitError{Code: code}
 		}
 		return nil
 	}
@@ -208,7 +208,7 @@ func runTool(ctx context.Context, cmd *cli.Command, s *settings, stdout io.Write
 		return nil, s.failure(err)
 	}
 	if res.IsError {
-		return nil, usageError{command: cmd.FullName(), msg: render.RefusalDetail(in.ToolName(), res.Text)}
+		return nil, usageError{Command: cmd.FullName(), Msg: render.RefusalDetail(in.ToolName(), res.Text)}
 	}
 	if cmd.Bool("json") {
 		var out any = res.Structured
