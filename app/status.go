@@ -183,11 +183,7 @@ func without(list []string, id string) ([]string, bool) {
 // anything is written; each file is replaced atomically.
 func SetStatus(ctx context.Context, folder EditFolder, in StatusInput) (*StatusResult, error) {
 	if !slices.Contains(adr.Statuses, in.Status) {
-		names := make([]string, len(adr.Statuses))
-		for i, s := range adr.Statuses {
-			names[i] = string(s)
-		}
-		return nil, fmt.Errorf("%w: the status must be one of %s, got %q", ErrEditInput, strings.Join(names, ", "), in.Status)
+		return nil, fmt.Errorf("%w: the status must be one of %s, got %q", ErrEditInput, strings.Join(stringsOf(adr.Statuses), ", "), in.Status)
 	}
 	if !adr.ValidID(in.ID) {
 		return nil, fmt.Errorf("%w: %q is not a record id such as 0007", ErrEditInput, in.ID)

@@ -40,10 +40,7 @@ func writerFolder(ctx context.Context, cmd *cli.Command, env environment) (*sett
 }
 
 func migrateCommand(stdout io.Writer, env environment) *cli.Command {
-	formats := make([]string, len(migrate.Formats))
-	for i, f := range migrate.Formats {
-		formats[i] = string(f)
-	}
+	formats := stringsOf(migrate.Formats)
 	return &cli.Command{
 		Name:      "migrate",
 		Usage:     "turn an existing ADR folder (adr-tools, MADR, log4brains) into adrkit records (writes files)",
@@ -99,10 +96,7 @@ func migrateCommand(stdout io.Writer, env environment) *cli.Command {
 }
 
 func newCommand(stdout io.Writer, env environment) *cli.Command {
-	statuses := make([]string, len(app.NewStatuses))
-	for i, s := range app.NewStatuses {
-		statuses[i] = string(s)
-	}
+	statuses := stringsOf(app.NewStatuses)
 	return &cli.Command{
 		Name:      "new",
 		Usage:     "write a new decision record with the next free number (writes a file)",

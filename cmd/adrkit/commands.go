@@ -314,3 +314,13 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		},
 	}
 }
+
+// stringsOf is the values of an enumeration as strings, for help text and
+// messages that list them.
+func stringsOf[T ~string](vals []T) []string {
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = string(v)
+	}
+	return out
+}

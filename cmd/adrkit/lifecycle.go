@@ -36,10 +36,7 @@ func editExit(cmd *cli.Command, err error) error {
 }
 
 func statusCommand(stdout io.Writer, env environment) *cli.Command {
-	statuses := make([]string, len(adr.Statuses))
-	for i, s := range adr.Statuses {
-		statuses[i] = string(s)
-	}
+	statuses := stringsOf(adr.Statuses)
 	return &cli.Command{
 		Name:      "status",
 		Usage:     "change a record's status (writes files)",
