@@ -40,13 +40,20 @@ type run struct {
 	stdout, summary, output string
 }
 
-// runScript runs check.sh in a runner-like environment: the process's
-// own, less anything a real runner set, plus env.
+// runScript runs check.sh in a runner-like environment.
 func runScript(t *testing.T, env map[string]string) run {
+	t.Helper()
+	return runAction(t, "check.sh", env)
+}
+
+// runAction runs one of the Actions' scripts in a runner-like
+// environment: the process's own, less anything a real runner set, plus
+// a step summary and output file of its own, a RUNNER_TEMP, and env.
+func runAction(t *testing.T, script string, env map[string]string) run {
 	t.Helper()
 	dir := t.TempDir()
 	summary, output := filepath.Join(dir, "summary.md"), filepath.Join(dir, "output")
-	cmd := exec.Command("bash", "check.sh")
+	cmd := exec.Command("bash", script)
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
 		if strings.HasPrefix(name, "GITHUB_") || strings.HasPrefix(name, "INPUT_") ||
@@ -55,7 +62,7 @@ func runScript(t *testing.T, env map[string]string) run {
 		}
 		cmd.Env = append(cmd.Env, kv)
 	}
-	cmd.Env = append(cmd.Env, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_OUTPUT="+output)
+	cmd.Env = append(cmd.Env, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_OUTPUT="+output, "RUNNER_TEMP="+t.TempDir())
 	for k, v := range env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
@@ -68,20 +75,23 @@ func runScript(t *testing.T, env map[string]string) run {
 	case errors.As(err, &exit):
 		r.code = exit.ExitCode()
 	case err != nil:
-		t.Fatalf("running check.sh: %v\n%s", err, stderr.String())
+		t.Fatalf("running %s: %v\n%s", script, err, stderr.String())
 	}
-	read := func(p string) string {
-		b, err := os.ReadFile(p)
-		if err != nil && !os.IsNotExist(err) {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
-	r.summary, r.output = read(summary), read(output)
+	r.summary, r.output = readOptional(t, summary), readOptional(t, output)
 	if t.Failed() || testing.Verbose() {
 		t.Logf("stderr:\n%s", stderr.String())
 	}
 	return r
+}
+
+// readOptional is the content of p, "" when there is no such file.
+func readOptional(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // newRepo commits testdata/repo on main and checks out a branch feature,

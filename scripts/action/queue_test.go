@@ -1,10 +1,6 @@
 package action_test
 
 import (
-	"bytes"
-	"errors"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,43 +13,7 @@ import (
 // runQueue runs queue.sh as runScript runs check.sh.
 func runQueue(t *testing.T, env map[string]string) run {
 	t.Helper()
-	dir := t.TempDir()
-	summary, output := filepath.Join(dir, "summary.md"), filepath.Join(dir, "output")
-	cmd := exec.Command("bash", "queue.sh")
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(name, "GITHUB_") && !strings.HasPrefix(name, "INPUT_") && !strings.HasPrefix(name, "RUNNER_") && !strings.HasPrefix(name, "ADRKIT_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_OUTPUT="+output, "RUNNER_TEMP="+t.TempDir())
-	for k, v := range env {
-		cmd.Env = append(cmd.Env, k+"="+v)
-	}
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	r := run{stdout: stdout.String()}
-	var exit *exec.ExitError
-	switch {
-	case errors.As(err, &exit):
-		r.code = exit.ExitCode()
-	case err != nil:
-		t.Fatalf("running queue.sh: %v\n%s", err, stderr.String())
-	}
-	r.summary, r.output = readOptional(t, summary), readOptional(t, output)
-	if t.Failed() {
-		t.Logf("stderr:\n%s", stderr.String())
-	}
-	return r
-}
-
-func readOptional(t *testing.T, p string) string {
-	b, err := os.ReadFile(p)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	return string(b)
+	return runAction(t, "queue.sh", env)
 }
 
 // TestQueueAction runs the review-queue Action's script against the
