@@ -58,39 +58,19 @@ func Rewrite(path string, src []byte, from, to string) ([]byte, []int) {
 }
 
 // rewriteRefs changes the local refs to from in the ref list that
-// follows "@adr", reading the list exactly as readRefs does; the rest of
-// the line is kept.
+// follows "@adr", read by refs as the scan reads it; the rest of the line
+// is kept.
 func rewriteRefs(rest []byte, from, to string) ([]byte, bool) {
-	if len(rest) == 0 || !isBlank(rest[0]) {
-		return rest, false
-	}
 	var out []byte
-	changed := false
-	i, kept := 0, 0
-	for {
-		for i < len(rest) && isBlank(rest[i]) {
-			i++
-		}
-		start := i
-		for i < len(rest) && isRefByte(rest[i]) {
-			i++
-		}
-		tok := string(rest[start:i])
-		if tok == "" || !adr.ValidRef(tok) {
-			break
-		}
+	kept, changed := 0, false
+	for start, tok := range refs(rest) {
 		if r := adr.ParseRef(tok); r.Log == "" && r.ID == from {
 			out = append(append(out, rest[kept:start]...), to...)
-			kept, changed = i, true
+			kept, changed = start+len(tok), true
 		}
-		j := i
-		for j < len(rest) && isBlank(rest[j]) {
-			j++
-		}
-		if j == len(rest) || rest[j] != ',' {
-			break
-		}
-		i = j + 1
 	}
-	return append(out, rest[kept:]...), changed
+	if !changed {
+		return rest, false
+	}
+	return append(out, rest[kept:]...), true
 }

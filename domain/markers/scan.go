@@ -30,6 +30,7 @@ package markers
 
 import (
 	"bytes"
+	"iter"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -167,7 +168,7 @@ func scanLines(s *Scan, path string, text []byte) {
 			}
 		} else if open == nil {
 			if at := markerStart(line, introducers); at >= 0 {
-				for _, ref := range readRefs(line[at+len(marker):]) {
+				for _, ref := range refs(line[at+len(marker):]) {
 					if len(s.Declarations) == FileCap {
 						s.Omitted++
 						continue
@@ -250,36 +251,37 @@ func isRefByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == ':' || c == '-'
 }
 
-// readRefs reads the refs after "@adr". A blank must separate them from
-// the token ("@adrkit/core" is no marker); a comma continues the list
-// and anything else ends it, so "@adr 0012 1234567" declares 0012 only,
-// and the first token that is not a valid ref ends the list too.
-func readRefs(rest []byte) []string {
-	if len(rest) == 0 || !isBlank(rest[0]) {
-		return nil
-	}
-	var refs []string
-	i := 0
-	for {
-		for i < len(rest) && isBlank(rest[i]) {
-			i++
+// refs yields the refs after "@adr", each with its offset in rest. A
+// blank must separate them from the token ("@adrkit/core" is no marker);
+// a comma continues the list and anything else ends it, so "@adr 0012
+// 1234567" declares 0012 only, and the first token that is not a valid
+// ref ends the list too. Reading and rewriting markers both go through it.
+func refs(rest []byte) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		if len(rest) == 0 || !isBlank(rest[0]) {
+			return
 		}
-		start := i
-		for i < len(rest) && isRefByte(rest[i]) {
-			i++
+		i := 0
+		for {
+			for i < len(rest) && isBlank(rest[i]) {
+				i++
+			}
+			start := i
+			for i < len(rest) && isRefByte(rest[i]) {
+				i++
+			}
+			tok := string(rest[start:i])
+			if tok == "" || !adr.ValidRef(tok) || !yield(start, tok) {
+				return
+			}
+			j := i
+			for j < len(rest) && isBlank(rest[j]) {
+				j++
+			}
+			if j == len(rest) || rest[j] != ',' {
+				return
+			}
+			i = j + 1
 		}
-		tok := string(rest[start:i])
-		if tok == "" || !adr.ValidRef(tok) {
-			return refs
-		}
-		refs = append(refs, tok)
-		j := i
-		for j < len(rest) && isBlank(rest[j]) {
-			j++
-		}
-		if j == len(rest) || rest[j] != ',' {
-			return refs
-		}
-		i = j + 1
 	}
 }
