@@ -263,53 +263,40 @@ func checkSiteVersion(ctx context.Context, prog string) error {
 
 // runSite runs adrkit-site in wd with args and the run's streams, and
 // returns its exit status as this run's (its diagnostics are already on
-// stderr). When ctx ends (SIGINT or SIGTERM) adrkit-site is asked to stop
-// with SIGTERM, which ends --serve with status 0, and killed if it has not
-// stopped within siteStopGrace. Where no SIGTERM can be sent (Windows) it
-// is killed at once; a preview (serving) then still ends with status 0.
+// stderr). When ctx ends (SIGINT or SIGTERM) os/exec cancels it: it is
+// asked to stop with SIGTERM, which ends --serve with status 0, and killed
+// if it has not stopped within siteStopGrace. Where no SIGTERM can be sent
+// (Windows) it is killed at once; a preview (serving) then still ends
+// with status 0.
 func runSite(ctx context.Context, prog string, args []string, serving bool, wd string, stdin io.Reader, stdout, stderr io.Writer) error {
-	child := exec.Command(prog, args...)
+	child := exec.CommandContext(ctx, prog, args...)
 	child.Dir = wd
 	child.Env = siteEnviron()
 	child.Stdin, child.Stdout, child.Stderr = stdin, stdout, stderr
+	var killed atomic.Bool
+	child.Cancel = func() error {
+		err := child.Process.Signal(syscall.SIGTERM)
+		if err != nil && !errors.Is(err, os.ErrProcessDone) {
+			killed.Store(true)
+			return child.Process.Kill()
+		}
+		return err
+	}
+	child.WaitDelay = siteStopGrace
 	if err := child.Start(); err != nil {
 		return exitError{Code: exitFailure, Msg: fmt.Sprintf("starting %s: %v", prog, err)}
 	}
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	var killed atomic.Bool
-	go func() {
-		defer close(stopped)
-		select {
-		case <-done:
-			return
-		case <-ctx.Done():
-		}
-		if err := child.Process.Signal(syscall.SIGTERM); errors.Is(err, os.ErrProcessDone) {
-			return // it stopped by itself (a Ctrl-C reaches it too)
-		} else if err != nil {
-			// No SIGTERM to send (Windows): it is ended at once, as asked.
-			killed.Store(true)
-			_ = child.Process.Kill()
-			return
-		}
-		select {
-		case <-done:
-		case <-time.After(siteStopGrace):
-			_ = child.Process.Kill()
-		}
-	}()
 	err := child.Wait()
-	close(done)
-	<-stopped
-	if err == nil {
-		return nil
-	}
-	if killed.Load() {
+	switch {
+	case killed.Load():
 		if serving {
 			return nil // a preview stopped on request ends with status 0
 		}
 		return exitError{Code: exitFailure, Msg: "stopped before the site was written"}
+	case child.ProcessState != nil && child.ProcessState.Success():
+		// Also when cancelled: it stopped cleanly on SIGTERM, and Wait
+		// reports the cancellation rather than its status 0.
+		return nil
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
