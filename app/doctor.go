@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/domain/hostconfig"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -68,7 +69,7 @@ type DoctorInput struct {
 	Lint    *LintReport
 	LintErr string
 	// Hosts are the hosts to check; nil: every host with a file.
-	Hosts []hostconfig.Host
+	Hosts []agenthost.Host
 }
 
 // Doctor checks a repository and the agent configuration init writes:
@@ -100,7 +101,7 @@ func Doctor(ctx context.Context, files RepoFiles, probe ports.Processes, in Doct
 
 	hosts := in.Hosts
 	contents := map[string][]byte{}
-	for _, t := range hostconfig.Targets(hostconfig.Hosts) {
+	for _, t := range hostconfig.Targets(agenthost.Hosts) {
 		b, ok, err := files.Read(t.Path)
 		if err != nil {
 			rep.add(CheckProblem, t.Path, "cannot be read: "+err.Error(), "")
@@ -118,11 +119,11 @@ func Doctor(ctx context.Context, files RepoFiles, probe ports.Processes, in Doct
 			"run 'adrkit init' (Claude Code), or 'adrkit init --agents claude,codex,cursor,vscode,copilot'")
 		return rep
 	}
-	slices.SortFunc(hosts, func(a, b hostconfig.Host) int {
-		return slices.Index(hostconfig.Hosts, a) - slices.Index(hostconfig.Hosts, b)
+	slices.SortFunc(hosts, func(a, b agenthost.Host) int {
+		return slices.Index(agenthost.Hosts, a) - slices.Index(agenthost.Hosts, b)
 	})
 	type hookRun struct {
-		host hostconfig.Host
+		host agenthost.Host
 		line string
 		file string
 	}
@@ -244,13 +245,11 @@ func Doctor(ctx context.Context, files RepoFiles, probe ports.Processes, in Doct
 const initializeRequest = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"adrkit-doctor","version":"1"}}}`
 
 // sessionStartEvent is a session-start event in host's shape.
-func sessionStartEvent(h hostconfig.Host, root string) []byte {
-	var v any
-	switch h {
-	case hostconfig.Cursor:
-		v = map[string]any{"hook_event_name": "sessionStart", "conversation_id": "adrkit-doctor", "workspace_roots": []string{root}}
-	default:
-		v = map[string]any{"hook_event_name": "SessionStart", "session_id": "adrkit-doctor", "cwd": root, "source": "startup"}
+func sessionStartEvent(h agenthost.Host, root string) []byte {
+	c := h.Contract()
+	v := map[string]any{"hook_event_name": c.SessionStart, "session_id": "adrkit-doctor", "cwd": root, "source": "startup"}
+	if c.HookHost == agenthost.Cursor {
+		v = map[string]any{"hook_event_name": c.SessionStart, "conversation_id": "adrkit-doctor", "workspace_roots": []string{root}}
 	}
 	b, _ := json.Marshal(v)
 	return b

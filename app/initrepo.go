@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/domain/hostconfig"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 )
@@ -22,7 +23,7 @@ type RepoFiles interface {
 
 // InitInput is one "adrkit init".
 type InitInput struct {
-	Hosts  []hostconfig.Host
+	Hosts  []agenthost.Host
 	Launch hostconfig.Launch
 	// DryRun decides everything and writes nothing.
 	DryRun bool

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -107,13 +108,34 @@ func (s *Service) load(ctx context.Context, lint bool) (*loaded, error) {
 // loadOnce lists the ADR directory, reads, hashes and parses every
 // candidate, projects them and checks that nothing changed meanwhile.
 func (s *Service) loadOnce(ctx context.Context, lint bool) (*loaded, error) {
+	view, entries, files, err := s.readAll(ctx, lint, func(f *file, data []byte) {
+		s.parse(f, data)
+		if lint {
+			f.text = jsstring.DecodeUTF8(data)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	proj := s.memo.build(files)
+	if err := view.Verify(ctx); err != nil {
+		return nil, fmt.Errorf("verify corpus: %w", err)
+	}
+	return &loaded{entries: entries, files: files, proj: proj}, nil
+}
+
+// readAll opens the corpus, lists the ADR directory (recursively for
+// lint) and reads and hashes every candidate, on every core, handing use
+// the bytes of each one read: the view, the listing and the candidates as
+// read.
+func (s *Service) readAll(ctx context.Context, lint bool, use func(f *file, data []byte)) (ports.ADRDir, []ports.Entry, []file, error) {
 	view, err := s.reader.Open(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("open corpus: %w", err)
+		return nil, nil, nil, fmt.Errorf("open corpus: %w", err)
 	}
 	entries, err := view.List(ctx, lint)
 	if err != nil {
-		return nil, fmt.Errorf("list ADR directory: %w", err)
+		return nil, nil, nil, fmt.Errorf("list ADR directory: %w", err)
 	}
 	var todo []ports.Entry
 	for _, e := range entries {
@@ -123,28 +145,28 @@ func (s *Service) loadOnce(ctx context.Context, lint bool) (*loaded, error) {
 	}
 	files := make([]file, len(todo))
 	errs := make([]error, len(todo))
-	// One read buffer per worker, recycled from file to file: what a
-	// file's parse keeps is a copy (only a cache miss makes one).
+	// One read buffer per worker, recycled from file to file: use keeps
+	// a copy of what it keeps (a parse only on a cache miss).
 	bufs := make([][]byte, runtime.GOMAXPROCS(0))
 	parallel.For(len(todo), minPerWorker, func(w, i int) bool {
 		if bufs[w] == nil {
 			bufs[w] = make([]byte, 0, corpus.MaxRecordBytes+1)
 		}
-		errs[i] = s.read(ctx, view, todo[i], &files[i], bufs[w], lint)
-		return errs[i] == nil
+		data, err := s.read(ctx, view, todo[i], &files[i], bufs[w])
+		if err == nil && files[i].Exclusion == corpus.NotExcluded {
+			use(&files[i], data)
+		}
+		errs[i] = err
+		return err == nil
 	})
 	// The first failure in listing order, whatever the timing: workers
 	// take entries in order, so every entry before it was attempted.
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 	}
-	proj := s.memo.build(files)
-	if err := view.Verify(ctx); err != nil {
-		return nil, fmt.Errorf("verify corpus: %w", err)
-	}
-	return &loaded{entries: entries, files: files, proj: proj}, nil
+	return view, entries, files, nil
 }
 
 // isCandidate reports whether a listed entry is a record candidate: a
@@ -154,26 +176,66 @@ func isCandidate(e ports.Entry) bool {
 	return e.Kind == ports.KindRegular && !strings.Contains(e.Name, "/") && corpus.IsCandidateName(e.Name)
 }
 
-// read reads (into buf), hashes and parses one candidate into f. A
-// per-file failure is an exclusion; only failures that concern the whole
-// projection (an unavailable corpus, a cancelled call) are returned.
-func (s *Service) read(ctx context.Context, view ports.ADRDir, e ports.Entry, f *file, buf []byte, lint bool) error {
+// read reads (into buf) and hashes one candidate into f, and returns its
+// bytes. A per-file failure is an exclusion, which f records (no bytes);
+// only failures that concern the whole projection (an unavailable
+// corpus, a cancelled call) are returned.
+func (s *Service) read(ctx context.Context, view ports.ADRDir, e ports.Entry, f *file, buf []byte) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("read %s: %w", e.Path, err)
+		return nil, fmt.Errorf("read %s: %w", e.Path, err)
 	}
 	data, err := view.Read(ctx, e.Name, corpus.MaxRecordBytes, buf)
 	f.Candidate = corpus.Candidate{Path: e.Path}
 	if err != nil {
-		return exclude(&f.Candidate, err)
+		return nil, exclude(&f.Candidate, err)
 	}
 	f.sum = sha256.Sum256(data)
-	f.rec, f.findings = s.memo.parse(parseKey{path: e.Path, sum: f.sum}, func() (*adr.Record, []adr.Finding) {
-		return s.parseFile(e.Path, data)
+	return data, nil
+}
+
+// parse parses the bytes read for f (remembered by path and hash).
+func (s *Service) parse(f *file, data []byte) {
+	f.rec, f.findings = s.memo.parse(parseKey{path: f.Path, sum: f.sum}, func() (*adr.Record, []adr.Finding) {
+		return s.parseFile(f.Path, data)
 	})
-	if lint {
-		f.text = jsstring.DecodeUTF8(data)
+}
+
+// corpusRead is the corpus as one read saw it, for a caller that may not
+// need to parse it (a hook, whose answer may be kept): every candidate
+// read and hashed once, its bytes kept in its Content for projectRead.
+type corpusRead struct {
+	view  ports.ADRDir
+	files []file
+}
+
+// readKeeping reads and hashes every candidate as load does, keeping the
+// bytes instead of parsing them.
+func (s *Service) readKeeping(ctx context.Context) (*corpusRead, error) {
+	view, _, files, err := s.readAll(ctx, false, func(f *file, data []byte) { f.Content = bytes.Clone(data) })
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	return &corpusRead{view: view, files: files}, nil
+}
+
+// projectRead parses and projects what readAll read, as load does, and
+// checks that nothing changed meanwhile: the projection of the very
+// bytes read, which are not read again.
+func (s *Service) projectRead(ctx context.Context, c *corpusRead) (*corpus.Projection, error) {
+	parallel.For(len(c.files), minPerWorker, func(_, i int) bool {
+		if f := &c.files[i]; f.Exclusion == corpus.NotExcluded {
+			s.parse(f, f.Content)
+		}
+		return ctx.Err() == nil
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("parsing the corpus: %w", err)
+	}
+	proj := s.memo.build(c.files)
+	if err := c.view.Verify(ctx); err != nil {
+		return nil, fmt.Errorf("verify corpus: %w", err)
+	}
+	return proj, nil
 }
 
 // parseFile is the per-file pipeline: the configured parse function, or

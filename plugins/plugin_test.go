@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrkit/adrkit-go/domain/hostconfig"
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/internal/agenttools"
 )
 
@@ -116,8 +116,8 @@ func TestPluginStructure(t *testing.T) {
 					t.Errorf("%s: hook %+v", ev, h)
 				}
 			}
-			if ev == "PreToolUse" && g.Matcher != hostconfig.ClaudeEditTools {
-				t.Errorf("PreToolUse matcher %q, init writes %q", g.Matcher, hostconfig.ClaudeEditTools)
+			if ev == "PreToolUse" && g.Matcher != agenthost.Claude.Contract().EditMatcher() {
+				t.Errorf("PreToolUse matcher %q, init writes %q", g.Matcher, agenthost.Claude.Contract().EditMatcher())
 			}
 		}
 	}

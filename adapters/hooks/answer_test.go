@@ -8,19 +8,21 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
 
 func TestAnswerShapes(t *testing.T) {
 	cases := []struct {
-		ev   Event
+		ev   agenthost.Event
 		want string
 	}{
-		{Event{Host: Claude, Kind: Edit, Name: "PreToolUse"}, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"ctx \"q\" <b>"}}`},
-		{Event{Host: Claude, Kind: SessionStart, Name: "SessionStart"}, `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"ctx \"q\" <b>"}}`},
-		{Event{Host: Codex, Kind: Edit, Name: "PreToolUse"}, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"ctx \"q\" <b>"}}`},
-		{Event{Host: Cursor, Kind: Edit, Name: "postToolUse"}, `{"additional_context":"ctx \"q\" <b>"}`},
-		{Event{Host: Cursor, Kind: SessionStart, Name: "sessionStart"}, `{"additional_context":"ctx \"q\" <b>"}`},
-		{Event{Host: Copilot, Kind: Edit, Name: "preToolUse"}, ``},
+		{agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse"}, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"ctx \"q\" <b>"}}`},
+		{agenthost.Event{Host: agenthost.Claude, Kind: agenthost.SessionStart, Name: "SessionStart"}, `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"ctx \"q\" <b>"}}`},
+		{agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Edit, Name: "PreToolUse"}, `{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"ctx \"q\" <b>"}}`},
+		{agenthost.Event{Host: agenthost.Cursor, Kind: agenthost.Edit, Name: "postToolUse"}, `{"additional_context":"ctx \"q\" <b>"}`},
+		{agenthost.Event{Host: agenthost.Cursor, Kind: agenthost.SessionStart, Name: "sessionStart"}, `{"additional_context":"ctx \"q\" <b>"}`},
+		{agenthost.Event{Host: agenthost.Copilot, Kind: agenthost.Edit, Name: "preToolUse"}, ``},
 	}
 	for _, tc := range cases {
 		got := Answer(tc.ev, `ctx "q" <b>`)
@@ -47,14 +49,14 @@ func TestAnswerShapes(t *testing.T) {
 // Every answer adrkit gives Codex validates against the output schemas
 // Codex publishes (testdata/codex/README.md).
 func TestCodexAnswersValidate(t *testing.T) {
-	schemas := map[Kind]*jsonschema.Schema{
-		Edit:         compileSchema(t, "pre-tool-use.command.output.schema.json"),
-		SessionStart: compileSchema(t, "session-start.command.output.schema.json"),
+	schemas := map[agenthost.Kind]*jsonschema.Schema{
+		agenthost.Edit:         compileSchema(t, "pre-tool-use.command.output.schema.json"),
+		agenthost.SessionStart: compileSchema(t, "session-start.command.output.schema.json"),
 	}
-	names := map[Kind]string{Edit: "PreToolUse", SessionStart: "SessionStart"}
+	names := map[agenthost.Kind]string{agenthost.Edit: "PreToolUse", agenthost.SessionStart: "SessionStart"}
 	for kind, schema := range schemas {
 		for _, text := range []string{"x", strings.Repeat("decision \"q\"\n", 150), "ünïcødé ✓"} {
-			out := Answer(Event{Host: Codex, Kind: kind, Name: names[kind]}, text)
+			out := Answer(agenthost.Event{Host: agenthost.Codex, Kind: kind, Name: names[kind]}, text)
 			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
 			if err != nil {
 				t.Fatal(err)
@@ -67,7 +69,7 @@ func TestCodexAnswersValidate(t *testing.T) {
 	// The schema is strict: a field Codex does not know is refused, so
 	// the test would catch one.
 	doc, _ := jsonschema.UnmarshalJSON(strings.NewReader(`{"hookSpecificOutput":{"hookEventName":"SessionStart","additional_context":"x"}}`))
-	if schemas[SessionStart].Validate(doc) == nil {
+	if schemas[agenthost.SessionStart].Validate(doc) == nil {
 		t.Fatal("the session-start schema accepts an unknown field")
 	}
 }

@@ -5,59 +5,61 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
 
 func TestDecode(t *testing.T) {
 	patch := "*** Begin Patch\n*** Add File: docs/new.md\n+hi\n*** Update File: src/a.go\n*** Move to: src/b.go\n@@\n-x\n+y\n*** Delete File: old.go\n*** End Patch\n"
 	cases := []struct {
 		name  string
-		host  Host
+		host  agenthost.Host
 		event string
-		want  Event
+		want  agenthost.Event
 	}{
-		{"claude write", Claude,
+		{"claude write", agenthost.Claude,
 			`{"session_id":"s","cwd":"/r","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/r/a.go","content":"x"}}`,
-			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", SessionID: "s", Cwd: "/r", Tool: "Write", Paths: []string{"/r/a.go"}}},
-		{"claude multiedit", Claude,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", SessionID: "s", Cwd: "/r", Tool: "Write", Paths: []string{"/r/a.go"}}},
+		{"claude multiedit", agenthost.Claude,
 			`{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"a.go","edits":[{"old_string":"a","new_string":"b"}]}}`,
-			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", Tool: "MultiEdit", Paths: []string{"a.go"}}},
-		{"claude notebook", Claude,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "MultiEdit", Paths: []string{"a.go"}}},
+		{"claude notebook", agenthost.Claude,
 			`{"hook_event_name":"PreToolUse","tool_name":"NotebookEdit","tool_input":{"notebook_path":"n.ipynb","new_source":"x"}}`,
-			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", Tool: "NotebookEdit", Paths: []string{"n.ipynb"}}},
-		{"claude bash is not an edit", Claude,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "NotebookEdit", Paths: []string{"n.ipynb"}}},
+		{"claude bash is not an edit", agenthost.Claude,
 			`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}`,
-			Event{Host: Claude, Kind: Other, Name: "PreToolUse", Tool: "Bash"}},
-		{"claude session start", Claude,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Other, Name: "PreToolUse", Tool: "Bash"}},
+		{"claude session start", agenthost.Claude,
 			`{"hook_event_name":"SessionStart","session_id":"s","source":"compact","cwd":"/r"}`,
-			Event{Host: Claude, Kind: SessionStart, Name: "SessionStart", SessionID: "s", Source: "compact", Cwd: "/r"}},
-		{"claude unknown event", Claude, `{"hook_event_name":"Stop"}`, Event{Host: Claude, Name: "Stop"}},
-		{"claude extra fields ignored", Claude,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.SessionStart, Name: "SessionStart", SessionID: "s", Source: "compact", Cwd: "/r"}},
+		{"claude unknown event", agenthost.Claude, `{"hook_event_name":"Stop"}`, agenthost.Event{Host: agenthost.Claude, Name: "Stop"}},
+		{"claude extra fields ignored", agenthost.Claude,
 			`{"hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"a","new":1},"future":[1,2]}`,
-			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", Tool: "Edit", Paths: []string{"a"}}},
-		{"vs code editFiles", Claude,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "Edit", Paths: []string{"a"}}},
+		{"vs code editFiles", agenthost.Claude,
 			`{"hook_event_name":"PreToolUse","session_id":"v","cwd":"/r","tool_name":"editFiles","tool_input":{"files":["src/main.ts","src/b.ts"]},"tool_use_id":"tool-123"}`,
-			Event{Host: Claude, Kind: Edit, Name: "PreToolUse", SessionID: "v", Cwd: "/r", Tool: "editFiles", Paths: []string{"src/main.ts", "src/b.ts"}}},
-		{"codex apply_patch", Codex,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", SessionID: "v", Cwd: "/r", Tool: "editFiles", Paths: []string{"src/main.ts", "src/b.ts"}}},
+		{"codex apply_patch", agenthost.Codex,
 			`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":` + quote(patch) + `}}`,
-			Event{Host: Codex, Kind: Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"}}},
-		{"codex apply_patch as input", Codex,
+			agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"}}},
+		{"codex apply_patch as input", agenthost.Codex,
 			`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"input":` + quote(patch) + `}}`,
-			Event{Host: Codex, Kind: Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"}}},
-		{"cursor post tool use", Cursor,
+			agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"}}},
+		{"cursor post tool use", agenthost.Cursor,
 			`{"hook_event_name":"postToolUse","conversation_id":"c","workspace_roots":["/w","/x"],"tool_name":"Write","tool_input":{"file_path":"/w/a.go"}}`,
-			Event{Host: Cursor, Kind: Edit, Name: "postToolUse", SessionID: "c", Cwd: "/w", Tool: "Write", Paths: []string{"/w/a.go"}}},
-		{"cursor pre tool use is not answered", Cursor,
+			agenthost.Event{Host: agenthost.Cursor, Kind: agenthost.Edit, Name: "postToolUse", SessionID: "c", Cwd: "/w", Tool: "Write", Paths: []string{"/w/a.go"}}},
+		{"cursor pre tool use is not answered", agenthost.Cursor,
 			`{"hook_event_name":"preToolUse","conversation_id":"c","tool_name":"Write","tool_input":{"file_path":"/w/a.go"}}`,
-			Event{Host: Cursor, Kind: Other, Name: "preToolUse", SessionID: "c", Tool: "Write"}},
-		{"cursor session start", Cursor,
+			agenthost.Event{Host: agenthost.Cursor, Kind: agenthost.Other, Name: "preToolUse", SessionID: "c", Tool: "Write"}},
+		{"cursor session start", agenthost.Cursor,
 			`{"hook_event_name":"sessionStart","conversation_id":"c","workspace_roots":["/w"]}`,
-			Event{Host: Cursor, Kind: SessionStart, Name: "sessionStart", SessionID: "c", Cwd: "/w"}},
-		{"copilot edit, args as a string", Copilot,
+			agenthost.Event{Host: agenthost.Cursor, Kind: agenthost.SessionStart, Name: "sessionStart", SessionID: "c", Cwd: "/w"}},
+		{"copilot edit, args as a string", agenthost.Copilot,
 			`{"sessionId":"p","timestamp":1,"cwd":"/r","toolName":"edit","toolArgs":"{\"path\":\"src/a.go\"}"}`,
-			Event{Host: Copilot, Kind: Edit, Name: "preToolUse", SessionID: "p", Cwd: "/r", Tool: "edit", Paths: []string{"src/a.go"}}},
-		{"copilot session start", Copilot,
+			agenthost.Event{Host: agenthost.Copilot, Kind: agenthost.Edit, Name: "preToolUse", SessionID: "p", Cwd: "/r", Tool: "edit", Paths: []string{"src/a.go"}}},
+		{"copilot session start", agenthost.Copilot,
 			`{"sessionId":"p","timestamp":1,"cwd":"/r","source":"new"}`,
-			Event{Host: Copilot, Kind: SessionStart, Name: "sessionStart", SessionID: "p", Cwd: "/r", Source: "new"}},
+			agenthost.Event{Host: agenthost.Copilot, Kind: agenthost.SessionStart, Name: "sessionStart", SessionID: "p", Cwd: "/r", Source: "new"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -90,7 +92,7 @@ func TestDecodeRefuses(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(Claude, strings.NewReader(tc.event))
+			_, err := Decode(agenthost.Claude, strings.NewReader(tc.event))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Decode error = %v, want one containing %q", err, tc.want)
 			}
@@ -104,7 +106,7 @@ func TestDecodeRefuses(t *testing.T) {
 // A huge event is refused after MaxEventBytes, without reading the rest.
 func TestDecodeBoundsTheRead(t *testing.T) {
 	r := &endless{prefix: `{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"content":"`}
-	_, err := Decode(Claude, r)
+	_, err := Decode(agenthost.Claude, r)
 	if !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("Decode error = %v, want ErrTooLarge", err)
 	}
@@ -133,20 +135,12 @@ func (e *endless) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-func TestParseHost(t *testing.T) {
-	for _, h := range Hosts {
-		if got, err := ParseHost(string(h)); err != nil || got != h {
-			t.Errorf("ParseHost(%q) = %q, %v", h, got, err)
-		}
-	}
-	if _, err := ParseHost("vim"); err == nil || !strings.Contains(err.Error(), `"vim"`) {
-		t.Errorf("ParseHost(vim) error = %v", err)
-	}
-}
-
+// The files of a patch, in order; blank names and other lines are not
+// files.
 func TestPatchPaths(t *testing.T) {
-	got := PatchPaths("*** Begin Patch\r\n*** Update File:  a b.go \r\n*** Add File: \n*** Delete File: c.go\n*** End Patch")
-	if want := []string{"a b.go", "c.go"}; !slices.Equal(got, want) {
-		t.Fatalf("PatchPaths = %q, want %q", got, want)
+	ev := agenthost.Event{}
+	patchPaths(&ev, "*** Begin Patch\r\n*** Update File:  a b.go \r\n*** Add File: \n*** Delete File: c.go\n*** End Patch")
+	if want := []string{"a b.go", "c.go"}; !slices.Equal(ev.Paths, want) {
+		t.Fatalf("paths %q, want %q", ev.Paths, want)
 	}
 }

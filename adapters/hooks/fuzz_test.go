@@ -1,13 +1,12 @@
 package hooks
 
 import (
-	"bytes"
-	"crypto/sha256"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
 
 // FuzzDecode: whatever a host writes, decoding never panics, an error is
@@ -23,7 +22,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(`{"toolName":"edit","toolArgs":"{not json"}`, uint8(3))
 	f.Add(`{"hook_event_name":"postToolUse","workspace_roots":[],"tool_name":"Write","tool_input":null}`, uint8(2))
 	f.Fuzz(func(t *testing.T, event string, host uint8) {
-		h := Hosts[int(host)%len(Hosts)]
+		h := agenthost.HookHosts[int(host)%len(agenthost.HookHosts)]
 		ev, err := Decode(h, strings.NewReader(event))
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
@@ -33,29 +32,6 @@ func FuzzDecode(f *testing.F) {
 		}
 		if out := Answer(ev, "context"); out != nil && (strings.Count(string(out), "\n") != 1 || out[0] != '{') {
 			t.Fatalf("answer %q", out)
-		}
-	})
-}
-
-// FuzzDecodeIndex: whatever an index file's body holds (past its
-// checksum, which a random file never passes), decoding never panics nor
-// allocates past the file's size, and what decodes encodes back to the
-// same index.
-func FuzzDecodeIndex(f *testing.F) {
-	good := EncodeIndex(sampleIndex())
-	f.Add(good[len(indexMagic) : len(good)-sha256.Size])
-	f.Add([]byte{0, 0})
-	f.Add([]byte{0, 1, 0xff, 0xff, 0xff, 0xff, 0x7f})
-	f.Fuzz(func(t *testing.T, body []byte) {
-		data := append(bytes.Clone(indexMagic), body...)
-		sum := sha256.Sum256(data)
-		ix, err := DecodeIndex(append(data, sum[:]...))
-		if err != nil {
-			return
-		}
-		again, err := DecodeIndex(EncodeIndex(ix))
-		if err != nil || !reflect.DeepEqual(again, ix) {
-			t.Fatalf("round trip: %+v, %v; want %+v", again, err, ix)
 		}
 	})
 }

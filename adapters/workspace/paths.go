@@ -120,3 +120,44 @@ func exists(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
 }
+
+// EditPaths makes the paths an agent's tool names (absolute, or relative
+// to base, as a shell gives them) the repository paths the edit writes:
+// each path as RepoPath makes it and, for a symbolic link, the file
+// inside the repository it leads to, which the edit changes. outside are
+// the base names of the paths that are not inside the repository.
+func EditPaths(root, base string, paths []string) (files, outside []string) {
+	for _, p := range paths {
+		rel, err := RepoPath(root, base, p)
+		if err != nil || rel == "." {
+			outside = append(outside, filepath.Base(p))
+			continue
+		}
+		files = append(files, rel)
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(base, p)
+		}
+		if target, ok := linkTarget(root, abs); ok && target != rel {
+			files = append(files, target)
+		}
+	}
+	return files, outside
+}
+
+// linkTarget is, for a file path that is a symbolic link, its target
+// made relative to root ("/"-separated) when the target lies inside the
+// repository.
+func linkTarget(root, path string) (string, bool) {
+	info, err := os.Lstat(path)
+	if err != nil || info.Mode()&os.ModeSymlink == 0 {
+		return "", false
+	}
+	realRoot, err1 := filepath.EvalSymlinks(root)
+	target, err2 := filepath.EvalSymlinks(path)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	rel, ok := lexicallyWithin(realRoot, target)
+	return rel, ok && rel != "."
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/internal/linktest"
@@ -70,5 +71,30 @@ func TestRepoPathThroughALink(t *testing.T) {
 	got, err := RepoPath(link, link, filepath.Join(real, "a.go"))
 	if err != nil || got != "a.go" {
 		t.Errorf("got %q, %v; want a.go", got, err)
+	}
+}
+
+// A path an agent's tool names is governed as written and, for a link to
+// a file inside the repository, as its target too; a path outside is
+// named by its base name.
+func TestEditPaths(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "repo")
+	if err := os.MkdirAll(filepath.Join(root, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{filepath.Join(root, "src", "target.go"), filepath.Join(dir, "outside.go")} {
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	linktest.Make(t, "target.go", filepath.Join(root, "src", "link.go"))
+	linktest.Make(t, filepath.Join(dir, "outside.go"), filepath.Join(root, "src", "out.go"))
+	files, outside := EditPaths(root, filepath.Join(root, "src"), []string{
+		filepath.Join(root, "src", "link.go"), "out.go", "target.go", "new.go", filepath.Join(dir, "outside.go"), root,
+	})
+	want := []string{"src/link.go", "src/target.go", "src/out.go", "src/target.go", "src/new.go"}
+	if !slices.Equal(files, want) || !slices.Equal(outside, []string{"outside.go", "repo"}) {
+		t.Fatalf("files %q, outside %q; want %q", files, outside, want)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/domain/hostconfig"
 )
 
@@ -36,7 +37,7 @@ func doctorCommand(stdout io.Writer, env environment) *cli.Command {
 			if err := noArgs(cmd); err != nil {
 				return err
 			}
-			var hosts []hostconfig.Host
+			var hosts []agenthost.Host
 			if cmd.IsSet("agents") {
 				hs, err := hostconfig.ParseHosts(cmd.String("agents"))
 				if err != nil {
@@ -66,7 +67,7 @@ func doctorCommand(stdout io.Writer, env environment) *cli.Command {
 
 // doctor gathers what the checks need: the root, the directory and lint's
 // report, the repository's files and a prober.
-func doctor(ctx context.Context, cmd *cli.Command, env environment, hosts []hostconfig.Host) (*app.DoctorReport, error) {
+func doctor(ctx context.Context, cmd *cli.Command, env environment, hosts []agenthost.Host) (*app.DoctorReport, error) {
 	s := &settings{cwd: cmd.String("cwd"), dir: cmd.String("dir")}
 	locate(cmd, env, s)
 	if st, err := os.Stat(filepath.Join(s.cwd, ".git")); s.cwd == "" || err != nil || st == nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/domain/hostconfig"
 )
 
@@ -39,7 +40,7 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 			"  adrkit init --agents claude,codex,cursor --dry-run\n" +
 			"  adrkit init --agents vscode,copilot --command /usr/local/bin/adrkit",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "agents", Value: string(hostconfig.Claude), Usage: "comma-separated: claude, codex, cursor, vscode, copilot"},
+			&cli.StringFlag{Name: "agents", Value: string(agenthost.Claude), Usage: "comma-separated: claude, codex, cursor, vscode, copilot"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "write nothing; print what would be written"},
 			&cli.StringFlag{Name: "command", Value: "adrkit", Usage: "the adrkit executable the entries run (a name on PATH, or an absolute path)", TakesFile: true},
 		},

@@ -3,6 +3,8 @@ package hostconfig
 import (
 	"strconv"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
 
 // codexTable is the header of our server's table in Codex's config.toml.
@@ -10,7 +12,7 @@ const codexTable = "[mcp_servers." + ServerName + "]"
 
 // codexSnippet is the TOML table of the adrkit server for Codex.
 func codexSnippet(l Launch) string {
-	args := l.ServerArgs(Codex)
+	args := l.ServerArgs(agenthost.Codex)
 	quoted := make([]string, len(args))
 	for i, a := range args {
 		quoted[i] = strconv.Quote(a)

@@ -17,33 +17,20 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
-
-// Host is a coding-agent host init can wire.
-type Host string
-
-// The hosts, as --agents names them.
-const (
-	Claude  Host = "claude"
-	Codex   Host = "codex"
-	Cursor  Host = "cursor"
-	VSCode  Host = "vscode"
-	Copilot Host = "copilot"
-)
-
-// Hosts lists every host in the order init handles them.
-var Hosts = []Host{Claude, Codex, Cursor, VSCode, Copilot}
 
 // ParseHosts reads a comma-separated --agents value: known names, each
 // once, in Hosts order.
-func ParseHosts(s string) ([]Host, error) {
-	var out []Host
+func ParseHosts(s string) ([]agenthost.Host, error) {
+	var out []agenthost.Host
 	for _, part := range strings.Split(s, ",") {
-		h := Host(strings.TrimSpace(strings.ToLower(part)))
+		h := agenthost.Host(strings.TrimSpace(strings.ToLower(part)))
 		if h == "" {
 			continue
 		}
-		if !slices.Contains(Hosts, h) {
+		if !slices.Contains(agenthost.Hosts, h) {
 			return nil, fmt.Errorf("unknown agent %q; the agents are claude, codex, cursor, vscode and copilot", strings.TrimSpace(part))
 		}
 		if !slices.Contains(out, h) {
@@ -53,7 +40,9 @@ func ParseHosts(s string) ([]Host, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("name at least one agent: claude, codex, cursor, vscode or copilot")
 	}
-	slices.SortFunc(out, func(a, b Host) int { return slices.Index(Hosts, a) - slices.Index(Hosts, b) })
+	slices.SortFunc(out, func(a, b agenthost.Host) int {
+		return slices.Index(agenthost.Hosts, a) - slices.Index(agenthost.Hosts, b)
+	})
 	return out, nil
 }
 
@@ -86,11 +75,10 @@ func (l Launch) command() string {
 // HookCommand is the hook line for host: "adrkit hook", with --host for
 // the hosts whose events have a shape of their own, and --dir when the
 // ADR directory is not one the hook finds by itself.
-func (l Launch) HookCommand(h Host) string {
+func (l Launch) HookCommand(h agenthost.Host) string {
 	line := l.shellCommand() + " hook"
-	switch h {
-	case Codex, Cursor:
-		line += " --host " + string(h)
+	if hh := h.Contract().HookHost; hh != agenthost.Claude {
+		line += " --host " + string(hh)
 	}
 	if l.Dir != "" && l.Dir != DefaultDir {
 		line += " --dir " + shellQuote(l.Dir)
@@ -107,14 +95,14 @@ func shellQuote(w string) string {
 }
 
 // ServerArgs are the arguments of the MCP server entry for host.
-func (l Launch) ServerArgs(h Host) []string {
+func (l Launch) ServerArgs(h agenthost.Host) []string {
 	args := []string{"mcp"}
 	switch h {
-	case VSCode:
+	case agenthost.VSCode:
 		// VS Code starts servers in no particular directory and gives
 		// the model only a tool answer's content.
 		args = append(args, "--cwd", "${workspaceFolder}", "--content", "full")
-	case Cursor:
+	case agenthost.Cursor:
 		args = append(args, "--cwd", "${workspaceFolder}")
 	}
 	if l.Dir != "" && l.Dir != DefaultDir {
@@ -122,11 +110,6 @@ func (l Launch) ServerArgs(h Host) []string {
 	}
 	return args
 }
-
-// ClaudeEditTools is the PreToolUse matcher of the file-editing tools
-// whose files the hook looks up: Claude Code's, and VS Code's editFiles
-// (VS Code's agent runs hooks in Claude Code's shape).
-const ClaudeEditTools = "Write|Edit|MultiEdit|NotebookEdit|editFiles"
 
 // Kind is what a file carries for its host.
 type Kind string
@@ -139,7 +122,7 @@ const (
 
 // Target is one file init writes for one host.
 type Target struct {
-	Host Host
+	Host agenthost.Host
 	Kind Kind
 	// Path is relative to the repository root, "/"-separated.
 	Path string
@@ -151,7 +134,7 @@ type Target struct {
 // hooks have no place for context (docs/agents.md), so it gets only that
 // server entry. Cursor hands context to the model after a tool ran
 // (postToolUse) and at session start, not before the tool.
-func Targets(hosts []Host) []Target {
+func Targets(hosts []agenthost.Host) []Target {
 	var out []Target
 	add := func(ts ...Target) {
 		for _, t := range ts {
@@ -162,17 +145,17 @@ func Targets(hosts []Host) []Target {
 	}
 	for _, h := range hosts {
 		switch h {
-		case Claude:
+		case agenthost.Claude:
 			add(Target{h, KindServer, ".mcp.json"}, Target{h, KindHooks, ".claude/settings.json"})
-		case Codex:
+		case agenthost.Codex:
 			add(Target{h, KindServer, ".codex/config.toml"}, Target{h, KindHooks, ".codex/hooks.json"})
-		case Cursor:
+		case agenthost.Cursor:
 			add(Target{h, KindServer, ".cursor/mcp.json"}, Target{h, KindHooks, ".cursor/hooks.json"})
-		case VSCode:
+		case agenthost.VSCode:
 			// VS Code's agent hooks take Claude Code's shape and read
 			// Claude Code's settings files (docs/agents.md).
 			add(Target{h, KindServer, ".vscode/mcp.json"}, Target{h, KindHooks, ".claude/settings.json"})
-		case Copilot:
+		case agenthost.Copilot:
 			add(Target{h, KindServer, ".mcp.json"})
 		}
 	}
@@ -262,25 +245,19 @@ type merger func(o object) (object, []string, error)
 
 func wanted(t Target, l Launch) merger {
 	switch {
-	case t.Kind == KindServer && t.Host == VSCode:
+	case t.Kind == KindServer && t.Host == agenthost.VSCode:
 		return serverMerger("servers", serverEntry{Type: "stdio", Command: l.command(), Args: l.ServerArgs(t.Host)})
 	case t.Kind == KindServer:
 		return serverMerger("mcpServers", serverEntry{Command: l.command(), Args: l.ServerArgs(t.Host)})
-	case t.Host == Claude || t.Host == VSCode:
-		return groupHooksMerger(l, []groupEvent{
-			{"SessionStart", ""},
-			{"PreToolUse", ClaudeEditTools},
-		}, t.Host, 0)
-	case t.Host == Codex:
-		return groupHooksMerger(l, []groupEvent{
-			{"SessionStart", "startup|resume"},
-			{"PreToolUse", "apply_patch|Edit|Write"},
-		}, t.Host, 10)
-	default: // Cursor
-		return flatHooksMerger(l, t.Host, []string{"sessionStart", "postToolUse"}, func(cmd string) any {
+	}
+	c := t.Host.Contract()
+	if c.HookHost == agenthost.Cursor {
+		return flatHooksMerger(l, t.Host, []string{c.SessionStart, c.Edit}, func(cmd string) any {
 			return cursorHook{Command: cmd}
 		})
 	}
+	// Claude Code's shape, which VS Code and Codex share.
+	return groupHooksMerger(l, []groupEvent{{c.SessionStart, c.StartSources}, {c.Edit, c.EditMatcher()}}, t.Host, c.Timeout)
 }
 
 // serverEntry is an MCP server entry; field order is the order written.
@@ -322,7 +299,7 @@ type hookGroup struct {
 
 // groupHooksMerger adds, for each event, a matcher group running our hook
 // unless some group of that event runs it already.
-func groupHooksMerger(l Launch, events []groupEvent, h Host, timeout int) merger {
+func groupHooksMerger(l Launch, events []groupEvent, h agenthost.Host, timeout int) merger {
 	return func(o object) (object, []string, error) {
 		hooks, err := o.child("hooks")
 		if err != nil {
@@ -354,7 +331,7 @@ type cursorHook struct {
 
 // flatHooksMerger is for hosts whose file is {"version": 1, "hooks":
 // {event: [handler, ...]}}.
-func flatHooksMerger(l Launch, h Host, events []string, entry func(cmd string) any) merger {
+func flatHooksMerger(l Launch, h agenthost.Host, events []string, entry func(cmd string) any) merger {
 	return func(o object) (object, []string, error) {
 		hooks, err := o.child("hooks")
 		if err != nil {

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
 
 func target(t *testing.T, path string) Target {
 	t.Helper()
-	for _, tg := range Targets(Hosts) {
+	for _, tg := range Targets(agenthost.Hosts) {
 		if tg.Path == path {
 			return tg
 		}
@@ -120,19 +122,19 @@ func TestMerge(t *testing.T) {
 // entries.
 func TestLaunch(t *testing.T) {
 	l := Launch{Command: "/opt/my tools/adrkit", Dir: "doc/adr"}
-	if got := l.HookCommand(Claude); got != `'/opt/my tools/adrkit' hook --dir doc/adr` {
+	if got := l.HookCommand(agenthost.Claude); got != `'/opt/my tools/adrkit' hook --dir doc/adr` {
 		t.Errorf("hook command %s", got)
 	}
-	if got := (Launch{Dir: "my decisions"}).HookCommand(Cursor); got != `adrkit hook --host cursor --dir 'my decisions'` {
+	if got := (Launch{Dir: "my decisions"}).HookCommand(agenthost.Cursor); got != `adrkit hook --host cursor --dir 'my decisions'` {
 		t.Errorf("hook command %s", got)
 	}
-	if w := SplitCommand((Launch{Dir: "it's"}).HookCommand(Claude)); strings.Join(w, "|") != "adrkit|hook|--dir|it's" {
+	if w := SplitCommand((Launch{Dir: "it's"}).HookCommand(agenthost.Claude)); strings.Join(w, "|") != "adrkit|hook|--dir|it's" {
 		t.Errorf("split %q", w)
 	}
-	if got := strings.Join(l.ServerArgs(Cursor), " "); got != "mcp --cwd ${workspaceFolder} --dir doc/adr" {
+	if got := strings.Join(l.ServerArgs(agenthost.Cursor), " "); got != "mcp --cwd ${workspaceFolder} --dir doc/adr" {
 		t.Errorf("cursor args %s", got)
 	}
-	r := Merge(Target{Claude, KindServer, ".mcp.json"}, l, nil, false)
+	r := Merge(Target{agenthost.Claude, KindServer, ".mcp.json"}, l, nil, false)
 	if !strings.Contains(string(r.Content), `"command": "/opt/my tools/adrkit"`) {
 		t.Errorf("server entry:\n%s", r.Content)
 	}
@@ -141,13 +143,13 @@ func TestLaunch(t *testing.T) {
 // TestTargets: a file shared by two hosts is handled once.
 func TestTargets(t *testing.T) {
 	var paths []string
-	for _, tg := range Targets([]Host{Claude, Copilot}) {
+	for _, tg := range Targets([]agenthost.Host{agenthost.Claude, agenthost.Copilot}) {
 		paths = append(paths, tg.Path)
 	}
 	if strings.Join(paths, " ") != ".mcp.json .claude/settings.json" {
 		t.Errorf("claude and copilot: %v", paths)
 	}
-	if tg := Targets([]Host{Copilot}); len(tg) != 1 || tg[0].Path != ".mcp.json" || tg[0].Host != Copilot {
+	if tg := Targets([]agenthost.Host{agenthost.Copilot}); len(tg) != 1 || tg[0].Path != ".mcp.json" || tg[0].Host != agenthost.Copilot {
 		t.Errorf("copilot: %v", tg)
 	}
 }
@@ -178,7 +180,7 @@ func TestParseHosts(t *testing.T) {
 // every target; a JSONC file still shows its hook lines.
 func TestReadBack(t *testing.T) {
 	l := Launch{Command: "/opt/my tools/adrkit", Dir: "decisions"}
-	for _, tg := range Targets(Hosts) {
+	for _, tg := range Targets(agenthost.Hosts) {
 		r := Merge(tg, l, nil, false)
 		f := ReadBack(tg, r.Content)
 		if tg.Kind == KindServer {
@@ -196,7 +198,7 @@ func TestReadBack(t *testing.T) {
 		}
 	}
 	jsonc := "{\n  // ours\n  \"hooks\": {\"PreToolUse\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"adrkit hook\"}]}]}\n}\n"
-	f := ReadBack(Target{Claude, KindHooks, ".claude/settings.json"}, []byte(jsonc))
+	f := ReadBack(Target{agenthost.Claude, KindHooks, ".claude/settings.json"}, []byte(jsonc))
 	if f.Unreadable == "" || len(f.Hooks) != 1 || f.Hooks[0] != "adrkit hook" {
 		t.Errorf("JSONC: %+v", f)
 	}
@@ -223,7 +225,7 @@ func FuzzMerge(f *testing.F) {
 	}
 	l := Launch{Command: "adrkit", Dir: "docs/adr"}
 	f.Fuzz(func(t *testing.T, current string) {
-		for _, tg := range Targets(Hosts) {
+		for _, tg := range Targets(agenthost.Hosts) {
 			if strings.HasSuffix(tg.Path, ".toml") {
 				continue
 			}

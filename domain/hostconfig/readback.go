@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
 
 // Found is what a host's file holds of adrkit, as "adrkit doctor" reads
@@ -43,7 +45,7 @@ func ReadBack(t Target, content []byte) Found {
 	}
 	if t.Kind == KindServer {
 		key := "mcpServers"
-		if t.Host == VSCode {
+		if t.Host == agenthost.VSCode {
 			key = "servers"
 		}
 		if m, ok := v.(map[string]any); ok {

@@ -1,4 +1,4 @@
-package hooks
+package app
 
 import (
 	"crypto/sha256"
@@ -8,7 +8,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
 )
 
@@ -16,15 +15,15 @@ import (
 // (code points): hosts cap hook output, and every character is paid for
 // on every edit.
 const (
-	ContextMax = 2000
-	DigestMax  = 1500
+	contextMax = 2000
+	digestMax  = 1500
 	// tailPathsMax bounds the paths the context's last line names.
 	tailPathsMax = 300
 )
 
-// Block is what one file's coverage says: a line per covering decision
+// block is what one file's coverage says: a line per covering decision
 // and per hold. Two files with the same lines are shown together.
-type Block struct {
+type block struct {
 	Path string
 	// Lines are the decision and hold lines, without the list marker.
 	Lines []string
@@ -33,9 +32,9 @@ type Block struct {
 	History bool
 }
 
-// Key identifies what the block says about its file, for the session's
+// key identifies what the block says about its file, for the session's
 // memory: the same key is the same context for the same file.
-func (b Block) Key() string {
+func (b block) key() string {
 	h := sha256.New()
 	h.Write([]byte(b.Path))
 	for _, l := range b.Lines {
@@ -45,15 +44,15 @@ func (b Block) Key() string {
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
-// Blocks lays out the governance of each covered file, files in g's
+// blocksOf lays out the governance of each covered file, files in g's
 // order; a file nothing covers has no block.
-func Blocks(g *app.Governance) []Block {
-	var out []Block
+func blocksOf(g *governance) []block {
+	var out []block
 	for _, f := range g.Files {
-		if !f.Covered() {
+		if !f.covered() {
 			continue
 		}
-		b := Block{Path: f.Path}
+		b := block{Path: f.Path}
 		for _, e := range f.Governing {
 			line := "governs: " + entryHead(e) + " (accepted; " + matchedBy(e) + ")"
 			if e.Decision != "" {
@@ -85,13 +84,13 @@ func Blocks(g *app.Governance) []Block {
 	return out
 }
 
-func entryHead(e app.GovernEntry) string {
+func entryHead(e governEntry) string {
 	return string(e.ID) + " " + strconv.Quote(string(e.Title))
 }
 
 // matchedBy says how a record came to cover the file: the affects
 // matchers that fired and the @adr markers that declared it.
-func matchedBy(e app.GovernEntry) string {
+func matchedBy(e governEntry) string {
 	var why []string
 	for _, f := range e.FiredMatchers {
 		why = append(why, string(f.Type)+" "+string(f.Pattern))
@@ -102,18 +101,18 @@ func matchedBy(e app.GovernEntry) string {
 	return strings.Join(why, ", ")
 }
 
-// ContextText is the context for an edit of blocks' files, at most
-// ContextMax characters: the blocks in order, files with the same lines
+// contextText is the context for an edit of blocks' files, at most
+// contextMax characters: the blocks in order, files with the same lines
 // together, then, past the budget, how many lines were left out and how
 // to see them. errors is the corpus's error count (a line says the answer
 // is read from the valid records only). "" when there are no blocks.
-func ContextText(dir string, blocks []Block, errors int) string {
+func contextText(dir string, blocks []block, errors int) string {
 	if len(blocks) == 0 {
 		return ""
 	}
 	type group struct {
 		paths []string
-		b     Block
+		b     block
 	}
 	var groups []group
 	history := false
@@ -147,7 +146,7 @@ func ContextText(dir string, blocks []Block, errors int) string {
 	}
 	out.WriteString("\n")
 	if errors > 0 {
-		out.WriteString("The corpus has " + plural(errors, "error") + " (adrkit lint): this is read from its valid records only.\n")
+		out.WriteString("The corpus has " + count(errors, "error") + " (adrkit lint): this is read from its valid records only.\n")
 	}
 	// The paths to explain, cut short when a patch names many files, so
 	// that the tail never eats the budget.
@@ -175,7 +174,7 @@ func ContextText(dir string, blocks []Block, errors int) string {
 				line = head + line
 			}
 			n := utf8.RuneCountInString(line)
-			if left > 0 || used+n+utf8.RuneCountInString(tail(999)) > ContextMax {
+			if left > 0 || used+n+utf8.RuneCountInString(tail(999)) > contextMax {
 				left++
 				continue
 			}
@@ -189,14 +188,14 @@ func ContextText(dir string, blocks []Block, errors int) string {
 	return strings.TrimSuffix(out.String(), "\n")
 }
 
-// DigestText is the digest for the start of a session, at most
-// DigestMax characters; "" for a corpus with no record and no error.
-func DigestText(dir string, d *app.Digest) string {
+// digestText is the digest for the start of a session, at most
+// digestMax characters; "" for a corpus with no record and no error.
+func digestText(dir string, d *digest) string {
 	if d.Records == 0 && d.Errors == 0 {
 		return ""
 	}
 	var out strings.Builder
-	out.WriteString("This repository records its architecture decisions in " + dirName(dir) + " (adrkit): " + plural(d.Records, "valid record"))
+	out.WriteString("This repository records its architecture decisions in " + dirName(dir) + " (adrkit): " + count(d.Records, "valid record"))
 	for i, c := range d.Counts {
 		if i == 0 {
 			out.WriteString(" (")
@@ -210,16 +209,16 @@ func DigestText(dir string, d *app.Digest) string {
 	}
 	out.WriteString(".\n")
 	if d.Errors > 0 {
-		out.WriteString("The corpus has " + plural(d.Errors, "error") + " (adrkit lint); records with errors are left out of its answers.\n")
+		out.WriteString("The corpus has " + count(d.Errors, "error") + " (adrkit lint); records with errors are left out of its answers.\n")
 	}
 	const how = "Before designing a change or editing a file, ask what governs it: the MCP tools get_decision_context and " +
 		"search_decisions, or adrkit explain FILE. Follow accepted decisions; record a new one as proposed (adrkit new)."
 	if len(d.Rejected) > 0 {
-		budget := DigestMax - utf8.RuneCountInString(out.String()) - utf8.RuneCountInString(how) - 1
+		budget := digestMax - utf8.RuneCountInString(out.String()) - utf8.RuneCountInString(how) - 1
 		line := "Rejected, do not propose again:"
 		more := " and N more (adrkit search --status rejected)."
 		for i, r := range d.Rejected {
-			item := " " + string(r.ID) + " " + strconv.Quote(string(r.Title)) + ";"
+			item := " " + r.ID + " " + strconv.Quote(r.Title) + ";"
 			if utf8.RuneCountInString(line+item+more) > budget {
 				line = strings.TrimSuffix(line, ";") + " and " + strconv.Itoa(len(d.Rejected)-i) + " more (adrkit search --status rejected)."
 				break
@@ -240,11 +239,4 @@ func dirName(dir string) string {
 		return "the repository root"
 	}
 	return dir
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
 }

@@ -1,4 +1,4 @@
-package hooks
+package app
 
 import (
 	"fmt"
@@ -6,16 +6,15 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/lineage"
 )
 
-func entry(id, title string, st adr.Status, pattern, decision string) app.GovernEntry {
-	return app.GovernEntry{
-		ContextEntry: app.ContextEntry{
-			ID: app.Text(id), Title: app.Text(title), Status: st,
-			FiredMatchers: []app.FiredMatcher{{Type: adr.MatcherPath, Pattern: app.Text(pattern)}},
+func governed(id, title string, st adr.Status, pattern, decision string) governEntry {
+	return governEntry{
+		ContextEntry: ContextEntry{
+			ID: Text(id), Title: Text(title), Status: st,
+			FiredMatchers: []FiredMatcher{{Type: adr.MatcherPath, Pattern: Text(pattern)}},
 		},
 		Decision: decision,
 	}
@@ -23,28 +22,28 @@ func entry(id, title string, st adr.Status, pattern, decision string) app.Govern
 
 func TestBlocksAndContext(t *testing.T) {
 	by := "0001"
-	sup := entry("0003", "Keep sessions in memory", adr.StatusSuperseded, "svc/**", "")
+	sup := governed("0003", "Keep sessions in memory", adr.StatusSuperseded, "svc/**", "")
 	sup.Relations.SupersededBy = &by
-	file := app.GovernedFile{
+	file := governedFile{
 		Path:            "svc/store.go",
-		Governing:       []app.GovernEntry{entry("0001", "Store sessions in PostgreSQL", adr.StatusAccepted, "svc/**", "We use PostgreSQL.")},
-		History:         []app.GovernEntry{entry("0002", "Store sessions in Redis", adr.StatusRejected, "svc/**", ""), sup},
-		ActiveProposals: []app.GovernEntry{entry("0004", "Encrypt", adr.StatusProposed, "svc/store.go", "")},
+		Governing:       []governEntry{governed("0001", "Store sessions in PostgreSQL", adr.StatusAccepted, "svc/**", "We use PostgreSQL.")},
+		History:         []governEntry{governed("0002", "Store sessions in Redis", adr.StatusRejected, "svc/**", ""), sup},
+		ActiveProposals: []governEntry{governed("0004", "Encrypt", adr.StatusProposed, "svc/store.go", "")},
 	}
 	twin := file
 	twin.Path = "svc/other.go"
-	g := &app.Governance{
-		Files: []app.GovernedFile{file, {Path: "README.md"}, twin},
-		Holds: []app.CheckHold{{Decision: app.Summary{ID: "0001"}, Reason: lineage.Ungoverned, Action: "wait", Files: []string{"svc/store.go"}}},
+	g := &governance{
+		Files: []governedFile{file, {Path: "README.md"}, twin},
+		Holds: []CheckHold{{Decision: Summary{ID: "0001"}, Reason: lineage.Ungoverned, Action: "wait", Files: []string{"svc/store.go"}}},
 	}
-	blocks := Blocks(g)
+	blocks := blocksOf(g)
 	if len(blocks) != 2 || blocks[0].Path != "svc/store.go" || blocks[1].Path != "svc/other.go" {
 		t.Fatalf("blocks = %+v", blocks)
 	}
-	if blocks[0].Key() == blocks[1].Key() {
+	if blocks[0].key() == blocks[1].key() {
 		t.Fatal("two files share a key")
 	}
-	got := ContextText("docs/adr", blocks, 2)
+	got := contextText("docs/adr", blocks, 2)
 	want := `Architecture decisions (adrkit, docs/adr) cover the files about to be written. Follow the accepted ones. Rejected and superseded decisions were decided against or replaced: do not propose them again.
 The corpus has 2 errors (adrkit lint): this is read from its valid records only.
 svc/store.go:
@@ -59,17 +58,17 @@ svc/other.go:
 - superseded: 0003 "Keep sessions in memory" (by 0001; path svc/**)
 - not decided yet (proposed): 0004 "Encrypt" (path svc/store.go)`
 	if got != want {
-		t.Fatalf("ContextText:\n%s\nwant:\n%s", got, want)
+		t.Fatalf("contextText:\n%s\nwant:\n%s", got, want)
 	}
-	if ContextText("docs/adr", nil, 3) != "" {
+	if contextText("docs/adr", nil, 3) != "" {
 		t.Fatal("no blocks, yet some text")
 	}
 }
 
 // Files with the same lines are named together, once.
 func TestContextMergesTwins(t *testing.T) {
-	b := []Block{{Path: "a.go", Lines: []string{"governs: x"}}, {Path: "b.go", Lines: []string{"governs: x"}}}
-	got := ContextText(".", b, 0)
+	b := []block{{Path: "a.go", Lines: []string{"governs: x"}}, {Path: "b.go", Lines: []string{"governs: x"}}}
+	got := contextText(".", b, 0)
 	if !strings.Contains(got, "a.go, b.go:\n- governs: x") || strings.Count(got, "governs: x") != 1 {
 		t.Fatalf("twins not merged:\n%s", got)
 	}
@@ -79,17 +78,17 @@ func TestContextMergesTwins(t *testing.T) {
 }
 
 // Past the budget, the lines left out are counted and the way to see
-// them named; the text never exceeds ContextMax.
+// them named; the text never exceeds contextMax.
 func TestContextCap(t *testing.T) {
-	var f app.GovernedFile
+	var f governedFile
 	f.Path = "svc/a.go"
 	for i := range 80 {
-		f.Governing = append(f.Governing, entry(fmt.Sprintf("%04d", i), "Decision number "+fmt.Sprint(i), adr.StatusAccepted, "svc/**",
+		f.Governing = append(f.Governing, governed(fmt.Sprintf("%04d", i), "Decision number "+fmt.Sprint(i), adr.StatusAccepted, "svc/**",
 			"A sentence that states it, long enough to matter."))
 	}
-	got := ContextText("docs/adr", Blocks(&app.Governance{Files: []app.GovernedFile{f}}), 0)
-	if n := utf8.RuneCountInString(got); n > ContextMax {
-		t.Fatalf("context of %d characters, cap %d", n, ContextMax)
+	got := contextText("docs/adr", blocksOf(&governance{Files: []governedFile{f}}), 0)
+	if n := utf8.RuneCountInString(got); n > contextMax {
+		t.Fatalf("context of %d characters, cap %d", n, contextMax)
 	}
 	shown := strings.Count(got, "\n- governs: ")
 	wantTail := fmt.Sprintf("and %d more: adrkit explain svc/a.go", 80-shown)
@@ -99,12 +98,12 @@ func TestContextCap(t *testing.T) {
 }
 
 func TestDigestText(t *testing.T) {
-	d := &app.Digest{
+	d := &digest{
 		Records: 4, Errors: 1,
-		Counts:   []app.StatusCount{{Status: adr.StatusAccepted, Count: 2}, {Status: adr.StatusRejected, Count: 2}},
-		Rejected: []app.Summary{{ID: "0002", Title: "Redis"}, {ID: "0005", Title: "Mainframe"}},
+		Counts:   []statusCount{{Status: adr.StatusAccepted, Count: 2}, {Status: adr.StatusRejected, Count: 2}},
+		Rejected: []indexRecord{{ID: "0002", Title: "Redis"}, {ID: "0005", Title: "Mainframe"}},
 	}
-	got := DigestText("docs/adr", d)
+	got := digestText("docs/adr", d)
 	for _, want := range []string{
 		"in docs/adr (adrkit): 4 valid records (2 accepted, 2 rejected).",
 		"The corpus has 1 error",
@@ -116,18 +115,18 @@ func TestDigestText(t *testing.T) {
 			t.Errorf("digest lacks %q:\n%s", want, got)
 		}
 	}
-	if DigestText("docs/adr", &app.Digest{}) != "" {
+	if digestText("docs/adr", &digest{}) != "" {
 		t.Error("an empty corpus has a digest")
 	}
 
 	// Many rejected decisions: the list is cut, the budget kept.
 	d.Rejected = nil
 	for i := range 200 {
-		d.Rejected = append(d.Rejected, app.Summary{ID: app.Text(fmt.Sprintf("%04d", i)), Title: "A rejected idea with a title"})
+		d.Rejected = append(d.Rejected, indexRecord{ID: fmt.Sprintf("%04d", i), Title: "A rejected idea with a title"})
 	}
-	got = DigestText("docs/adr", d)
-	if n := utf8.RuneCountInString(got); n > DigestMax {
-		t.Fatalf("digest of %d characters, cap %d", n, DigestMax)
+	got = digestText("docs/adr", d)
+	if n := utf8.RuneCountInString(got); n > digestMax {
+		t.Fatalf("digest of %d characters, cap %d", n, digestMax)
 	}
 	if !strings.Contains(got, " more (adrkit search --status rejected).") {
 		t.Fatalf("no count of the rejected left out:\n%s", got)
@@ -137,16 +136,16 @@ func TestDigestText(t *testing.T) {
 // A patch of many files still keeps the budget: the last line names
 // only the first of them.
 func TestContextCapManyFiles(t *testing.T) {
-	var g app.Governance
+	var g governance
 	for i := range 120 {
-		g.Files = append(g.Files, app.GovernedFile{
+		g.Files = append(g.Files, governedFile{
 			Path:      fmt.Sprintf("services/component-%03d/internal/handler.go", i),
-			Governing: []app.GovernEntry{entry(fmt.Sprintf("%04d", i), "Decision", adr.StatusAccepted, fmt.Sprintf("services/component-%03d/**", i), "")},
+			Governing: []governEntry{governed(fmt.Sprintf("%04d", i), "Decision", adr.StatusAccepted, fmt.Sprintf("services/component-%03d/**", i), "")},
 		})
 	}
-	got := ContextText("docs/adr", Blocks(&g), 0)
-	if n := utf8.RuneCountInString(got); n > ContextMax {
-		t.Fatalf("context of %d characters, cap %d", n, ContextMax)
+	got := contextText("docs/adr", blocksOf(&g), 0)
+	if n := utf8.RuneCountInString(got); n > contextMax {
+		t.Fatalf("context of %d characters, cap %d", n, contextMax)
 	}
 	last := got[strings.LastIndexByte(got, '\n')+1:]
 	if !strings.HasPrefix(last, "and ") || !strings.HasSuffix(last, "…") || utf8.RuneCountInString(last) > tailPathsMax+60 {

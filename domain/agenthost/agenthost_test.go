@@ -1,0 +1,34 @@
+package agenthost
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every host has a contract; the hook's hosts parse; the tools of every
+// host are edit tools, whatever host's event carries them.
+func TestTable(t *testing.T) {
+	for _, h := range Hosts {
+		c := h.Contract()
+		if c.Name == "" || c.SessionStart == "" || c.Edit == "" || len(c.EditTools) == 0 {
+			t.Errorf("%s: %+v", h, c)
+		}
+		if got, err := ParseHookHost(string(c.HookHost)); err != nil || got != c.HookHost {
+			t.Errorf("%s: hook host %q does not parse: %v", h, c.HookHost, err)
+		}
+		for _, tool := range c.EditTools {
+			if !IsEditTool(tool) && tool != ApplyPatch {
+				t.Errorf("%s: %s is not an edit tool", h, tool)
+			}
+		}
+	}
+	if _, err := ParseHookHost("vscode"); err == nil || !strings.Contains(err.Error(), "claude, codex, cursor or copilot") {
+		t.Errorf("vscode is not a --host of its own: %v", err)
+	}
+	if IsEditTool("Bash") || IsEditTool(ApplyPatch) {
+		t.Error("Bash or apply_patch taken for a tool whose input names its file")
+	}
+	if m := VSCode.Contract().EditMatcher(); m != "Write|Edit|MultiEdit|NotebookEdit|editFiles" || m != Claude.Contract().EditMatcher() {
+		t.Errorf("the shared settings file's matcher: %s", m)
+	}
+}
