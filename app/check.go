@@ -192,7 +192,9 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (*CheckReport, error
 	}
 
 	out.ChangedRecords = changedRecords(files, rep, base)
-	out.Files = checkFiles(p, files, in.Markers, s.memo.compile)
+	if out.Files, err = checkFiles(ctx, p, files, in.Markers, s.memo.compile); err != nil {
+		return nil, err
+	}
 	out.Holds = checkHolds(p, out.Files)
 	out.Findings = checkFindings(p, rep, base, changed, out.ChangedRecords, in.Markers, out.Files, out.Holds)
 	if in.Tip != nil {
@@ -313,13 +315,18 @@ func changedRecords(files []string, rep, base *LintReport) []string {
 
 // checkFiles resolves each changed file on its own: its affects matches
 // and the records its own markers declare.
-func checkFiles(p *corpus.Projection, files []string, rep MarkerReport, compile affects.CompileFunc) []CheckFile {
+func checkFiles(ctx context.Context, p *corpus.Projection, files []string, rep MarkerReport, compile affects.CompileFunc) ([]CheckFile, error) {
 	scans := map[string]markers.FileScan{}
 	for _, f := range rep.Files {
 		scans[f.Path] = f
 	}
 	out := make([]CheckFile, len(files))
 	for i, f := range files {
+		// Each file is a walk of the whole corpus: a cancelled call (a
+		// hook's SIGTERM, its time budget) stops between two.
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("matching the files: %w", err)
+		}
 		scan, ok := scans[markers.NormalizePath(f)]
 		if !ok {
 			scan = markers.FileScan{Path: f, State: markers.Skipped, FileBytes: -1}
@@ -338,7 +345,7 @@ func checkFiles(p *corpus.Projection, files []string, rep MarkerReport, compile 
 		}
 		out[i] = cf
 	}
-	return out
+	return out, nil
 }
 
 // checkHolds walks the line of every record that governs a changed file

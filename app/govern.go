@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"slices"
 	"strings"
 
@@ -59,8 +60,9 @@ type governEntry struct {
 // govern answers, for files about to be written, which decisions of the
 // corpus ix indexes cover them: the walk of check (checkFiles,
 // checkHolds) over the records the index stands for, so that no rule is
-// written twice. It reads nothing.
-func (s *Service) govern(ix *governIndex, in governInput) *governance {
+// written twice. It reads nothing; ctx is checked between files, so
+// that a cancelled hook stops at once.
+func (s *Service) govern(ctx context.Context, ix *governIndex, in governInput) (*governance, error) {
 	p, decisions := ix.projection()
 	files := slices.Clone(in.files)
 	slices.SortFunc(files, jsstring.Compare)
@@ -78,13 +80,41 @@ func (s *Service) govern(ix *governIndex, in governInput) *governance {
 	for i, f := range files {
 		norm[i] = affects.NormalizePath(f)
 	}
+	may := map[string]bool{}
+	mayMatchAny := func(pattern string) bool {
+		ok, seen := may[pattern]
+		if !seen {
+			ok = mayMatch(pattern, norm)
+			may[pattern] = ok
+		}
+		return ok
+	}
 	compile := func(typ adr.MatcherType, pattern string) affects.Compiled {
-		if typ != adr.MatcherPath || !mayMatch(pattern, norm) {
+		if typ != adr.MatcherPath || !mayMatchAny(pattern) {
 			return affects.Compiled{}
 		}
 		return s.memo.compile(typ, pattern)
 	}
-	checked := checkFiles(p, files, in.markers, compile)
+	// Nor can a record with no such pattern cover any file, unless a
+	// marker declares it: the walk of each file skips the others (over a
+	// large corpus, walking every record for every file was most of
+	// what a patch cost). Holds are walked over the whole corpus.
+	declared := map[string]bool{}
+	for _, d := range in.markers.Declarations() {
+		declared[d.ID] = true
+	}
+	walked := &corpus.Projection{ByID: p.ByID}
+	for _, r := range p.Records {
+		if declared[r.Frontmatter.ID] || slices.ContainsFunc(r.Frontmatter.Affects, func(m adr.Matcher) bool {
+			return !m.Negate && mayMatchAny(m.Pattern)
+		}) {
+			walked.Records = append(walked.Records, r)
+		}
+	}
+	checked, err := checkFiles(ctx, walked, files, in.markers, compile)
+	if err != nil {
+		return nil, err
+	}
 	records := make(map[Text]*adr.Record, len(p.Records))
 	for _, r := range p.Records {
 		records[Text(r.SourcePath)] = r
@@ -106,7 +136,7 @@ func (s *Service) govern(ix *governIndex, in governInput) *governance {
 			ActiveProposals: withDecision(f.ActiveProposals), History: withDecision(f.History),
 		}
 	}
-	return g
+	return g, nil
 }
 
 // mayMatch reports whether path pattern may match one of files
@@ -134,7 +164,7 @@ func mayMatch(pattern string, files []string) bool {
 		}
 	}
 	for _, f := range files {
-		if strings.HasPrefix(f, lit) || f+"/" == lit {
+		if strings.HasPrefix(f, lit) || len(f)+1 == len(lit) && strings.HasPrefix(lit, f) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -11,11 +12,19 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
+
+// HookBudget bounds the time one hook event may take, well under the
+// shortest timeout a host gives a hook command: the 10 seconds "adrkit
+// init" writes into Codex's entries (agenthost's table; Claude Code's
+// own is 600, GitHub Copilot's 30). Past it the hook gives up and says
+// so; the agent's tool goes on without the context.
+const HookBudget = 5 * time.Second
 
 // HookSite is the repository a hook event is about, as the caller opened
 // it for the event's directory.
@@ -37,6 +46,9 @@ type HookSite struct {
 	// edit writes, and names those outside the repository
 	// (workspace.EditPaths).
 	EditPaths func(paths []string) (files, outside []string)
+	// Budget is the time the answer may take once the site is open; 0
+	// is HookBudget.
+	Budget time.Duration
 }
 
 // HookAnswer is the hook's answer to one event.
@@ -62,6 +74,10 @@ type HookAnswer struct {
 // (a first edit of a file in an unchanged corpus: no record is parsed),
 // else the records are parsed and both are kept. Any change to any
 // record is a new key, so nothing kept is ever stale.
+//
+// It takes at most the site's Budget, and stops between two files when
+// ctx ends (a SIGTERM): an error then, which the host reads as "no
+// context", never as a veto.
 func Hook(ctx context.Context, ev agenthost.Event, open func(context.Context) (*HookSite, error)) (HookAnswer, error) {
 	switch c := ev.Host.Contract(); {
 	case !c.Context:
@@ -75,11 +91,20 @@ func Hook(ctx context.Context, ev agenthost.Event, open func(context.Context) (*
 	if err != nil {
 		return HookAnswer{}, err
 	}
+	budget := cmp.Or(site.Budget, HookBudget)
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
 	h := &hookRun{s: New(site.Reader, Options{}), site: site, ev: ev}
+	var ans HookAnswer
 	if ev.Kind == agenthost.SessionStart {
-		return h.sessionStart(ctx)
+		ans, err = h.sessionStart(ctx)
+	} else {
+		ans, err = h.edit(ctx)
 	}
-	return h.edit(ctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return HookAnswer{}, fmt.Errorf("no answer within %s, the hook's time budget (adrkit explain FILE has none): %w", budget, err)
+	}
+	return ans, err
 }
 
 // hookRun is one event being answered.
@@ -110,7 +135,7 @@ func (h *hookRun) edit(ctx context.Context) (HookAnswer, error) {
 			mem.remember(blocks)
 		}
 	}
-	text := contextText(h.site.Dir, blocks, errs)
+	text := contextText(h.site.Dir, blocks, errs, h.ev.Omitted)
 	return HookAnswer{Context: text}, nil
 }
 
@@ -186,7 +211,10 @@ func (h *hookRun) governed(ctx context.Context, in governInput) ([]block, int, e
 	if err != nil {
 		return nil, 0, err
 	}
-	g := h.s.govern(ix, in)
+	g, err := h.s.govern(ctx, ix, in)
+	if err != nil {
+		return nil, 0, err
+	}
 	kept = keptAnswer{Blocks: blocksOf(g), Errors: g.Errors}
 	if data, err := json.Marshal(kept); err == nil {
 		h.put(ports.ShelfAnswer, answerKey(c.key, in), data)

@@ -9,7 +9,9 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/filesystem"
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -17,6 +19,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/domain/markers"
+	"github.com/adrkit/adrkit-go/internal/corpusgen"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/memcorpus"
 	"github.com/adrkit/adrkit-go/ports/memhookstore"
@@ -92,7 +95,11 @@ func opens(site *HookSite) func(context.Context) (*HookSite, error) {
 
 // writeEvent is Claude Code's PreToolUse of a Write of paths.
 func writeEvent(session string, paths ...string) agenthost.Event {
-	return agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", SessionID: session, Tool: "Write", Paths: paths}
+	ev := agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", SessionID: session, Tool: "Write"}
+	for _, p := range paths {
+		ev.AddPath(p)
+	}
+	return ev
 }
 
 func hook(t *testing.T, site *HookSite, ev agenthost.Event) HookAnswer {
@@ -273,8 +280,14 @@ func TestHookIndexAnswersAsRecords(t *testing.T) {
 		} {
 			files := slices.Clone(in.files)
 			slices.SortFunc(files, jsstring.Compare)
-			want := checkFiles(p, files, in.markers, s.memo.compile)
-			g := New(corpusOf(), Options{}).govern(ix, in)
+			want, err := checkFiles(ctx, p, files, in.markers, s.memo.compile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := New(corpusOf(), Options{}).govern(ctx, ix, in)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if !reflect.DeepEqual(g.Holds, checkHolds(p, want)) {
 				t.Errorf("%v: holds %+v", in.files, g.Holds)
 			}
@@ -310,6 +323,97 @@ func TestHookIndexAnswersAsRecords(t *testing.T) {
 	}
 }
 
+// A patch naming 4,000 files over a 10,000-record corpus is answered for
+// the first agenthost.MaxEventFiles, and says how many it left out
+// (before the bound the run matched every file: 16 s in the attack run).
+// The budget is large: this holds the bound, not the machine's speed.
+func TestHookHugePatch(t *testing.T) {
+	reader := memcorpus.New("docs/adr")
+	for name, data := range corpusgen.Files(10000, 1) {
+		reader.WriteFile(name, data)
+	}
+	var paths []string
+	for i := range 4000 {
+		paths = append(paths, fmt.Sprintf("services/payments/api/gen_%04d.go", i))
+	}
+	ev := writeEvent("s", paths...)
+	ev.Host, ev.Tool = agenthost.Codex, agenthost.ApplyPatch
+	site := testSite(t, reader, &memhookstore.Store{}, nil)
+	site.Budget = 10 * time.Minute
+	var named atomic.Int64
+	site.EditPaths = func(paths []string) ([]string, []string) { named.Add(int64(len(paths))); return paths, nil }
+	got := hook(t, site, ev).Context
+	if named.Load() != agenthost.MaxEventFiles {
+		t.Fatalf("%d paths looked at, want %d", named.Load(), agenthost.MaxEventFiles)
+	}
+	if !strings.Contains(got, "The edit names 4000 files: adrkit looked at the first 100 only and left 3900 out") ||
+		!strings.Contains(got, "governs: ") || strings.Contains(got, "gen_0100.go") {
+		t.Fatalf("context:\n%s", got)
+	}
+}
+
+// The match stops at the first file after its context ends: it asks the
+// context before each file, and nothing after.
+func TestHookMatchStopsWhenCancelled(t *testing.T) {
+	s := New(corpusOf(indexFiles()...), Options{})
+	p, err := s.Project(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := indexOf(p)
+	in := governInput{files: []string{"a.go", "b.go", "c.go", "d.go", "e.go"}}
+	ctx := &countdown{Context: context.Background(), left: 2}
+	if _, err := s.govern(ctx, ix, in); !errors.Is(err, context.Canceled) {
+		t.Fatalf("govern = %v, want cancelled", err)
+	}
+	if ctx.asked != 3 {
+		t.Fatalf("the context was asked %d times: the match went on after it ended", ctx.asked)
+	}
+}
+
+// countdown is a context that ends after left questions.
+type countdown struct {
+	context.Context
+	left, asked int
+}
+
+func (c *countdown) Err() error {
+	c.asked++
+	if c.asked > c.left {
+		return context.Canceled
+	}
+	return nil
+}
+
+// An interrupted hook (SIGTERM cancels its context) returns at once, and
+// one past its budget says so, far sooner than the budget a large
+// corpus and patch would need.
+func TestHookCancelledOrLate(t *testing.T) {
+	reader := memcorpus.New("docs/adr")
+	for name, data := range corpusgen.Files(2000, 1) {
+		reader.WriteFile(name, data)
+	}
+	var paths []string
+	for i := range agenthost.MaxEventFiles {
+		paths = append(paths, fmt.Sprintf("services/payments/api/gen_%04d.go", i))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	site := testSite(t, reader, nil, nil)
+	site.Budget = time.Hour
+	site.Heads = cancelling{cancel}
+	t0 := time.Now()
+	_, err := Hook(ctx, writeEvent("s", paths...), opens(site))
+	if !errors.Is(err, context.Canceled) || time.Since(t0) > time.Minute {
+		t.Fatalf("interrupted: %v after %s", err, time.Since(t0))
+	}
+	site = testSite(t, reader, nil, nil)
+	site.Budget = time.Nanosecond
+	_, err = Hook(context.Background(), writeEvent("s", paths...), opens(site))
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "no answer within 1ns, the hook's time budget") {
+		t.Fatalf("past the budget: %v", err)
+	}
+}
+
 // A session's memory keeps the newest maxKeys keys.
 func TestHookMemoryBound(t *testing.T) {
 	store := &memhookstore.Store{}
@@ -324,4 +428,21 @@ func TestHookMemoryBound(t *testing.T) {
 	if len(kept) != maxKeys || kept[0] != fmt.Sprintf("%032x", 11) || kept[maxKeys-1] != b.key() {
 		t.Fatalf("%d keys kept, from %s to %s", len(kept), kept[0], kept[len(kept)-1])
 	}
+}
+
+// The budget is at most half of every timeout init writes for a host.
+func TestHookBudgetUnderTimeouts(t *testing.T) {
+	for _, h := range agenthost.Hosts {
+		if s := h.Contract().Timeout; s > 0 && 2*HookBudget > time.Duration(s)*time.Second {
+			t.Errorf("%s's hooks time out after %d s; the budget is %s", h, s, HookBudget)
+		}
+	}
+}
+
+// cancelling is a head reader that interrupts the run reading a head.
+type cancelling struct{ cancel context.CancelFunc }
+
+func (c cancelling) ReadHead(context.Context, string) (markers.Head, error) {
+	c.cancel()
+	return markers.Head{State: markers.Absent, FileBytes: -1}, nil
 }

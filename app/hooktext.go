@@ -3,12 +3,14 @@ package app
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
 
 // The budgets of what a hook adds to the model's context, in characters
@@ -17,7 +19,8 @@ import (
 const (
 	contextMax = 2000
 	digestMax  = 1500
-	// tailPathsMax bounds the paths the context's last line names.
+	// tailPathsMax bounds the paths the context's last line names, and
+	// those a group of files with the same lines is named by.
 	tailPathsMax = 300
 )
 
@@ -105,10 +108,17 @@ func matchedBy(e governEntry) string {
 // contextMax characters: the blocks in order, files with the same lines
 // together, then, past the budget, how many lines were left out and how
 // to see them. errors is the corpus's error count (a line says the answer
-// is read from the valid records only). "" when there are no blocks.
-func contextText(dir string, blocks []block, errors int) string {
+// is read from the valid records only); omitted counts the files the
+// event named past agenthost.MaxEventFiles, which were not looked at (a
+// line says so, even without a block). "" when there is nothing to say.
+func contextText(dir string, blocks []block, errors, omitted int) string {
+	skipped := ""
+	if omitted > 0 {
+		skipped = fmt.Sprintf("The edit names %d files: adrkit looked at the first %d only and left %d out "+
+			"(adrkit explain FILE answers for any of them).\n", agenthost.MaxEventFiles+omitted, agenthost.MaxEventFiles, omitted)
+	}
 	if len(blocks) == 0 {
-		return ""
+		return strings.TrimSuffix(skipped, "\n")
 	}
 	type group struct {
 		paths []string
@@ -148,6 +158,7 @@ func contextText(dir string, blocks []block, errors int) string {
 	if errors > 0 {
 		out.WriteString("The corpus has " + count(errors, "error") + " (adrkit lint): this is read from its valid records only.\n")
 	}
+	out.WriteString(skipped)
 	// The paths to explain, cut short when a patch names many files, so
 	// that the tail never eats the budget.
 	explain := strings.Join(paths, " ")
@@ -167,7 +178,19 @@ func contextText(dir string, blocks []block, errors int) string {
 	used := utf8.RuneCountInString(out.String())
 	left := 0
 	for _, g := range groups {
-		head := strings.Join(g.paths, ", ") + ":\n"
+		head := strings.Join(g.paths, ", ")
+		if utf8.RuneCountInString(head) > tailPathsMax {
+			// Many files with the same lines (a patch): name the first.
+			head = ""
+			for i, p := range g.paths {
+				if utf8.RuneCountInString(head+p) > tailPathsMax {
+					head += "and " + strconv.Itoa(len(g.paths)-i) + " more files"
+					break
+				}
+				head += p + ", "
+			}
+		}
+		head += ":\n"
 		for i, l := range g.b.Lines {
 			line := "- " + l + "\n"
 			if i == 0 {

@@ -7,8 +7,8 @@
 //
 // It decides nothing about decisions: app.Hook answers. The names of the
 // events and tools are domain/agenthost's. A hook runs on every edit an
-// agent makes, so everything here is bounded: the event read, the state
-// kept.
+// agent makes, so everything here is bounded: the event read, the paths
+// taken from it, the state kept.
 package hooks
 
 import (
@@ -136,7 +136,8 @@ func (w wire) classify(ev agenthost.Event) (agenthost.Event, error) {
 }
 
 // toolPaths makes ev an Edit of the files its tool writes, read from the
-// tool's input, when the tool is one that writes files.
+// tool's input, when the tool is one that writes files; past
+// agenthost.MaxEventFiles they are only counted.
 func toolPaths(ev *agenthost.Event, raw json.RawMessage) error {
 	if !agenthost.IsEditTool(ev.Tool) && ev.Tool != agenthost.ApplyPatch {
 		return nil
@@ -160,13 +161,13 @@ func toolPaths(ev *agenthost.Event, raw json.RawMessage) error {
 	}
 	for _, p := range []string{in.FilePath, in.NotebookPath, in.Path, in.TargetFile} {
 		if p != "" {
-			ev.Paths = append(ev.Paths, p)
+			ev.AddPath(p)
 			break
 		}
 	}
 	for _, p := range in.Files {
 		if p != "" {
-			ev.Paths = append(ev.Paths, p)
+			ev.AddPath(p)
 		}
 	}
 	return nil
@@ -180,7 +181,7 @@ func patchPaths(ev *agenthost.Event, patch string) {
 		for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
 			if p, ok := strings.CutPrefix(line, prefix); ok {
 				if p = strings.TrimSpace(p); p != "" {
-					ev.Paths = append(ev.Paths, p)
+					ev.AddPath(p)
 				}
 				break
 			}

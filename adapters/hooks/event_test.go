@@ -2,6 +2,7 @@ package hooks
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -135,12 +136,26 @@ func (e *endless) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// The files of a patch, in order; blank names and other lines are not
-// files.
+// A patch naming more files than an event may is answered for the first
+// agenthost.MaxEventFiles, the rest counted; blank names and other lines
+// are not files.
 func TestPatchPaths(t *testing.T) {
 	ev := agenthost.Event{}
 	patchPaths(&ev, "*** Begin Patch\r\n*** Update File:  a b.go \r\n*** Add File: \n*** Delete File: c.go\n*** End Patch")
-	if want := []string{"a b.go", "c.go"}; !slices.Equal(ev.Paths, want) {
-		t.Fatalf("paths %q, want %q", ev.Paths, want)
+	if want := []string{"a b.go", "c.go"}; !slices.Equal(ev.Paths, want) || ev.Omitted != 0 {
+		t.Fatalf("paths %q, %d omitted; want %q", ev.Paths, ev.Omitted, want)
+	}
+	var patch strings.Builder
+	patch.WriteString("*** Begin Patch\n")
+	for i := range 4000 {
+		fmt.Fprintf(&patch, "*** Add File: src/f%d.go\n+x\n", i)
+	}
+	event := `{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":` + quote(patch.String()) + `}}`
+	got, err := Decode(agenthost.Codex, strings.NewReader(event))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Paths) != agenthost.MaxEventFiles || got.Paths[0] != "src/f0.go" || got.Omitted != 4000-agenthost.MaxEventFiles {
+		t.Fatalf("%d paths (first %q), %d omitted", len(got.Paths), got.Paths[0], got.Omitted)
 	}
 }

@@ -118,6 +118,11 @@ func IsEditTool(name string) bool {
 	return false
 }
 
+// MaxEventFiles bounds the files one event may name: a patch can name
+// thousands, and each costs a walk of the corpus. Past it the hook
+// answers for the first MaxEventFiles and says how many it left out.
+const MaxEventFiles = 100
+
 // Kind is what an event asks of adrkit.
 type Kind int
 
@@ -152,7 +157,18 @@ type Event struct {
 	Cwd string
 	// Tool is the tool the event is about, if any.
 	Tool string
-	// Paths are the files the tool writes, as the tool names them:
-	// absolute, or relative to Cwd.
-	Paths []string
+	// Paths are the files the tool writes, as the tool names them
+	// (absolute, or relative to Cwd), at most MaxEventFiles; Omitted
+	// counts those the event named past them.
+	Paths   []string
+	Omitted int
+}
+
+// AddPath adds a path the event names, or counts it past MaxEventFiles.
+func (ev *Event) AddPath(p string) {
+	if len(ev.Paths) < MaxEventFiles {
+		ev.Paths = append(ev.Paths, p)
+		return
+	}
+	ev.Omitted++
 }

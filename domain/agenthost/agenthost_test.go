@@ -32,3 +32,14 @@ func TestTable(t *testing.T) {
 		t.Errorf("the shared settings file's matcher: %s", m)
 	}
 }
+
+// An event keeps MaxEventFiles paths and counts the rest.
+func TestAddPath(t *testing.T) {
+	var ev Event
+	for range MaxEventFiles + 7 {
+		ev.AddPath("a")
+	}
+	if len(ev.Paths) != MaxEventFiles || ev.Omitted != 7 {
+		t.Fatalf("%d paths, %d omitted", len(ev.Paths), ev.Omitted)
+	}
+}
