@@ -78,7 +78,8 @@ func (s *Store) Get(shelf ports.Shelf, key string) ([]byte, bool) {
 	return data, true
 }
 
-// Put implements ports.HookStore.
+// Put implements ports.HookStore. A shelf's directory that is a symbolic
+// link is refused: it could lead anywhere, the repository included.
 func (s *Store) Put(shelf ports.Shelf, key string, value []byte) error {
 	if !ports.ValidKey(key) {
 		return fmt.Errorf("keeping hook state: %q is not a key", key)
@@ -89,6 +90,9 @@ func (s *Store) Put(shelf ports.Shelf, key string, value []byte) error {
 	dir := s.shelfDir(shelf)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("keeping hook state: %w", err)
+	}
+	if info, err := os.Lstat(dir); err != nil || !info.IsDir() {
+		return fmt.Errorf("keeping hook state: %s is not a directory", filepath.Base(dir))
 	}
 	if err := writeAtomic(dir, key, value); err != nil {
 		return fmt.Errorf("keeping hook state: %w", err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/hookstoretest"
 )
@@ -46,8 +47,18 @@ func TestStorePrunesOldest(t *testing.T) {
 	}
 }
 
-// A store under a regular file fails to write, without a panic.
-func TestStoreUnwritable(t *testing.T) {
+// A shelf's directory that is a symbolic link is not written through,
+// and a store under a regular file fails to write, without a panic.
+func TestStoreRefuses(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	linktest.Make(t, elsewhere, filepath.Join(dir, "answers"))
+	s := NewStore(dir)
+	if err := s.Put(ports.ShelfAnswer, "ab", []byte("x")); err == nil {
+		t.Fatal("wrote through a linked shelf")
+	}
+	if entries, _ := os.ReadDir(elsewhere); len(entries) != 0 {
+		t.Fatalf("%d files written through the link", len(entries))
+	}
 	file := filepath.Join(t.TempDir(), "a-file")
 	if err := os.WriteFile(file, nil, 0o600); err != nil {
 		t.Fatal(err)

@@ -161,3 +161,61 @@ func linkTarget(root, path string) (string, bool) {
 	rel, ok := lexicallyWithin(realRoot, target)
 	return rel, ok && rel != "."
 }
+
+// InTree reports whether path (absolute) lies in the working tree at
+// root however it gets there: as written, or once every symbolic link
+// on its way is followed, a link to a place that does not exist yet
+// included (where creating path would write). A path whose links
+// cannot be followed (a loop, an unreadable link) counts as inside: the
+// caller is about to refuse to write there.
+func InTree(root, path string) bool {
+	if _, ok := within(root, path); ok {
+		return true
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = root
+	}
+	real, ok := followLinks(path)
+	if !ok {
+		return true
+	}
+	_, in := lexicallyWithin(realRoot, real)
+	return in
+}
+
+// followLinks is path with every symbolic link on its way replaced by
+// its target, whether the target exists or not (realpath -m); false
+// past 64 links or for a link that cannot be read.
+func followLinks(path string) (string, bool) {
+	sep := string(filepath.Separator)
+	top := filepath.VolumeName(path) + sep
+	done, rest := top, strings.Split(filepath.Clean(path)[len(top)-1:], sep)
+	for links := 0; len(rest) > 0; {
+		name := rest[0]
+		rest = rest[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			done = filepath.Dir(done)
+			continue
+		}
+		next := filepath.Join(done, name)
+		info, err := os.Lstat(next)
+		if err != nil || info.Mode()&os.ModeSymlink == 0 {
+			done = next
+			continue
+		}
+		target, err := os.Readlink(next)
+		if links++; err != nil || links > 64 {
+			return "", false
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(done, target)
+		}
+		t := filepath.Clean(target)
+		done, rest = filepath.VolumeName(t)+sep, append(strings.Split(t[len(filepath.VolumeName(t)):], sep), rest...)
+	}
+	return done, true
+}

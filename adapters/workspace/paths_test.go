@@ -98,3 +98,33 @@ func TestEditPaths(t *testing.T) {
 		t.Fatalf("files %q, outside %q; want %q", files, outside, want)
 	}
 }
+
+// A directory is in the tree when written inside it, or when a link on
+// its way leads there, even a link to a directory not made yet; a loop
+// counts as inside.
+func TestInTree(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "repo")
+	if err := os.MkdirAll(filepath.Join(root, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	linktest.Make(t, filepath.Join(root, "sub"), filepath.Join(dir, "to-sub"))
+	linktest.Make(t, filepath.Join("repo", ".cache", "none-yet"), filepath.Join(dir, "dangling"))
+	linktest.Make(t, "loop", filepath.Join(dir, "loop"))
+	linktest.Make(t, dir, filepath.Join(dir, "up"))
+	for p, want := range map[string]bool{
+		filepath.Join(root, "state"):          true,
+		root:                                  true,
+		filepath.Join(dir, "to-sub", "state"): true,
+		filepath.Join(dir, "dangling", "adrkit", "hooks"): true,
+		filepath.Join(dir, "up", "up", "repo", "x"):       true,
+		filepath.Join(dir, "loop", "x"):                   true,
+		filepath.Join(dir, "cache", "hooks"):              false,
+		filepath.Join(dir, "up", "cache"):                 false,
+		filepath.Join(dir, "repo-other"):                  false,
+	} {
+		if got := InTree(root, p); got != want {
+			t.Errorf("InTree(%s) = %v, want %v", p, got, want)
+		}
+	}
+}

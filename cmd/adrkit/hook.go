@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -84,8 +85,8 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 					}
 				}
 			}
-			if ans.Note != "" {
-				return exitError{Code: exitOK, Msg: "hook: " + ans.Note}
+			if note := cmp.Or(ans.Note, site.note); note != "" {
+				return exitError{Code: exitOK, Msg: "hook: " + note}
 			}
 			return nil
 		},
@@ -111,6 +112,8 @@ type hookSite struct {
 	// cwd is the directory the host runs the agent in, as the event says.
 	cwd   string
 	where entry.Corpus
+	// note is the one line said when the state directory is refused.
+	note string
 }
 
 // open locates and checks the corpus for the directory the host runs the
@@ -173,22 +176,24 @@ func (h *hookSite) failure(err error) error {
 }
 
 // stateDir is where the hook keeps its state, or "" when it cannot: no
-// cache directory, or one inside the repository (the hook never writes
-// there).
+// cache directory, or one that resolves inside the repository's working
+// tree, even through a symbolic link (the hook never writes there; a
+// line says so).
 func (h *hookSite) stateDir(root string) string {
-	dir := h.cmd.String("state-dir")
+	dir, named := h.cmd.String("state-dir"), "--state-dir (or ADRKIT_HOOK_STATE_DIR) names a directory"
 	if dir == "" {
 		d, err := hooks.DefaultStateDir()
 		if err != nil {
 			return ""
 		}
-		dir = d
+		dir, named = d, "the hook's directory in the user cache directory (XDG_CACHE_HOME) is"
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
 	}
-	if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if workspace.InTree(root, abs) {
+		h.note = named + " inside the repository's working tree, where the hook never writes; nothing is kept between runs"
 		return ""
 	}
 	return abs

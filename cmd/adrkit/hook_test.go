@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -181,20 +182,75 @@ func TestHookRemembersPerSession(t *testing.T) {
 	}
 }
 
-// The memory is never kept inside the repository: a state directory
-// there is not written, and the hook still answers.
+// Nothing is kept inside the repository's working tree: a state
+// directory there, named directly, reached through a link (to a
+// directory not made yet too), or the user cache directory
+// (XDG_CACHE_HOME) there, is not written, one line says so, and the hook
+// still answers.
 func TestHookNeverWritesInTheRepository(t *testing.T) {
-	r, root := hookRunner(t, "hook")
-	r.env["ADRKIT_HOOK_STATE_DIR"] = filepath.Join(root, ".adrkit-state")
-	r.stdin = hookEvent(t, "claude-write-new", root)
-	for range 2 {
-		if o := r.run("hook"); o.stdout == "" || o.code != exitOK {
-			t.Fatalf("no answer:\n%s", o)
-		}
+	outside := t.TempDir()
+	cases := []struct {
+		name string
+		// state is the state directory for root, "" for the cache's.
+		state func(t *testing.T, root string) string
+		xdg   bool
+	}{
+		{"named", func(t *testing.T, root string) string { return filepath.Join(root, ".adrkit-state") }, false},
+		{"through a link", func(t *testing.T, root string) string {
+			link := filepath.Join(t.TempDir(), "link")
+			linktest.Make(t, filepath.Join(root, "services"), link)
+			return filepath.Join(link, "state")
+		}, false},
+		{"through a link to a directory not made yet", func(t *testing.T, root string) string {
+			link := filepath.Join(t.TempDir(), "link")
+			linktest.Make(t, filepath.Join(root, ".cache"), link)
+			return filepath.Join(link, "adrkit", "hooks")
+		}, false},
+		{"XDG_CACHE_HOME", func(t *testing.T, root string) string {
+			link := filepath.Join(outside, "cache")
+			linktest.Make(t, filepath.Join(root, ".cache"), link)
+			t.Setenv("XDG_CACHE_HOME", link)
+			if dir, err := os.UserCacheDir(); err != nil || dir != link {
+				t.Skipf("this system's user cache directory does not follow XDG_CACHE_HOME (%q, %v)", dir, err)
+			}
+			return ""
+		}, true},
 	}
-	if _, err := os.Stat(filepath.Join(root, ".adrkit-state")); !os.IsNotExist(err) {
-		t.Fatalf("state written inside the repository: %v", err)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r, root := hookRunner(t, "hook")
+			before := treeOf(t, root)
+			r.env["ADRKIT_HOOK_STATE_DIR"] = tc.state(t, root)
+			if tc.xdg {
+				delete(r.env, "ADRKIT_HOOK_STATE_DIR")
+			}
+			r.stdin = hookEvent(t, "claude-write-new", root)
+			for range 2 {
+				o := r.run("hook")
+				checkHookOutcome(t, o)
+				if o.stdout == "" || o.code != exitOK || !strings.Contains(o.stderr, "inside the repository's working tree, where the hook never writes") {
+					t.Fatalf("answer:\n%s", o)
+				}
+			}
+			if after := treeOf(t, root); !slices.Equal(after, before) {
+				t.Fatalf("written inside the repository:\n%q\nbefore:\n%q", after, before)
+			}
+		})
 	}
+}
+
+// treeOf lists everything under root.
+func treeOf(t *testing.T, root string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(root, func(p string, _ os.DirEntry, err error) error {
+		out = append(out, p)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // A memory that cannot be written does not fail the hook.
