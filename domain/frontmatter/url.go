@@ -1,8 +1,8 @@
 package frontmatter
 
 import (
-	"github.com/adrkit/adrkit-go/domain/jsstring"
-	"github.com/adrkit/adrkit-go/domain/whatwgurl"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/whatwgurl"
 )
 
 // checkURL applies the frontmatter URL rule: the value is trimmed of

@@ -5,7 +5,7 @@
 // on NODE_PATH:
 //
 //	npm install --prefix /tmp/oracle picomatch@4.0.5 semver@7.8.5
-//	NODE_PATH=/tmp/oracle/node_modules go test -tags oracle ./domain/glob/ ./domain/semver/
+//	NODE_PATH=/tmp/oracle/node_modules go test -tags oracle ./domain/js/glob/ ./domain/js/semver/
 //
 // The normal run never starts it: the tables and testdata of the packages
 // hold what its runs established.

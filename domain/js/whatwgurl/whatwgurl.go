@@ -17,7 +17,7 @@ import (
 
 	"golang.org/x/net/idna"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // CanParse reports whether the WHATWG basic URL parser, run without a base
