@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 )
 

@@ -14,7 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/adrkit/adrkit-go/adapters/gitrepo"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // RepoFiles is the working tree of a repository as renumber, init and

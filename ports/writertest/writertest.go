@@ -15,7 +15,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/ports"
 )
 

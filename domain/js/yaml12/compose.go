@@ -43,7 +43,7 @@ func (c *composer) problem(n *yaml.Node, msg string) {
 }
 
 func (c *composer) add(p Problem) {
-	if len(c.problems) < MaxProblems {
+	if len(c.problems) < maxProblems {
 		c.problems = append(c.problems, p)
 	}
 }
@@ -75,9 +75,9 @@ func (c *composer) compose(n *yaml.Node, depth int, inFlow bool) {
 			c.checkCommentAfter(n)
 		}
 	case yaml.SequenceNode, yaml.MappingNode:
-		if depth >= MaxDepth {
+		if depth >= maxDepth {
 			c.tooDeep = true
-			c.problem(n, "collections are nested more than "+strconv.Itoa(MaxDepth)+" levels deep")
+			c.problem(n, "collections are nested more than "+strconv.Itoa(maxDepth)+" levels deep")
 			return
 		}
 		if n.Style&yaml.FlowStyle != 0 && !inFlow {

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // Object is a string-keyed map that remembers insertion order.

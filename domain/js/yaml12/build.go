@@ -7,7 +7,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // anchorState is what the builder knows about one anchored node, mirroring
@@ -66,20 +66,20 @@ func (b *builder) build(root *yaml.Node) (any, error) {
 		return nil, nil
 	}
 	b.record("", 0, root)
-	// sequence and mapping stop at the first member past MaxValues.
+	// sequence and mapping stop at the first member past maxValues.
 	v, _, err := b.value(root, "", 0)
 	return v, err
 }
 
 func (b *builder) tooBig(n *yaml.Node) error {
 	return &ResolveError{
-		Message: "the document's aliases expand to more than " + strconv.Itoa(MaxValues) + " values",
+		Message: "the document's aliases expand to more than " + strconv.Itoa(maxValues) + " values",
 		Line:    b.c.dec.line(n.Line),
 	}
 }
 
 // value converts n. path is n's path for Lines, and depth its number of
-// components; paths are only built while depth <= MaxLinesDepth. size
+// components; paths are only built while depth <= maxLinesDepth. size
 // counts the values n expands to, aliases included.
 func (b *builder) value(n *yaml.Node, path string, depth int) (v any, size int, err error) {
 	if n.Kind == yaml.AliasNode {
@@ -121,9 +121,9 @@ func (b *builder) alias(n *yaml.Node) (any, int, error) {
 	if st.aliasCount == 0 {
 		st.aliasCount, _ = b.measure(target)
 	}
-	if st.count*st.aliasCount > MaxAliasCount {
+	if st.count*st.aliasCount > maxAliasCount {
 		return nil, 0, &ResolveError{
-			Message: "aliases are expanded more than " + strconv.Itoa(MaxAliasCount) + " times; the document looks like an alias-expansion attack",
+			Message: "aliases are expanded more than " + strconv.Itoa(maxAliasCount) + " times; the document looks like an alias-expansion attack",
 			Line:    line,
 		}
 	}
@@ -166,18 +166,18 @@ func (b *builder) measure(n *yaml.Node) (count int, static bool) {
 }
 
 // record notes the line of n at path, when lines are recorded and depth
-// is within MaxLinesDepth.
+// is within maxLinesDepth.
 func (b *builder) record(path string, depth int, n *yaml.Node) {
-	if b.lines != nil && depth <= MaxLinesDepth {
+	if b.lines != nil && depth <= maxLinesDepth {
 		b.lines[path] = b.c.dec.line(n.Line)
 	}
 }
 
 // childPath is the Lines path of member seg of the node at path, at
 // depth; "" when lines is nil (nothing is recorded) or depth is past
-// MaxLinesDepth.
+// maxLinesDepth.
 func childPath(lines map[string]int, path string, depth int, seg string) string {
-	if lines == nil || depth > MaxLinesDepth {
+	if lines == nil || depth > maxLinesDepth {
 		return ""
 	}
 	if depth == 1 {
@@ -198,7 +198,7 @@ func (b *builder) sequence(n *yaml.Node, path string, depth int) (any, int, erro
 		}
 		items[i] = v
 		size += s
-		if size > MaxValues {
+		if size > maxValues {
 			return nil, 0, b.tooBig(n)
 		}
 	}
@@ -222,7 +222,7 @@ func (b *builder) mapping(n *yaml.Node, path string, depth int) (any, int, error
 		}
 		obj.Set(key, v)
 		size += ks + s
-		if size > MaxValues {
+		if size > maxValues {
 			return nil, 0, b.tooBig(n)
 		}
 	}
@@ -233,7 +233,7 @@ func (b *builder) mapping(n *yaml.Node, path string, depth int) (any, int, error
 // JavaScript's String() would for a primitive. A collection key becomes
 // YAML flow text, an approximation of the reference's own rendering.
 func (b *builder) key(kn *yaml.Node) (name string, size int, err error) {
-	v, size, err := b.value(kn, "", MaxLinesDepth+1)
+	v, size, err := b.value(kn, "", maxLinesDepth+1)
 	if err != nil {
 		return "", 0, err
 	}

@@ -90,9 +90,6 @@ func Compile(pattern string) (*Glob, error) {
 	return g, nil
 }
 
-// Pattern returns the pattern the glob was compiled from.
-func (g *Glob) Pattern() string { return g.pattern }
-
 // Match reports whether candidate (already normalised by the caller)
 // matches.
 func (g *Glob) Match(candidate string) bool {

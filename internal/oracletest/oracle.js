@@ -1,5 +1,5 @@
-// JSON-lines oracle: answers glob, regex and semver questions with the
-// reference's libraries.
+// JSON-lines oracle (internal/oracletest): answers glob, regex and semver
+// questions with the reference's libraries.
 const readline = require('readline');
 const pm = require('picomatch');
 const semver = require('semver');

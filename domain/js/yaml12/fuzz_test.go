@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // FuzzParse checks that Parse never panics, answers the same way twice,

@@ -13,7 +13,9 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/cases"
+	"golang.org/x/text/encoding/unicode"
 	"golang.org/x/text/language"
+	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -159,57 +161,12 @@ func Normalize(s string) string {
 // DecodeUTF8 decodes b as the WHATWG UTF-8 decoder does: each maximal
 // invalid subsequence becomes one U+FFFD (Go's per-byte replacement would
 // give two for the truncated sequence E2 82). A byte-order mark is kept.
+// x/text's UTF-8 decoder is the one Go decoder that replaces that way.
 func DecodeUTF8(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}
-	var sb strings.Builder
-	sb.Grow(len(b) + 8)
-	for i := 0; i < len(b); {
-		c := b[i]
-		if c < 0x80 {
-			sb.WriteByte(c)
-			i++
-			continue
-		}
-		need, lo, hi := 0, byte(0x80), byte(0xBF)
-		switch {
-		case c >= 0xC2 && c <= 0xDF:
-			need = 1
-		case c == 0xE0:
-			need, lo = 2, 0xA0
-		case c >= 0xE1 && c <= 0xEC, c == 0xEE, c == 0xEF:
-			need = 2
-		case c == 0xED:
-			need, hi = 2, 0x9F
-		case c == 0xF0:
-			need, lo = 3, 0x90
-		case c >= 0xF1 && c <= 0xF3:
-			need = 3
-		case c == 0xF4:
-			need, hi = 3, 0x8F
-		default:
-			sb.WriteRune(utf8.RuneError)
-			i++
-			continue
-		}
-		j := i + 1
-		ok := true
-		for k := 0; k < need; k++ {
-			if j >= len(b) || b[j] < lo || b[j] > hi {
-				ok = false
-				break
-			}
-			lo, hi = 0x80, 0xBF
-			j++
-		}
-		if !ok {
-			sb.WriteRune(utf8.RuneError)
-			i = j
-			continue
-		}
-		sb.Write(b[i:j])
-		i = j
-	}
-	return sb.String()
+	// The decoder never fails: every byte has a replacement.
+	out, _, _ := transform.Bytes(unicode.UTF8.NewDecoder(), b)
+	return string(out)
 }

@@ -22,30 +22,30 @@ type Document struct {
 	// Lines maps a value's path (keys and decimal indices joined by ".",
 	// e.g. "affects.0.pattern"; "" for the root) to the 1-based line,
 	// within the YAML text, where that value's key (or item) starts.
-	// Paths inside an aliased value and paths deeper than MaxLinesDepth
-	// are not listed; Line falls back to the nearest listed ancestor.
+	// Paths inside an aliased value and paths more than 32 levels deep
+	// (maxLinesDepth) are not listed; Line falls back to the nearest listed ancestor.
 	Lines map[string]int
 }
 
-// MaxLinesDepth bounds the paths recorded in Document.Lines: a deeply
+// maxLinesDepth bounds the paths recorded in Document.Lines: a deeply
 // nested document would otherwise need quadratic space for its paths,
 // and no schema field lies that deep.
-const MaxLinesDepth = 32
+const maxLinesDepth = 32
 
-// MaxDepth is the deepest nesting of collections Parse accepts. The
+// maxDepth is the deepest nesting of collections Parse accepts. The
 // reference has no set limit but runs out of stack somewhere near this
 // depth; real frontmatter is a handful of levels deep.
-const MaxDepth = 1000
+const maxDepth = 1000
 
-// MaxAliasCount is the reference's bound on alias expansion; see
+// maxAliasCount is the reference's bound on alias expansion; see
 // docs/yaml-dialect.md for how aliases are counted.
-const MaxAliasCount = 100
+const maxAliasCount = 100
 
-// MaxValues bounds the size of the value a document expands to, counting
+// maxValues bounds the size of the value a document expands to, counting
 // every value an alias repeats. The reference's alias count does not
 // bound aliases to empty collections, so nested ones could otherwise
 // describe an exponentially large value.
-const MaxValues = 1 << 22
+const maxValues = 1 << 22
 
 // Line returns the line recorded for path, or for its nearest recorded
 // ancestor (path prefixes ending at a "."), or 0 when none is recorded.
@@ -74,13 +74,13 @@ type Problem struct {
 }
 
 // SyntaxError: the text is not one valid YAML 1.2 document
-// (frontmatter-parse). Problems are in document order, at most
-// MaxProblems of them: a file with a thousand duplicate keys needs no
+// (frontmatter-parse). Problems are in document order, at most 10
+// (maxProblems) of them: a file with a thousand duplicate keys needs no
 // thousand messages.
 type SyntaxError struct{ Problems []Problem }
 
-// MaxProblems bounds SyntaxError.Problems.
-const MaxProblems = 10
+// maxProblems bounds SyntaxError.Problems.
+const maxProblems = 10
 
 // Error returns the first problem's message.
 func (e *SyntaxError) Error() string {

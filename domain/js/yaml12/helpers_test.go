@@ -3,7 +3,7 @@ package yaml12
 import (
 	"math"
 
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // describe writes a value as tagged JSON that keeps every distinction the

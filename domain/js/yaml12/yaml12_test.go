@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 func mustParse(t *testing.T, text string) *Document {
@@ -296,7 +296,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"comment touching a block scalar header", "q: |-#c\n  x\n", 1},
 		{"flow scalar ending in a colon", "a: [x:]\n", 1},
 		{"tag swallowing a comma", "a: [!, b]\n", 1},
-		{"nesting too deep", "a: " + strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1) + "\n", 1},
+		{"nesting too deep", "a: " + strings.Repeat("[", maxDepth+1) + strings.Repeat("]", maxDepth+1) + "\n", 1},
 		{"unclosed deep nesting", "a: " + strings.Repeat("[", 100000), 1},
 		{"deep block sequences", strings.Repeat("- ", 20000) + "x\n", 1},
 		{"timestamp tag on a non-date", "a: !!timestamp x\n", 1},
@@ -388,14 +388,14 @@ func TestResolveErrors(t *testing.T) {
 }
 
 func TestDepthLimit(t *testing.T) {
-	ok := "a: " + strings.Repeat("[", MaxDepth-1) + strings.Repeat("]", MaxDepth-1) + "\n"
+	ok := "a: " + strings.Repeat("[", maxDepth-1) + strings.Repeat("]", maxDepth-1) + "\n"
 	if _, err := Parse(ok); err != nil {
-		t.Fatalf("%d levels: %v", MaxDepth, err)
+		t.Fatalf("%d levels: %v", maxDepth, err)
 	}
-	tooDeep := "a: " + strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth) + "\n"
+	tooDeep := "a: " + strings.Repeat("[", maxDepth) + strings.Repeat("]", maxDepth) + "\n"
 	var se *SyntaxError
 	if _, err := Parse(tooDeep); !errors.As(err, &se) {
-		t.Fatalf("%d levels: %v, want a *SyntaxError", MaxDepth+1, err)
+		t.Fatalf("%d levels: %v, want a *SyntaxError", maxDepth+1, err)
 	}
 }
 
@@ -458,10 +458,10 @@ other: *t
 		t.Errorf("nil Document Line = %d", got)
 	}
 
-	deep := mustParse(t, "a: "+strings.Repeat("[", MaxLinesDepth+5)+strings.Repeat("]", MaxLinesDepth+5)+"\n")
+	deep := mustParse(t, "a: "+strings.Repeat("[", maxLinesDepth+5)+strings.Repeat("]", maxLinesDepth+5)+"\n")
 	for path := range deep.Lines {
-		if n := strings.Count(path, ".") + 1; path != "" && n > MaxLinesDepth {
-			t.Errorf("path %q is deeper than MaxLinesDepth", path)
+		if n := strings.Count(path, ".") + 1; path != "" && n > maxLinesDepth {
+			t.Errorf("path %q is deeper than maxLinesDepth", path)
 		}
 	}
 

@@ -2,83 +2,22 @@
 
 package glob
 
-// Differential tests against the reference's own glob library. They need
-// Node.js and picomatch 4.0.5 (and semver 7.8.5, for the script's other
-// questions) installed somewhere on NODE_PATH:
-//
-//	npm install --prefix /tmp/oracle picomatch@4.0.5 semver@7.8.5
-//	NODE_PATH=/tmp/oracle/node_modules go test -tags oracle ./domain/glob/
-//
-// They are not part of the normal run: the tables in glob_test.go and
-// testdata/ hold what these runs established.
+// Differential tests against the reference's own glob library, run by
+// internal/oracletest (its doc says how). They are not part of the normal
+// run: the tables in glob_test.go and testdata/ hold what these runs
+// established.
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/internal/oracletest"
 )
-
-type oracle struct {
-	cmd *exec.Cmd
-	in  *json.Encoder
-	out *bufio.Scanner
-}
-
-func startOracle(t *testing.T) *oracle {
-	t.Helper()
-	if os.Getenv("NODE_PATH") == "" {
-		t.Skip("NODE_PATH not set")
-	}
-	cmd := exec.Command("node", "testdata/oracle/oracle.js")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stdin.Close(); cmd.Wait() })
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	return &oracle{cmd: cmd, in: json.NewEncoder(stdin), out: sc}
-}
-
-type oracleAnswer struct {
-	Src string `json:"src"`
-	M   []bool `json:"m"`
-	Err string `json:"err"`
-	// Valid is false when the reference fell back to a never-matching
-	// regex.
-	Valid bool `json:"valid"`
-	V     bool `json:"v"`
-}
-
-func (o *oracle) ask(t *testing.T, q map[string]any) oracleAnswer {
-	t.Helper()
-	if err := o.in.Encode(q); err != nil {
-		t.Fatal(err)
-	}
-	if !o.out.Scan() {
-		t.Fatalf("oracle died: %v", o.out.Err())
-	}
-	var a oracleAnswer
-	if err := json.Unmarshal(o.out.Bytes(), &a); err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
 
 var patternPieces = []string{
 	"a", "b", "c", "x", "ab", ".", "/", "/", "*", "*", "**", "?", "[", "]", "!", "^", "-",
@@ -95,15 +34,6 @@ var candidatePieces = []string{
 	".git", "dir", "@", "#", "\n", "\x00", "\u2028", ";", "x",
 }
 
-func randomFrom(r *rand.Rand, pieces []string, maxLen int) string {
-	var b strings.Builder
-	n := 1 + r.IntN(maxLen)
-	for i := 0; i < n; i++ {
-		b.WriteString(pieces[r.IntN(len(pieces))])
-	}
-	return b.String()
-}
-
 // derived candidates: the pattern with its glob characters replaced, to
 // hit matches more often than random strings do.
 func derived(r *rand.Rand, p string) []string {
@@ -117,22 +47,16 @@ func derived(r *rand.Rand, p string) []string {
 }
 
 func TestOracleGlobRandom(t *testing.T) {
-	o := startOracle(t)
-	seed := uint64(1)
-	if s := os.Getenv("ORACLE_SEED"); s != "" {
-		seed, _ = strconv.ParseUint(s, 10, 64)
-	}
-	n := 20000
-	if s := os.Getenv("ORACLE_N"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	o := oracletest.Start(t)
+	seed := oracletest.Seed(1)
+	n := oracletest.N(20000)
 	r := rand.New(rand.NewPCG(seed, 7))
 	failures := 0
 	for i := 0; i < n && failures < 30; i++ {
-		p := randomFrom(r, patternPieces, 4+int(seed%3)*6)
+		p := oracletest.RandomFrom(r, patternPieces, 4+int(seed%3)*6)
 		cands := derived(r, p)
 		for j := 0; j < 6; j++ {
-			cands = append(cands, randomFrom(r, candidatePieces, 6))
+			cands = append(cands, oracletest.RandomFrom(r, candidatePieces, 6))
 		}
 		if failures += checkOracle(t, o, p, cands); failures > 0 && testing.Short() {
 			break
@@ -143,12 +67,12 @@ func TestOracleGlobRandom(t *testing.T) {
 
 var oracleHits int
 
-func checkOracle(t *testing.T, o *oracle, p string, cands []string) int {
+func checkOracle(t *testing.T, o *oracletest.Oracle, p string, cands []string) int {
 	t.Helper()
 	if referenceLoops(toUnits(p)) {
 		return 0
 	}
-	want := o.ask(t, map[string]any{"glob": p, "c": cands})
+	want := o.Ask(t, map[string]any{"glob": p, "c": cands})
 	g, err := Compile(p)
 	if want.Err != "" {
 		if err == nil {
@@ -184,20 +108,17 @@ func checkOracle(t *testing.T, o *oracle, p string, cands []string) int {
 
 // TestOracleRegexRandom checks the regex engine alone on random sources.
 func TestOracleRegexRandom(t *testing.T) {
-	o := startOracle(t)
-	seed := uint64(2)
-	if s := os.Getenv("ORACLE_SEED"); s != "" {
-		seed, _ = strconv.ParseUint(s, 10, 64)
-	}
+	o := oracletest.Start(t)
+	seed := oracletest.Seed(2)
 	r := rand.New(rand.NewPCG(seed, 9))
 	pieces := []string{"a", "b", ".", "(", ")", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<n>", "|", "*", "+", "?",
 		"*?", "{2}", "{1,2}", "{,", "}", "[", "]", "[^", "-", `\b`, `\B`, "^", "$", `\1`, `\2`, `\k<n>`, `\d`,
 		`\w`, `\s`, `\W`, `\x41`, `\u0041`, `\c`, `\cA`, `\0`, `\8`, `\`, "/", "é", "😀", "{", ","}
 	failures := 0
 	for i := 0; i < 20000 && failures < 30; i++ {
-		src := randomFrom(r, pieces, 12)
-		cands := []string{"", "a", "b", "ab", "aa", "ba", "abab", "a/b", "AA", "1", "é", "😀", "aab", randomFrom(r, candidatePieces, 4)}
-		want := o.ask(t, map[string]any{"re": src, "c": cands})
+		src := oracletest.RandomFrom(r, pieces, 12)
+		cands := []string{"", "a", "b", "ab", "aa", "ba", "abab", "a/b", "AA", "1", "é", "😀", "aab", oracletest.RandomFrom(r, candidatePieces, 4)}
+		want := o.Ask(t, map[string]any{"re": src, "c": cands})
 		re, err := parseRegex(toUnits(src))
 		if (want.Err != "") != (err != nil) {
 			t.Errorf("regex %q: reference error %q, ours %v", src, want.Err, err)
@@ -260,15 +181,9 @@ func joinRandom(r *rand.Rand, pieces []string, maxSegs int) string {
 }
 
 func TestOracleGlobSegments(t *testing.T) {
-	o := startOracle(t)
-	seed := uint64(5)
-	if s := os.Getenv("ORACLE_SEED"); s != "" {
-		seed, _ = strconv.ParseUint(s, 10, 64)
-	}
-	n := 20000
-	if s := os.Getenv("ORACLE_N"); s != "" {
-		n, _ = strconv.Atoi(s)
-	}
+	o := oracletest.Start(t)
+	seed := oracletest.Seed(5)
+	n := oracletest.N(20000)
 	r := rand.New(rand.NewPCG(seed, 11))
 	failures := 0
 	oracleHits = 0
@@ -337,11 +252,11 @@ func TestOracleRecord(t *testing.T) {
 	if os.Getenv("ORACLE_UPDATE") != "1" {
 		t.Skip("set ORACLE_UPDATE=1 to re-record")
 	}
-	o := startOracle(t)
+	o := oracletest.Start(t)
 	patterns := append([]string(nil), curatedPatterns...)
 	r := rand.New(rand.NewPCG(42, 42))
 	for i := 0; i < 250; i++ {
-		patterns = append(patterns, randomFrom(r, patternPieces, 8), joinRandom(r, segmentPieces, 4))
+		patterns = append(patterns, oracletest.RandomFrom(r, patternPieces, 8), joinRandom(r, segmentPieces, 4))
 	}
 	rec := recording{Candidates: curatedCandidates}
 	for _, p := range patterns {
@@ -351,7 +266,7 @@ func TestOracleRecord(t *testing.T) {
 				extra = append(extra, c)
 			}
 		}
-		a := o.ask(t, map[string]any{"glob": p, "c": append(slices.Clone(curatedCandidates), extra...)})
+		a := o.Ask(t, map[string]any{"glob": p, "c": append(slices.Clone(curatedCandidates), extra...)})
 		rp := recordedPattern{Pattern: p, Throws: a.Err != ""}
 		if !rp.Throws {
 			rp.Source, rp.Valid, rp.Extra = a.Src, a.Valid, extra
@@ -394,18 +309,18 @@ func TestOracleRecordRegex(t *testing.T) {
 	if os.Getenv("ORACLE_UPDATE") != "1" {
 		t.Skip("set ORACLE_UPDATE=1 to re-record")
 	}
-	o := startOracle(t)
+	o := oracletest.Start(t)
 	sources := append([]string(nil), curatedRegexes...)
 	r := rand.New(rand.NewPCG(8, 8))
 	pieces := []string{"a", "b", ".", "(", ")", "(?:", "(?=", "(?!", "(?<=", "(?<!", "(?<n>", "|", "*", "+", "?",
 		"*?", "{2}", "{1,2}", "{,", "}", "[", "]", "[^", "-", `\b`, `\B`, "^", "$", `\1`, `\2`, `\k<n>`, `\d`,
 		`\w`, `\s`, `\W`, `\x41`, `\u0041`, `\c`, `\cA`, `\0`, `\8`, `\`, "/", "é", "😀", "{", ","}
 	for i := 0; i < 300; i++ {
-		sources = append(sources, randomFrom(r, pieces, 10))
+		sources = append(sources, oracletest.RandomFrom(r, pieces, 10))
 	}
 	rec := regexRecording{Candidates: regexCandidates}
 	for _, src := range sources {
-		a := o.ask(t, map[string]any{"re": src, "c": regexCandidates})
+		a := o.Ask(t, map[string]any{"re": src, "c": regexCandidates})
 		rr := recordedRegex{Source: src, Valid: a.Err == ""}
 		for _, m := range a.M {
 			if m {
