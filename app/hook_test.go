@@ -17,7 +17,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
 	"github.com/adrkit/adrkit-go/ports"
@@ -329,7 +329,7 @@ func TestHookIndexAnswersAsRecords(t *testing.T) {
 // The budget is large: this holds the bound, not the machine's speed.
 func TestHookHugePatch(t *testing.T) {
 	reader := memcorpus.New("docs/adr")
-	for name, data := range corpusgen.Files(10000, 1) {
+	for name, data := range corpusgen.New(corpusgen.Config{N: 10000, Seed: 1}).Files {
 		reader.WriteFile(name, data)
 	}
 	var paths []string
@@ -390,7 +390,7 @@ func (c *countdown) Err() error {
 // corpus and patch would need.
 func TestHookCancelledOrLate(t *testing.T) {
 	reader := memcorpus.New("docs/adr")
-	for name, data := range corpusgen.Files(2000, 1) {
+	for name, data := range corpusgen.New(corpusgen.Config{N: 2000, Seed: 1}).Files {
 		reader.WriteFile(name, data)
 	}
 	var paths []string
