@@ -96,7 +96,7 @@ func startExtended(t *testing.T, root string) *rawSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	srv := New(Options{Cwd: root, In: inR, Out: outW, ExtendedTools: true,
+	srv := New(serviceOver(root, true), Options{In: inR, Out: outW,
 		OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	s := &rawSession{t: t, in: inW, out: bufio.NewReaderSize(outR, 1<<20), served: make(chan error, 1)}
 	go func() {

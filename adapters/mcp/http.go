@@ -14,8 +14,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/adrkit/adrkit-go/ports"
 )
 
 // HTTP header names of the streamable HTTP transport (canonical form).
@@ -25,15 +23,13 @@ const (
 	headerName            = "Mcp-Name"
 )
 
-// HTTPOptions configures NewHTTP: the corpus and the tool surface, as the
-// fields of the same names do in Options.
+// HTTPOptions configures NewHTTP, as the field of the same name does
+// Options.
 type HTTPOptions struct {
-	Cwd, Dir, Rev string
-	ExtendedTools bool
-	FullContent   bool
+	FullContent bool
 }
 
-// HTTPHandler serves the tools of one corpus over MCP streamable HTTP,
+// HTTPHandler serves the tools of one service over MCP streamable HTTP,
 // stateless, in both protocol eras, with the same engine (SDK server,
 // tools, middleware) as the stdio Server and so the same answer bytes.
 // Create it with NewHTTP.
@@ -65,9 +61,8 @@ type HTTPOptions struct {
 // checks Host, Origin and tokens and bounds the body first; it bounds a
 // body only by MaxLineBytes, the stdio line bound.
 type HTTPHandler struct {
-	// streamable is go-sdk's handler over this corpus's engine.
+	// streamable is go-sdk's handler over this service's engine.
 	streamable http.Handler
-	check      func(context.Context) error
 	// tools are the names of the tools served, which NoteDispatch may be
 	// told.
 	tools map[string]bool
@@ -78,19 +73,13 @@ type HTTPHandler struct {
 	drain    context.CancelFunc
 }
 
-// NewHTTP returns the handler of the corpus opts names. Like New, it does
-// no I/O on the corpus: an unusable root or directory is what Ready
-// reports, and what every tool call answers (corpus-unavailable), so a
-// server can start before its corpora are in place.
-func NewHTTP(opts HTTPOptions) *HTTPHandler {
-	return newHTTP(corpusBackend(opts.Cwd, opts.Dir, opts.Rev, opts.ExtendedTools), opts.FullContent)
-}
-
-// newHTTP serves b; tests give it a backend without a filesystem.
-func newHTTP(b backend, fullContent bool) *HTTPHandler {
-	e := newEngine(b.tools, fullContent)
-	h := &HTTPHandler{check: b.check, tools: map[string]bool{}}
-	for _, t := range b.tools.Tools() {
+// NewHTTP returns the handler of the tools of svc. Like New, it does no
+// I/O: whether the corpus behind svc can be read is the front's readiness
+// check, which the composition root gives it beside this handler.
+func NewHTTP(svc ToolService, opts HTTPOptions) *HTTPHandler {
+	e := newEngine(svc, opts.FullContent)
+	h := &HTTPHandler{tools: map[string]bool{}}
+	for _, t := range svc.Tools() {
 		h.tools[t.Name] = true
 	}
 	h.draining, h.drain = context.WithCancel(context.Background())
@@ -115,20 +104,6 @@ func streamableOptions() *sdk.StreamableHTTPOptions {
 		PropagateRequestCancellation: true,
 		DisableLocalhostProtection:   true,
 	}
-}
-
-// Ready reports whether the corpus can be read now: the repository root
-// and ADR directory (or the revision) resolve. A failure is a
-// *ports.UnavailableError whose text also names its cause (the path or
-// revision that failed): it is written only to the server's log, for
-// which the contract's reason sentence alone does not say which.
-func (h *HTTPHandler) Ready(ctx context.Context) error {
-	err := h.check(ctx)
-	var u *ports.UnavailableError
-	if errors.As(err, &u) && u.Err != nil {
-		return fmt.Errorf("%w (%v)", err, u.Err)
-	}
-	return err
 }
 
 // Drain ends the subscriptions/listen streams that are open, which would

@@ -4,16 +4,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/ports"
 )
 
 // httpExchange is one POST and its answer.
@@ -26,7 +22,7 @@ type httpExchange struct {
 // serveHTTP serves the fake tool service over HTTP.
 func serveHTTP(t *testing.T) (*httptest.Server, *HTTPHandler) {
 	t.Helper()
-	h := newHTTP(fakeBackend(&fakeTools{}), false)
+	h := NewHTTP(&fakeTools{}, HTTPOptions{})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv, h
@@ -220,24 +216,6 @@ func TestHTTPTransportEdges(t *testing.T) {
 	}
 	if got := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`, nil); got.status != http.StatusAccepted {
 		t.Errorf("cancellation: %d %s", got.status, got.body)
-	}
-}
-
-func TestHTTPReady(t *testing.T) {
-	unavailable := &ports.UnavailableError{Reason: corpus.DirNotFound}
-	var fail error
-	h := newHTTP(backend{check: func(context.Context) error { return fail }, tools: &fakeTools{}}, false)
-	if err := h.Ready(context.Background()); err != nil {
-		t.Errorf("Ready = %v", err)
-	}
-	fail = unavailable
-	if err := h.Ready(context.Background()); !errors.Is(err, unavailable) || err.Error() != unavailable.Error() {
-		t.Errorf("Ready = %v, want %v", err, unavailable)
-	}
-	// The log learns the cause too.
-	fail = &ports.UnavailableError{Reason: corpus.DirNotFound, Err: errors.New(`"docs/adr": no such directory`)}
-	if err := h.Ready(context.Background()); !errors.Is(err, fail) || !strings.HasSuffix(err.Error(), `("docs/adr": no such directory)`) {
-		t.Errorf("Ready = %v, want the cause named", err)
 	}
 }
 

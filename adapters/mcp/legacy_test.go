@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/internal/version"
 )
 
 var toolOrder = []any{"get_decision", "get_decision_context", "list_superseded", "search_decisions"}
@@ -30,7 +32,7 @@ func TestLegacyHandshakeAndToolList(t *testing.T) {
 		t.Errorf("capabilities = %s", asJSON(res["capabilities"]))
 	}
 	info, _ := res["serverInfo"].(map[string]any)
-	if info["name"] != "adrkit-mcp" || info["version"] != Version {
+	if info["name"] != "adrkit-mcp" || info["version"] != version.String() {
 		t.Errorf("serverInfo = %s", asJSON(info))
 	}
 	h.line(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)

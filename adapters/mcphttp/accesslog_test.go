@@ -18,7 +18,7 @@ func TestAccessLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := serve(t, Options{Corpora: echoCorpora("payments", "search"), Tokens: tokens, MaxBodyBytes: 4 << 10}, ServerOptions{})
+	s := serve(t, Options{Endpoints: echoCorpora("payments", "search"), Tokens: tokens, MaxBodyBytes: 4 << 10}, ServerOptions{})
 	const secretArgument = "s3cr3t-argument-value"
 	const secretToolName = "paste of a secret: hunter2-hunter2"
 	requests := []struct {
@@ -97,7 +97,7 @@ func TestAccessLogClientText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := serve(t, Options{Corpora: echoCorpora("payments"), Tokens: tokens}, ServerOptions{})
+	s := serve(t, Options{Endpoints: echoCorpora("payments"), Tokens: tokens}, ServerOptions{})
 	long := strings.Repeat("A", 60<<10)
 	requests := []struct {
 		method, path string
@@ -173,7 +173,7 @@ func TestAccessLogSaysWhatWasDispatched(t *testing.T) {
 			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
 		})
 	}
-	s := serve(t, Options{Corpora: []Corpus{
+	s := serve(t, Options{Endpoints: []Endpoint{
 		{Name: "search", Handler: noting("tools/call", "search_decisions")},
 		{Name: "long", Handler: noting("tools/call", strings.Repeat("x", 300))},
 		{Name: "odd", Handler: noting("a b", "c\nd")},

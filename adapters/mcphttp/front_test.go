@@ -20,8 +20,8 @@ import (
 // A real go-sdk client, in both protocol eras, reaches the tools through
 // the front: one corpus at /mcp, and named ones at /mcp/<name>.
 func TestFrontServesMCPInBothEras(t *testing.T) {
-	single := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}}, ServerOptions{})
-	multi := serve(t, Options{Corpora: echoCorpora("payments", "search")}, ServerOptions{})
+	single := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}}, ServerOptions{})
+	multi := serve(t, Options{Endpoints: echoCorpora("payments", "search")}, ServerOptions{})
 	tests := []struct {
 		url, corpus string
 	}{
@@ -61,8 +61,8 @@ func TestFrontServesMCPInBothEras(t *testing.T) {
 }
 
 func TestFrontRouting(t *testing.T) {
-	single := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}}, ServerOptions{})
-	multi := serve(t, Options{Corpora: echoCorpora("payments", "search")}, ServerOptions{})
+	single := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}}, ServerOptions{})
+	multi := serve(t, Options{Endpoints: echoCorpora("payments", "search")}, ServerOptions{})
 	tests := []struct {
 		name, url string
 		status    int
@@ -95,7 +95,7 @@ func TestFrontAuthentication(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := serve(t, Options{Corpora: echoCorpora("payments", "search"), Tokens: tokens}, ServerOptions{})
+	s := serve(t, Options{Endpoints: echoCorpora("payments", "search"), Tokens: tokens}, ServerOptions{})
 	const (
 		missing = `Bearer realm="adrkit-mcp"`
 		unknown = `Bearer realm="adrkit-mcp", error="invalid_token", error_description="the token is not known"`
@@ -141,7 +141,7 @@ func TestFrontAuthentication(t *testing.T) {
 // On a loopback connection only loopback names (and allowed hosts) are
 // answered: the DNS-rebinding defence.
 func TestFrontHostOnLoopback(t *testing.T) {
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, AllowedHosts: []string{"adrkit.example.com"}}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, AllowedHosts: []string{"adrkit.example.com"}}, ServerOptions{})
 	port := s.url[strings.LastIndex(s.url, ":"):]
 	tests := []struct {
 		host   string
@@ -188,7 +188,7 @@ func TestFrontHostElsewhere(t *testing.T) {
 		{[]string{"fd00::1"}, "[fd00::1]:8080", 200},
 	}
 	for _, tt := range tests {
-		front, err := New(Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, AllowedHosts: tt.allowed, Clock: &stepClock{}})
+		front, err := New(Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, AllowedHosts: tt.allowed, Clock: &stepClock{}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +208,7 @@ func TestFrontHostElsewhere(t *testing.T) {
 // A cross-origin browser request is refused unless its origin is allowed;
 // clients that send no Origin are not affected.
 func TestFrontOrigin(t *testing.T) {
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, AllowedOrigins: []string{"https://console.example.com"}}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, AllowedOrigins: []string{"https://console.example.com"}}, ServerOptions{})
 	self := s.url
 	tests := []struct {
 		name   string
@@ -235,7 +235,7 @@ func TestFrontOrigin(t *testing.T) {
 }
 
 func TestFrontBodyLimit(t *testing.T) {
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, MaxBodyBytes: 1 << 10, DrainBytes: 4 << 10}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, MaxBodyBytes: 1 << 10, DrainBytes: 4 << 10}, ServerOptions{})
 	call := callEcho(1, "hi")
 	tests := []struct {
 		name   string
@@ -264,7 +264,7 @@ func TestFrontInFlightRefused(t *testing.T) {
 		<-release
 		w.WriteHeader(http.StatusOK)
 	})
-	s := serve(t, Options{Corpora: []Corpus{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: -1}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: -1}, ServerOptions{})
 	first := make(chan exchange)
 	go func() { first <- post(t, s.url+"/mcp", callEcho(1, "a"), nil) }()
 	<-entered
@@ -291,7 +291,7 @@ func TestFrontInFlightQueued(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 	})
 	queued := make(chan struct{})
-	front, err := New(Options{Corpora: []Corpus{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: time.Minute, Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: []Endpoint{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: time.Minute, Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,19 +322,19 @@ func TestFrontHealth(t *testing.T) {
 	fail := func(context.Context) error { return broken }
 	tests := []struct {
 		name    string
-		corpora []Corpus
+		corpora []Endpoint
 		status  int
 		body    string
 		logged  []string
 	}{
-		{"all ready", []Corpus{{Name: "a", Handler: echoHandler("a"), Ready: ok}, {Name: "b", Handler: echoHandler("b")}}, 200, "ready\n", nil},
-		{"one broken", []Corpus{{Name: "payments", Handler: echoHandler("a"), Ready: ok}, {Name: "search", Handler: echoHandler("b"), Ready: fail}},
+		{"all ready", []Endpoint{{Name: "a", Handler: echoHandler("a"), Ready: ok}, {Name: "b", Handler: echoHandler("b")}}, 200, "ready\n", nil},
+		{"one broken", []Endpoint{{Name: "payments", Handler: echoHandler("a"), Ready: ok}, {Name: "search", Handler: echoHandler("b"), Ready: fail}},
 			503, "not ready: 1 of 2 corpora cannot be read\n",
 			[]string{`{"level":"WARN","msg":"corpus not ready","corpus":"search","error":"the revision origin/main does not resolve in /srv/mirrors/search.git"}`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := serve(t, Options{Corpora: tt.corpora}, ServerOptions{})
+			s := serve(t, Options{Endpoints: tt.corpora}, ServerOptions{})
 			for _, probe := range []struct {
 				path, body string
 				status     int
@@ -361,14 +361,14 @@ func TestNewRefuses(t *testing.T) {
 		name string
 		opts Options
 	}{
-		{"no clock", Options{Corpora: []Corpus{{Handler: h}}}},
+		{"no clock", Options{Endpoints: []Endpoint{{Handler: h}}}},
 		{"no corpus", Options{Clock: &stepClock{}}},
-		{"no handler", Options{Corpora: []Corpus{{Name: "a"}}, Clock: &stepClock{}}},
-		{"bad name", Options{Corpora: []Corpus{{Name: "a/b", Handler: h}}, Clock: &stepClock{}}},
-		{"twice", Options{Corpora: []Corpus{{Name: "a", Handler: h}, {Name: "a", Handler: h}}, Clock: &stepClock{}}},
-		{"unnamed among named", Options{Corpora: []Corpus{{Handler: h}, {Name: "a", Handler: h}}, Clock: &stepClock{}}},
-		{"bad host", Options{Corpora: []Corpus{{Handler: h}}, AllowedHosts: []string{"a b"}, Clock: &stepClock{}}},
-		{"bad origin", Options{Corpora: []Corpus{{Handler: h}}, AllowedOrigins: []string{"example.com"}, Clock: &stepClock{}}},
+		{"no handler", Options{Endpoints: []Endpoint{{Name: "a"}}, Clock: &stepClock{}}},
+		{"bad name", Options{Endpoints: []Endpoint{{Name: "a/b", Handler: h}}, Clock: &stepClock{}}},
+		{"twice", Options{Endpoints: []Endpoint{{Name: "a", Handler: h}, {Name: "a", Handler: h}}, Clock: &stepClock{}}},
+		{"unnamed among named", Options{Endpoints: []Endpoint{{Handler: h}, {Name: "a", Handler: h}}, Clock: &stepClock{}}},
+		{"bad host", Options{Endpoints: []Endpoint{{Handler: h}}, AllowedHosts: []string{"a b"}, Clock: &stepClock{}}},
+		{"bad origin", Options{Endpoints: []Endpoint{{Handler: h}}, AllowedOrigins: []string{"example.com"}, Clock: &stepClock{}}},
 	}
 	for _, tt := range tests {
 		if _, err := New(tt.opts); err == nil {
@@ -400,7 +400,7 @@ func nonEmptyLines(s string) []string {
 // A handler that panics is logged as a 500, and the server goes on.
 func TestFrontPanicLogged(t *testing.T) {
 	boom := http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") })
-	s := serve(t, Options{Corpora: []Corpus{{Name: "bad", Handler: boom}, {Name: "good", Handler: echoHandler("good")}}}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Name: "bad", Handler: boom}, {Name: "good", Handler: echoHandler("good")}}}, ServerOptions{})
 	if _, _, err := httpload.Post(context.Background(), httpload.Target{URL: s.url + "/mcp/bad"}, []byte(callEcho(1, "x"))); err == nil {
 		t.Error("the panicking handler's connection was answered")
 	}

@@ -107,10 +107,10 @@ func noteOf(body []byte) (method, tool string) {
 }
 
 // echoCorpora are named corpora served by echo servers.
-func echoCorpora(names ...string) []Corpus {
-	var cs []Corpus
+func echoCorpora(names ...string) []Endpoint {
+	var cs []Endpoint
 	for _, n := range names {
-		cs = append(cs, Corpus{Name: n, Handler: echoHandler(n)})
+		cs = append(cs, Endpoint{Name: n, Handler: echoHandler(n)})
 	}
 	return cs
 }

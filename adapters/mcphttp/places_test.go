@@ -19,7 +19,7 @@ func TestSlowBodiesHoldNoPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	front, err := New(Options{Corpora: echoCorpora("a", "b"), Tokens: tokens, MaxInFlight: 2, InFlightWait: -1, Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: echoCorpora("a", "b"), Tokens: tokens, MaxInFlight: 2, InFlightWait: -1, Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,11 +86,11 @@ func TestPlacesAreShared(t *testing.T) {
 				}
 				_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
 			})
-			var corpora []Corpus
+			var corpora []Endpoint
 			for _, c := range tt.corpora {
-				corpora = append(corpora, Corpus{Name: c, Handler: blocking})
+				corpora = append(corpora, Endpoint{Name: c, Handler: blocking})
 			}
-			s := serve(t, Options{Corpora: corpora, Tokens: tokens, MaxInFlight: 4, InFlightWait: -1}, ServerOptions{})
+			s := serve(t, Options{Endpoints: corpora, Tokens: tokens, MaxInFlight: 4, InFlightWait: -1}, ServerOptions{})
 			answered := make(chan int, 8)
 			for i := range 4 {
 				go func() {

@@ -30,7 +30,7 @@ func (s *stuckTokens) Len() int { return 1 }
 // deaf to both.
 func TestRunReloadNeverBlocksShutdown(t *testing.T) {
 	logs := &logBuffer{}
-	front, err := New(Options{Corpora: echoCorpora("payments"), Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: echoCorpora("payments"), Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}

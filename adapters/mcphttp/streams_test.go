@@ -38,7 +38,7 @@ const listenBody = `{"jsonrpc":"2.0","id":"sub","method":"subscriptions/listen",
 // bounded only by the connection cap.
 func TestListenStreamsBounded(t *testing.T) {
 	opened := make(chan struct{}, 4)
-	s := serve(t, Options{Corpora: []Corpus{{Handler: listenHandler(opened)}}, MaxStreams: 1, StreamLife: time.Hour}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: listenHandler(opened)}}, MaxStreams: 1, StreamLife: time.Hour}, ServerOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a hang guard only
 	defer cancel()
 	first := make(chan error, 1)
@@ -64,7 +64,7 @@ func TestListenStreamsBounded(t *testing.T) {
 	cancel()
 	<-first
 
-	short := serve(t, Options{Corpora: []Corpus{{Handler: listenHandler(opened)}}, StreamLife: 20 * time.Millisecond}, ServerOptions{})
+	short := serve(t, Options{Endpoints: []Endpoint{{Handler: listenHandler(opened)}}, StreamLife: 20 * time.Millisecond}, ServerOptions{})
 	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Second) // a hang guard only
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, short.url+"/mcp", strings.NewReader(listenBody))

@@ -16,8 +16,9 @@ import (
 	"github.com/sebdah/goldie/v2"
 	"golang.org/x/net/html"
 
+	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/adapters/site"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/internal/sitetest"
 )
@@ -35,7 +36,7 @@ func repo(t *testing.T, fixture string) string {
 func build(t *testing.T, fixture string, o site.Options) (site.Files, *app.Site) {
 	t.Helper()
 	root := repo(t, fixture)
-	svc := app.New(source.New(root, "docs/adr", ""), app.Options{}).WithHistory(source.History(root, "docs/adr", ""))
+	svc := app.New(filesystem.New(root, "docs/adr"), app.Options{}).WithHistory(gitrev.NewHistory(root, "docs/adr", ""))
 	data, err := svc.Site(context.Background(), app.SiteInput{AsOf: "2026-06-15", Changes: true})
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,6 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/adapters/site"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/cmd/internal/sitecli"
@@ -76,25 +75,25 @@ func buildSite(ctx context.Context, cmd *cli.Command, env environment, stdout io
 
 // settings is the corpus a run reads: where, and the service over it.
 type settings struct {
-	where   entry.Corpus
+	where   entry.Location
 	service *app.Service
 }
 
 // settle finds and checks the corpus as adrkit's commands do (flag, then
-// ADRKIT_MCP_* variable, then the search upward), so that an unusable
+// ADRKIT_* variable, then the search upward), so that an unusable
 // root or directory is reported once, before any work, in the same
 // words: an ADR directory an option named that is missing is a usage
 // error, any other unusable corpus status 1.
 func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, error) {
-	s := &settings{where: entry.Locate(cmd, env.Getwd)}
-	reader, err := s.where.Open(ctx)
+	s := &settings{where: entry.Locate(cmd, env.Getwd, entry.CLIEnv)}
+	svc, err := s.where.Open(ctx, entry.Surface{})
 	if err != nil {
 		if s.where.NamedDirMissing(err) {
 			return nil, usageError{Command: sitecli.Name, Msg: s.failure(err).Error()}
 		}
 		return nil, s.failure(err)
 	}
-	s.service = app.New(reader, app.Options{}).WithHistory(source.History(s.where.Root, s.where.Dir, s.where.Rev))
+	s.service = svc.WithHistory(s.where.History())
 	return s, nil
 }
 

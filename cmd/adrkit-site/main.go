@@ -21,9 +21,9 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/clock"
-	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/cmd/internal/sitecli"
+	"github.com/adrkit/adrkit-go/internal/version"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -83,11 +83,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, env envir
 		Description: sitecli.Description + "\n\n" +
 			"adrkit site runs this program (found beside adrkit, on the PATH or through ADRKIT_SITE),\n" +
 			"passing it the corpus options; its diagnostics are adrkit site's.",
-		Version:         mcp.Version,
+		Version:         version.String(),
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
-		Flags:           append(entry.CorpusFlags(env.Getenv), sitecli.Flags()...),
+		Flags:           append(entry.CorpusFlags(env.Getenv, entry.CLIEnv), sitecli.Flags()...),
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
 			return usageError{Command: sitecli.Name, Msg: entry.DescribeParseError(err)}
 		},

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/render"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
 )
@@ -45,11 +45,11 @@ func BenchmarkSiteVsLint(b *testing.B) {
 			}
 			return time.Since(start)
 		}
-		reader := source.New(root, corpus.DefaultDir, "")
-		if err := reader.Check(ctx); err != nil {
+		svc, err := entry.Location{Root: root, Dir: corpus.DefaultDir}.Open(ctx, entry.Surface{})
+		if err != nil {
 			b.Fatal(err)
 		}
-		rep, err := app.New(reader, app.Options{}).Lint(ctx, app.LintInput{AsOf: "2026-06-15", Clock: env.Clock})
+		rep, err := svc.Lint(ctx, app.LintInput{AsOf: "2026-06-15", Clock: env.Clock})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -76,7 +76,7 @@ func siteCommand(stdout io.Writer, env environment) *cli.Command {
 }
 
 // corpusArgs spells out for adrkit-site the corpus options this run was
-// given (by flag or ADRKIT_MCP_* variable), and only those, so that it
+// given (by flag or ADRKIT_* variable), and only those, so that it
 // finds the corpus and words a failure exactly as adrkit would: --cwd
 // made absolute (it runs in wd, but a path it prints never depends on
 // that), --dir and --rev as given.
@@ -228,7 +228,7 @@ func buildSiteFromSource(ctx context.Context, goTool, root string) (string, func
 	cleanup := func() { _ = os.RemoveAll(dir) }
 	prog := filepath.Join(dir, siteProgram())
 	build := exec.CommandContext(ctx, goTool, "build", "-o", prog,
-		"-ldflags=-X "+modulePath+"/adapters/mcp.Version="+version(), "./cmd/adrkit-site")
+		"-ldflags=-X "+modulePath+"/internal/version.stamp="+version(), "./cmd/adrkit-site")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		cleanup()
@@ -308,14 +308,14 @@ func runSite(ctx context.Context, prog string, args []string, serving bool, wd s
 	return exitError{Code: exitFailure, Msg: fmt.Sprintf("running %s: %v", prog, err)}
 }
 
-// siteEnviron is the process's environment without the ADRKIT_MCP_*
+// siteEnviron is the process's environment without the ADRKIT_*
 // corpus variables: corpusArgs has turned what this run read from them
 // into options, and adrkit-site must not read them a second time.
 func siteEnviron() []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR", "ADRKIT_MCP_REV":
+		case "ADRKIT_CWD", "ADRKIT_DIR", "ADRKIT_REV":
 			continue
 		}
 		env = append(env, kv)

@@ -109,7 +109,7 @@ func siteBinary(t *testing.T, v string) string {
 		}
 		b.path = filepath.Join(dir, siteProgram())
 		out, err := exec.Command(goTool, "build", "-o", b.path,
-			"-ldflags=-X "+modulePath+"/adapters/mcp.Version="+v, "../adrkit-site").CombinedOutput()
+			"-ldflags=-X "+modulePath+"/internal/version.stamp="+v, "../adrkit-site").CombinedOutput()
 		if err != nil {
 			b.err = errors.New(string(out))
 		}
@@ -202,7 +202,7 @@ func TestSiteWords(t *testing.T) {
 		{"usage", []string{"site"}, outcome{code: 2, stderr: "adrkit: site needs exactly one OUTDIR (or --serve ADDR), e.g. adrkit site public/adr\n" +
 			"Run 'adrkit site --help' for usage.\n"}, ""},
 		{"named directory missing", []string{"--dir", "nowhere", "site", "out"}, outcome{code: 2, stderr: "adrkit: Configured ADR directory was not found. " +
-			"There is no directory \"nowhere\" in the repository; create it, or name the ADR directory with --dir (or ADRKIT_MCP_DIR).\n" +
+			"There is no directory \"nowhere\" in the repository; create it, or name the ADR directory with --dir (or ADRKIT_DIR).\n" +
 			"Run 'adrkit site --help' for usage.\n"}, ""},
 		{"no repository", []string{"--cwd", noRepo, "site", "out"}, outcome{code: 1}, ""},
 		{"build", []string{"site", "public/adr"}, outcome{code: 0, stdout: "Wrote 20 files to public/adr (open index.html).\n"}, "public/adr"},
@@ -263,7 +263,7 @@ func TestSitePassesOptions(t *testing.T) {
 		{"relative cwd", nil, []string{"--cwd", "repo", "--dir", "", "--rev", "HEAD~1", "site", "--title", "-t", "--", "-x"},
 			[]string{"--cwd=" + abs, "--dir=", "--rev=HEAD~1", "--title=-t", "--", "-x"}},
 		{"absolute cwd, empty cwd", nil, []string{"--cwd", "", "site", "out"}, []string{"--cwd=", "--", "out"}},
-		{"from the environment", map[string]string{"ADRKIT_MCP_CWD": abs, "ADRKIT_MCP_DIR": "decisions"},
+		{"from the environment", map[string]string{"ADRKIT_CWD": abs, "ADRKIT_DIR": "decisions"},
 			[]string{"site", "--serve", "[::1]:0", "--as-of", "2026-01-02", "--base-url", "https://example.org/"},
 			[]string{"--cwd=" + abs, "--dir=decisions", "--base-url=https://example.org/", "--as-of=2026-01-02", "--serve=[::1]:0"}},
 	}
@@ -277,7 +277,7 @@ func TestSitePassesOptions(t *testing.T) {
 				}
 				// The variables adrkit read are options now: adrkit-site
 				// must not read them again.
-				t.Setenv("ADRKIT_MCP_DIR", "elsewhere")
+				t.Setenv("ADRKIT_DIR", "elsewhere")
 				o := r.run(tc.args...)
 				if o.code != code || o.stderr != "fake stderr\n" {
 					t.Fatalf("status %d: got %s", code, o)

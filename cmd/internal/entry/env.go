@@ -9,7 +9,7 @@ import (
 )
 
 // PrintVersion is both binaries' --version: "<name> <version>", the
-// binary's name and the build's version (adapters/mcp.Version).
+// binary's name and the build's version (internal/version).
 func PrintVersion(cmd *cli.Command) {
 	fmt.Fprintf(cmd.Root().Writer, "%s %s\n", cmd.Root().Name, cmd.Root().Version)
 }
