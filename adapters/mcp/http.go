@@ -167,11 +167,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	msg, err := forSDK(f, d)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, f.id, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()})
-		return
-	}
+	msg := forSDK(f, d)
 	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, f.id, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()})
@@ -186,7 +182,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		defer stop()
 	}
 	out := r.Clone(ctx)
-	out.Header = sdkHeader(r.Header, f, d.params)
+	out.Header = sdkHeader(r.Header, f, d)
 	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(data)), int64(len(data))
 	out.TransferEncoding = nil
 	h.streamable.ServeHTTP(w, out)
@@ -254,7 +250,7 @@ func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
 // assigns; a refusal is a transport error (400).
 func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *jsonrpc.Error) {
 	revision := header.Get(headerProtocolVersion)
-	claim, claimed := claimOf(f.params)
+	claim, claimed := claimOf(f.meta)
 	if claimed {
 		switch {
 		case revision == "":
@@ -336,10 +332,11 @@ func decodeHeaderValue(v string) (string, bool) {
 	return string(b), err == nil
 }
 
-// claimOf is the protocol revision params._meta names, when it names one
-// as a string (any other value is an invalid envelope, for the era pin).
-func claimOf(params map[string]json.RawMessage) (string, bool) {
-	e := checkEnvelope(params)
+// claimOf is the protocol revision meta (the members of params._meta)
+// names, when it names one as a string (any other value is an invalid
+// envelope, for the era pin).
+func claimOf(meta map[string]json.RawMessage) (string, bool) {
+	e := checkEnvelope(meta)
 	return e.revision, e.claimed
 }
 
@@ -372,20 +369,19 @@ func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Err
 	_, _ = w.Write(data)
 }
 
-// sdkHeader is the header the SDK's handler sees for f, whose params the
-// era pin rewrote to params: the client's, without any MCP header. When
-// params carry a protocol-version claim (only a modern message's still
-// do, set to 2026-07-28) it gets the headers that revision needs, derived
-// from the message itself; any other is left without
-// MCP-Protocol-Version, which the SDK serves as a handshake-era request
-// without a handshake. The body is not decoded again.
-func sdkHeader(client http.Header, f frame, params map[string]json.RawMessage) http.Header {
+// sdkHeader is the header the SDK's handler sees for f, served as d
+// says: the client's, without any MCP header. A modern message (whose
+// params the era pin left claiming 2026-07-28) gets the headers that
+// revision needs, derived from the message itself; any other is left
+// without MCP-Protocol-Version, which the SDK serves as a handshake-era
+// request without a handshake.
+func sdkHeader(client http.Header, f frame, d decision) http.Header {
 	h := withoutMCPHeaders(client)
-	if claim, ok := claimOf(params); ok {
-		h.Set(headerProtocolVersion, claim)
+	if d.modern {
+		h.Set(headerProtocolVersion, modernRevision)
 		h.Set(headerMethod, f.method)
 		if f.method == methodToolsCall {
-			h.Set(headerName, stringField(params, "name"))
+			h.Set(headerName, stringField(f.params, "name"))
 		}
 	}
 	return h
