@@ -41,8 +41,8 @@ func TestAccessLog(t *testing.T) {
 		{"payments", callEcho(9, secretArgument), map[string]string{"Authorization": "Bearer " + alphaToken, "Host": "evil.example.com"}, 403},
 	}
 	for i, r := range requests {
-		if got := post(t, s.url+"/mcp/"+r.corpus, r.body, r.hdr); got.status != r.status {
-			t.Fatalf("request %d: status %d %q, want %d", i, got.status, got.body, r.status)
+		if got := post(t, s.url+"/mcp/"+r.corpus, r.body, r.hdr); got.Status != r.status {
+			t.Fatalf("request %d: status %d %q, want %d", i, got.Status, got.Body, r.status)
 		}
 	}
 	// A GET (a client asking for an event stream) has no body to peek at.
@@ -180,8 +180,8 @@ func TestAccessLogSaysWhatWasDispatched(t *testing.T) {
 	}}, ServerOptions{})
 	decoy := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_decisions","arguments":{}},"METHOD":"ping","params":{"NAME":"x"}}`
 	for _, c := range []string{"search", "long", "odd"} {
-		if got := post(t, s.url+"/mcp/"+c, decoy, nil); got.status != 200 {
-			t.Fatalf("%s: %d %s", c, got.status, got.body)
+		if got := post(t, s.url+"/mcp/"+c, decoy, nil); got.Status != 200 {
+			t.Fatalf("%s: %d %s", c, got.Status, got.Body)
 		}
 	}
 	want := []string{

@@ -15,6 +15,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/adrkit/adrkit-go/internal/httpload"
+
+	"github.com/adrkit/adrkit-go/internal/exchangetest"
 )
 
 // A real go-sdk client, in both protocol eras, reaches the tools through
@@ -81,8 +83,8 @@ func TestFrontRouting(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, tt.url, callEcho(1, "hi"), nil)
-			if got.status != tt.status || echoText(got.body) != tt.text {
-				t.Errorf("POST %s = %d %q, want %d with text %q", tt.url, got.status, got.body, tt.status, tt.text)
+			if got.Status != tt.status || echoText(got.Body) != tt.text {
+				t.Errorf("POST %s = %d %q, want %d with text %q", tt.url, got.Status, got.Body, tt.status, tt.text)
 			}
 		})
 	}
@@ -125,14 +127,14 @@ func TestFrontAuthentication(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, s.url+"/mcp/"+tt.corpus, callEcho(1, "hi"), map[string]string{"Authorization": tt.authorization})
-			if got.status != tt.status {
-				t.Fatalf("status %d %q, want %d", got.status, got.body, tt.status)
+			if got.Status != tt.status {
+				t.Fatalf("status %d %q, want %d", got.Status, got.Body, tt.status)
 			}
-			if c := got.header.Get("WWW-Authenticate"); c != tt.challenge {
+			if c := got.Header.Get("WWW-Authenticate"); c != tt.challenge {
 				t.Errorf("WWW-Authenticate = %q, want %q", c, tt.challenge)
 			}
-			if tt.status == 200 && echoText(got.body) != tt.corpus+": hi" {
-				t.Errorf("answer %q", got.body)
+			if tt.status == 200 && echoText(got.Body) != tt.corpus+": hi" {
+				t.Errorf("answer %q", got.Body)
 			}
 		})
 	}
@@ -161,8 +163,8 @@ func TestFrontHostOnLoopback(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.host, func(t *testing.T) {
 			got := post(t, s.url+"/mcp", callEcho(1, "hi"), map[string]string{"Host": tt.host, "Origin": "http://" + tt.host})
-			if got.status != tt.status {
-				t.Errorf("Host %s: status %d %q, want %d", tt.host, got.status, got.body, tt.status)
+			if got.Status != tt.status {
+				t.Errorf("Host %s: status %d %q, want %d", tt.host, got.Status, got.Body, tt.status)
 			}
 		})
 	}
@@ -227,8 +229,8 @@ func TestFrontOrigin(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, s.url+"/mcp", callEcho(1, "hi"), tt.hdr)
-			if got.status != tt.status {
-				t.Errorf("status %d %q, want %d", got.status, got.body, tt.status)
+			if got.Status != tt.status {
+				t.Errorf("status %d %q, want %d", got.Status, got.Body, tt.status)
 			}
 		})
 	}
@@ -250,8 +252,8 @@ func TestFrontBodyLimit(t *testing.T) {
 			// Blanks after the JSON make the body exactly size bytes.
 			body := call + strings.Repeat(" ", tt.size-len(call))
 			got := post(t, s.url+"/mcp", body, nil)
-			if got.status != tt.status {
-				t.Errorf("%d bytes: status %d %q, want %d", tt.size, got.status, got.body, tt.status)
+			if got.Status != tt.status {
+				t.Errorf("%d bytes: status %d %q, want %d", tt.size, got.Status, got.Body, tt.status)
 			}
 		})
 	}
@@ -265,21 +267,21 @@ func TestFrontInFlightRefused(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 	})
 	s := serve(t, Options{Endpoints: []Endpoint{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: -1}, ServerOptions{})
-	first := make(chan exchange)
+	first := make(chan exchangetest.Exchange)
 	go func() { first <- post(t, s.url+"/mcp", callEcho(1, "a"), nil) }()
 	<-entered
 	got := post(t, s.url+"/mcp", callEcho(2, "b"), nil)
-	if got.status != http.StatusServiceUnavailable || got.header.Get("Retry-After") != "1" {
-		t.Errorf("second call while full: %d, Retry-After %q; want 503 and 1", got.status, got.header.Get("Retry-After"))
+	if got.Status != http.StatusServiceUnavailable || got.Header.Get("Retry-After") != "1" {
+		t.Errorf("second call while full: %d, Retry-After %q; want 503 and 1", got.Status, got.Header.Get("Retry-After"))
 	}
 	close(release)
-	if got := <-first; got.status != http.StatusOK {
-		t.Errorf("first call: %d", got.status)
+	if got := <-first; got.Status != http.StatusOK {
+		t.Errorf("first call: %d", got.Status)
 	}
 	// Places are given back: the next call gets one.
 	go func() { <-entered }()
-	if got := post(t, s.url+"/mcp", callEcho(3, "c"), nil); got.status != http.StatusOK {
-		t.Errorf("call after the first ended: %d", got.status)
+	if got := post(t, s.url+"/mcp", callEcho(3, "c"), nil); got.Status != http.StatusOK {
+		t.Errorf("call after the first ended: %d", got.Status)
 	}
 }
 
@@ -302,7 +304,7 @@ func TestFrontInFlightQueued(t *testing.T) {
 	answers := make(chan int, 2)
 	send := func(id int) {
 		got := post(t, srv.URL+"/mcp", callEcho(id, "x"), nil)
-		answers <- got.status
+		answers <- got.Status
 	}
 	go send(1)
 	<-entered
@@ -404,8 +406,8 @@ func TestFrontPanicLogged(t *testing.T) {
 	if _, _, err := httpload.Post(context.Background(), httpload.Target{URL: s.url + "/mcp/bad"}, []byte(callEcho(1, "x"))); err == nil {
 		t.Error("the panicking handler's connection was answered")
 	}
-	if got := post(t, s.url+"/mcp/good", callEcho(2, "y"), nil); echoText(got.body) != "good: y" {
-		t.Errorf("after the panic: %d %q", got.status, got.body)
+	if got := post(t, s.url+"/mcp/good", callEcho(2, "y"), nil); echoText(got.Body) != "good: y" {
+		t.Errorf("after the panic: %d %q", got.Status, got.Body)
 	}
 	if !strings.Contains(s.logs.String(), `"corpus":"bad","status":500`) {
 		t.Errorf("log:\n%s", s.logs.String())

@@ -9,12 +9,13 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/adrkit/adrkit-go/internal/exchangetest"
 )
 
 // stepClock advances 1.5 ms at every reading, so that every logged
@@ -201,44 +202,15 @@ func serve(t *testing.T, opts Options, sopts ServerOptions) *served {
 	return &served{url: "http://" + srv.Addr().String(), srv: srv, logs: logs}
 }
 
-// exchange is one HTTP request of a test and its answer.
-type exchange struct {
-	status int
-	header http.Header
-	body   string
-}
+// client2025 is the header of a 2025-era MCP client, which post sends
+// unless a test's own headers say otherwise.
+var client2025 = map[string]string{"MCP-Protocol-Version": "2025-06-18"}
 
 // post sends body to url with the headers of a 2025-era MCP client, then
 // hdr (a value of "" removes the header).
-func post(t *testing.T, url, body string, hdr map[string]string) exchange {
+func post(t *testing.T, url, body string, hdr map[string]string) exchangetest.Exchange {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("MCP-Protocol-Version", "2025-06-18")
-	for k, v := range hdr {
-		switch {
-		case k == "Host":
-			req.Host = v
-		case v == "":
-			req.Header.Del(k)
-		default:
-			req.Header.Set(k, v)
-		}
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return exchange{status: resp.StatusCode, header: resp.Header, body: string(data)}
+	return exchangetest.Post(t, url, body, client2025, hdr)
 }
 
 // callEcho is a 2025-era tools/call of echo.

@@ -48,8 +48,8 @@ func TestSlowBodiesHoldNoPlace(t *testing.T) {
 	}
 	<-reading
 	<-reading
-	if got := post(t, "http://"+srv.Addr().String()+"/mcp/b", callEcho(1, "x"), bearer(alphaToken)); got.status != http.StatusOK {
-		t.Errorf("a call to b while two bodies to a trickle in: %d %s", got.status, got.body)
+	if got := post(t, "http://"+srv.Addr().String()+"/mcp/b", callEcho(1, "x"), bearer(alphaToken)); got.Status != http.StatusOK {
+		t.Errorf("a call to b while two bodies to a trickle in: %d %s", got.Status, got.Body)
 	}
 }
 
@@ -95,7 +95,7 @@ func TestPlacesAreShared(t *testing.T) {
 			for i := range 4 {
 				go func() {
 					got := post(t, s.url+tt.hogURL, callEcho(i, "hog"), bearer(tt.hog))
-					answered <- got.status
+					answered <- got.Status
 				}()
 			}
 			// Three calls get a place and one is refused at once (before:
@@ -118,8 +118,8 @@ func TestPlacesAreShared(t *testing.T) {
 			}
 			got := post(t, s.url+tt.otherURL, callEcho(9, "other"), bearer(tt.other))
 			close(release)
-			if got.status != http.StatusOK {
-				t.Errorf("the other call, with %d hog calls in flight: %d %s", ins, got.status, got.body)
+			if got.Status != http.StatusOK {
+				t.Errorf("the other call, with %d hog calls in flight: %d %s", ins, got.Status, got.Body)
 			}
 			if ins != 3 || outs != 1 {
 				t.Errorf("%d hog calls got a place and %d were refused, want 3 and 1", ins, outs)

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/internal/httpload"
+
+	"github.com/adrkit/adrkit-go/internal/exchangetest"
 )
 
 func TestListenExposure(t *testing.T) {
@@ -84,7 +86,7 @@ func TestShutdownAnswersInFlight(t *testing.T) {
 	go func() { served <- srv.Serve() }()
 	url := "http://" + srv.Addr().String() + "/mcp"
 
-	answer := make(chan exchange, 1)
+	answer := make(chan exchangetest.Exchange, 1)
 	go func() { answer <- post(t, url, callEcho(1, "x"), nil) }()
 	<-entered
 	shutdown := make(chan error, 1)
@@ -95,8 +97,8 @@ func TestShutdownAnswersInFlight(t *testing.T) {
 		t.Error("a new connection was accepted during shutdown")
 	}
 	close(release)
-	if got := <-answer; got.status != http.StatusOK || got.body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
-		t.Errorf("the call in flight got %d %q", got.status, got.body)
+	if got := <-answer; got.Status != http.StatusOK || got.Body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("the call in flight got %d %q", got.Status, got.Body)
 	}
 	if err := <-shutdown; err != nil {
 		t.Errorf("Shutdown = %v", err)
@@ -291,17 +293,17 @@ func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
 	go func() { served <- srv.Serve() }()
 	url := "http://" + srv.Addr().String() + "/mcp"
 
-	streamed := make(chan exchange, 1)
+	streamed := make(chan exchangetest.Exchange, 1)
 	go func() { streamed <- post(t, url, listen, nil) }()
 	<-opened
-	if got := post(t, url, callEcho(1, "x"), nil); got.status != http.StatusOK {
-		t.Errorf("a call beside an open stream, with one place in flight: %d %s", got.status, got.body)
+	if got := post(t, url, callEcho(1, "x"), nil); got.Status != http.StatusOK {
+		t.Errorf("a call beside an open stream, with one place in flight: %d %s", got.Status, got.Body)
 	}
 	if err := srv.Shutdown(context.Background()); err != nil {
 		t.Errorf("Shutdown = %v", err)
 	}
-	if got := <-streamed; got.status != http.StatusOK {
-		t.Errorf("the stream ended with %d", got.status)
+	if got := <-streamed; got.Status != http.StatusOK {
+		t.Errorf("the stream ended with %d", got.Status)
 	}
 	if err := <-served; err != nil {
 		t.Errorf("Serve = %v", err)

@@ -58,8 +58,8 @@ func TestListenStreamsBounded(t *testing.T) {
 	} else if resp.Body.Close(); resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("a second stream beside the first, with MaxStreams 1: %d", resp.StatusCode)
 	}
-	if got := post(t, s.url+"/mcp", callEcho(1, "x"), nil); got.status != http.StatusOK {
-		t.Errorf("a call beside the stream: %d %s", got.status, got.body)
+	if got := post(t, s.url+"/mcp", callEcho(1, "x"), nil); got.Status != http.StatusOK {
+		t.Errorf("a call beside the stream: %d %s", got.Status, got.Body)
 	}
 	cancel()
 	<-first
