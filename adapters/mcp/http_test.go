@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adrkit/adrkit-go/internal/exchangetest"
+	"github.com/adrkit/adrkit-go/internal/httpload"
 )
 
 // serveHTTP serves the fake tool service over HTTP.
@@ -21,6 +21,20 @@ func serveHTTP(t *testing.T) (*httptest.Server, *HTTPHandler) {
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv, h
+}
+
+// post sends body to url with the headers hdr as given (httpload.Send).
+func post(t *testing.T, url, body string, hdr map[string]string) httpload.Answer {
+	t.Helper()
+	target := httpload.Target{URL: url, Header: http.Header{}, AsGiven: true}
+	for k, v := range hdr {
+		target.Header.Set(k, v)
+	}
+	a, err := httpload.Send(context.Background(), target, []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 // modern are the headers of a 2026-07-28 request for method (and tool).
@@ -37,42 +51,42 @@ func TestHTTPServesBothEras(t *testing.T) {
 	// A 2025-era client: initialize optional, then its revision in the
 	// header.
 	for _, hdr := range []map[string]string{nil, {"MCP-Protocol-Version": "2025-06-18"}} {
-		got := exchangetest.Post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_decision","arguments":{"x":1}}}`, hdr)
-		if got.Status != http.StatusOK || !strings.Contains(got.Body, `"text":"called get_decision"`) ||
-			strings.Contains(got.Body, "resultType") || strings.Contains(got.Body, "_meta") {
-			t.Errorf("legacy call with %v: %d %s", hdr, got.Status, got.Body)
+		got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_decision","arguments":{"x":1}}}`, hdr)
+		if got.Status != http.StatusOK || !strings.Contains(string(got.Body), `"text":"called get_decision"`) ||
+			strings.Contains(string(got.Body), "resultType") || strings.Contains(string(got.Body), "_meta") {
+			t.Errorf("legacy call with %v: %d %s", hdr, got.Status, string(got.Body))
 		}
-		list := exchangetest.Post(t, srv.URL, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, hdr)
-		if list.Status != http.StatusOK || strings.Contains(list.Body, "ttlMs") || !strings.Contains(list.Body, `"name":"search_decisions"`) {
-			t.Errorf("legacy tools/list with %v: %d %.200s", hdr, list.Status, list.Body)
+		list := post(t, srv.URL, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, hdr)
+		if list.Status != http.StatusOK || strings.Contains(string(list.Body), "ttlMs") || !strings.Contains(string(list.Body), `"name":"search_decisions"`) {
+			t.Errorf("legacy tools/list with %v: %d %.200s", hdr, list.Status, string(list.Body))
 		}
 	}
-	init := exchangetest.Post(t, srv.URL, initLegacy, nil)
-	if init.Status != http.StatusOK || !strings.Contains(init.Body, `"protocolVersion":"2025-06-18"`) {
-		t.Errorf("initialize: %d %s", init.Status, init.Body)
+	init := post(t, srv.URL, initLegacy, nil)
+	if init.Status != http.StatusOK || !strings.Contains(string(init.Body), `"protocolVersion":"2025-06-18"`) {
+		t.Errorf("initialize: %d %s", init.Status, string(init.Body))
 	}
-	if n := exchangetest.Post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil); n.Status != http.StatusAccepted || n.Body != "" {
-		t.Errorf("notification: %d %q", n.Status, n.Body)
+	if n := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil); n.Status != http.StatusAccepted || string(n.Body) != "" {
+		t.Errorf("notification: %d %q", n.Status, string(n.Body))
 	}
 
 	// A 2026-07-28 client: the envelope, and the headers mirroring it.
-	disc := exchangetest.Post(t, srv.URL, `{"jsonrpc":"2.0","id":3,"method":"server/discover","params":{`+modernMeta+`}}`, modern("server/discover", ""))
-	if disc.Status != http.StatusOK || !strings.Contains(disc.Body, `"supportedVersions":["2026-07-28"]`) ||
-		!strings.Contains(disc.Body, `"ttlMs":300000,"cacheScope":"public"`) {
-		t.Errorf("discover: %d %s", disc.Status, disc.Body)
+	disc := post(t, srv.URL, `{"jsonrpc":"2.0","id":3,"method":"server/discover","params":{`+modernMeta+`}}`, modern("server/discover", ""))
+	if disc.Status != http.StatusOK || !strings.Contains(string(disc.Body), `"supportedVersions":["2026-07-28"]`) ||
+		!strings.Contains(string(disc.Body), `"ttlMs":300000,"cacheScope":"public"`) {
+		t.Errorf("discover: %d %s", disc.Status, string(disc.Body))
 	}
-	call := exchangetest.Post(t, srv.URL, `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_decision","arguments":{},`+modernMeta+`}}`,
+	call := post(t, srv.URL, `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_decision","arguments":{},`+modernMeta+`}}`,
 		modern("tools/call", "get_decision"))
-	if call.Status != http.StatusOK || !strings.Contains(call.Body, `"resultType":"complete"`) || !strings.Contains(call.Body, `"io.modelcontextprotocol/serverInfo"`) {
-		t.Errorf("modern call: %d %s", call.Status, call.Body)
+	if call.Status != http.StatusOK || !strings.Contains(string(call.Body), `"resultType":"complete"`) || !strings.Contains(string(call.Body), `"io.modelcontextprotocol/serverInfo"`) {
+		t.Errorf("modern call: %d %s", call.Status, string(call.Body))
 	}
 	// A tool name outside plain ASCII travels Base64-encoded in Mcp-Name.
-	enc := exchangetest.Post(t, srv.URL, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get_decision","arguments":{},`+modernMeta+`}}`,
+	enc := post(t, srv.URL, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get_decision","arguments":{},`+modernMeta+`}}`,
 		modern("tools/call", "=?base64?Z2V0X2RlY2lzaW9u?="))
-	if enc.Status != http.StatusOK || !strings.Contains(enc.Body, `"resultType":"complete"`) {
-		t.Errorf("Base64 Mcp-Name: %d %s", enc.Status, enc.Body)
+	if enc.Status != http.StatusOK || !strings.Contains(string(enc.Body), `"resultType":"complete"`) {
+		t.Errorf("Base64 Mcp-Name: %d %s", enc.Status, string(enc.Body))
 	}
-	for _, ex := range []exchangetest.Exchange{init, disc, call} {
+	for _, ex := range []httpload.Answer{init, disc, call} {
 		if ex.Header.Get("Mcp-Session-Id") != "" {
 			t.Errorf("a session id was minted: %v", ex.Header)
 		}
@@ -129,7 +143,7 @@ func TestHTTPRefusals(t *testing.T) {
 			hdr: modern("tools/call", "nope"), status: 400, code: -32602},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := exchangetest.Post(t, srv.URL, tc.body, tc.hdr)
+			got := post(t, srv.URL, tc.body, tc.hdr)
 			var answer struct {
 				ID    json.RawMessage `json:"id"`
 				Error struct {
@@ -137,11 +151,11 @@ func TestHTTPRefusals(t *testing.T) {
 					Message string `json:"message"`
 				} `json:"error"`
 			}
-			if err := json.Unmarshal([]byte(got.Body), &answer); err != nil || got.Header.Get("Content-Type") != "application/json" {
-				t.Fatalf("%d %q (%s) is not a JSON answer", got.Status, got.Body, got.Header.Get("Content-Type"))
+			if err := json.Unmarshal([]byte(string(got.Body)), &answer); err != nil || got.Header.Get("Content-Type") != "application/json" {
+				t.Fatalf("%d %q (%s) is not a JSON answer", got.Status, string(got.Body), got.Header.Get("Content-Type"))
 			}
 			if got.Status != tc.status || answer.Error.Code != tc.code || (tc.message != "" && answer.Error.Message != tc.message) {
-				t.Errorf("got %d %s, want %d, code %d %q", got.Status, got.Body, tc.status, tc.code, tc.message)
+				t.Errorf("got %d %s, want %d, code %d %q", got.Status, string(got.Body), tc.status, tc.code, tc.message)
 			}
 			if (answer.ID == nil) != tc.noID {
 				t.Errorf("id = %s, want an id: %v", answer.ID, !tc.noID)
@@ -174,18 +188,18 @@ func TestHTTPTransportEdges(t *testing.T) {
 
 	// A session id and a Last-Event-ID from an older client are ignored.
 	stale := map[string]string{"Mcp-Session-Id": "abc", "Last-Event-ID": "s_1"}
-	if got := exchangetest.Post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, stale); got.Status != 200 || got.Body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
-		t.Errorf("ping with a session id and Last-Event-ID: %d %s", got.Status, got.Body)
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, stale); got.Status != 200 || string(got.Body) != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("ping with a session id and Last-Event-ID: %d %s", got.Status, string(got.Body))
 	}
 
 	// A notification that cannot be accepted is refused with 400; the
 	// others are accepted.
 	bad := `{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`
-	if got := exchangetest.Post(t, srv.URL, bad, modern("notifications/initialized", "")); got.Status != http.StatusBadRequest || !strings.Contains(got.Body, `"code":-32602`) {
-		t.Errorf("notification with a broken envelope: %d %s", got.Status, got.Body)
+	if got := post(t, srv.URL, bad, modern("notifications/initialized", "")); got.Status != http.StatusBadRequest || !strings.Contains(string(got.Body), `"code":-32602`) {
+		t.Errorf("notification with a broken envelope: %d %s", got.Status, string(got.Body))
 	}
-	if got := exchangetest.Post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`, nil); got.Status != http.StatusAccepted {
-		t.Errorf("cancellation: %d %s", got.Status, got.Body)
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`, nil); got.Status != http.StatusAccepted {
+		t.Errorf("cancellation: %d %s", got.Status, string(got.Body))
 	}
 }
 
@@ -232,9 +246,9 @@ func TestHTTPListenEndsOnDrain(t *testing.T) {
 	if _, err := io.ReadAll(r); err != nil {
 		t.Fatalf("the stream did not end cleanly: %v", err)
 	}
-	again := exchangetest.Post(t, srv.URL, listen, modern("subscriptions/listen", ""))
+	again := post(t, srv.URL, listen, modern("subscriptions/listen", ""))
 	if again.Status != http.StatusOK {
-		t.Errorf("listen after drain: %d %s", again.Status, again.Body)
+		t.Errorf("listen after drain: %d %s", again.Status, string(again.Body))
 	}
 }
 

@@ -42,7 +42,7 @@ func TestAccessLog(t *testing.T) {
 	}
 	for i, r := range requests {
 		if got := post(t, s.url+"/mcp/"+r.corpus, r.body, r.hdr); got.Status != r.status {
-			t.Fatalf("request %d: status %d %q, want %d", i, got.Status, got.Body, r.status)
+			t.Fatalf("request %d: status %d %q, want %d", i, got.Status, string(got.Body), r.status)
 		}
 	}
 	// A GET (a client asking for an event stream) has no body to peek at.
@@ -181,7 +181,7 @@ func TestAccessLogSaysWhatWasDispatched(t *testing.T) {
 	decoy := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_decisions","arguments":{}},"METHOD":"ping","params":{"NAME":"x"}}`
 	for _, c := range []string{"search", "long", "odd"} {
 		if got := post(t, s.url+"/mcp/"+c, decoy, nil); got.Status != 200 {
-			t.Fatalf("%s: %d %s", c, got.Status, got.Body)
+			t.Fatalf("%s: %d %s", c, got.Status, string(got.Body))
 		}
 	}
 	want := []string{

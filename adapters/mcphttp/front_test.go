@@ -15,8 +15,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/adrkit/adrkit-go/internal/httpload"
-
-	"github.com/adrkit/adrkit-go/internal/exchangetest"
 )
 
 // A real go-sdk client, in both protocol eras, reaches the tools through
@@ -83,8 +81,8 @@ func TestFrontRouting(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, tt.url, callEcho(1, "hi"), nil)
-			if got.Status != tt.status || echoText(got.Body) != tt.text {
-				t.Errorf("POST %s = %d %q, want %d with text %q", tt.url, got.Status, got.Body, tt.status, tt.text)
+			if got.Status != tt.status || echoText(string(got.Body)) != tt.text {
+				t.Errorf("POST %s = %d %q, want %d with text %q", tt.url, got.Status, string(got.Body), tt.status, tt.text)
 			}
 		})
 	}
@@ -128,13 +126,13 @@ func TestFrontAuthentication(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, s.url+"/mcp/"+tt.corpus, callEcho(1, "hi"), map[string]string{"Authorization": tt.authorization})
 			if got.Status != tt.status {
-				t.Fatalf("status %d %q, want %d", got.Status, got.Body, tt.status)
+				t.Fatalf("status %d %q, want %d", got.Status, string(got.Body), tt.status)
 			}
 			if c := got.Header.Get("WWW-Authenticate"); c != tt.challenge {
 				t.Errorf("WWW-Authenticate = %q, want %q", c, tt.challenge)
 			}
-			if tt.status == 200 && echoText(got.Body) != tt.corpus+": hi" {
-				t.Errorf("answer %q", got.Body)
+			if tt.status == 200 && echoText(string(got.Body)) != tt.corpus+": hi" {
+				t.Errorf("answer %q", string(got.Body))
 			}
 		})
 	}
@@ -164,7 +162,7 @@ func TestFrontHostOnLoopback(t *testing.T) {
 		t.Run(tt.host, func(t *testing.T) {
 			got := post(t, s.url+"/mcp", callEcho(1, "hi"), map[string]string{"Host": tt.host, "Origin": "http://" + tt.host})
 			if got.Status != tt.status {
-				t.Errorf("Host %s: status %d %q, want %d", tt.host, got.Status, got.Body, tt.status)
+				t.Errorf("Host %s: status %d %q, want %d", tt.host, got.Status, string(got.Body), tt.status)
 			}
 		})
 	}
@@ -230,7 +228,7 @@ func TestFrontOrigin(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, s.url+"/mcp", callEcho(1, "hi"), tt.hdr)
 			if got.Status != tt.status {
-				t.Errorf("status %d %q, want %d", got.Status, got.Body, tt.status)
+				t.Errorf("status %d %q, want %d", got.Status, string(got.Body), tt.status)
 			}
 		})
 	}
@@ -253,7 +251,7 @@ func TestFrontBodyLimit(t *testing.T) {
 			body := call + strings.Repeat(" ", tt.size-len(call))
 			got := post(t, s.url+"/mcp", body, nil)
 			if got.Status != tt.status {
-				t.Errorf("%d bytes: status %d %q, want %d", tt.size, got.Status, got.Body, tt.status)
+				t.Errorf("%d bytes: status %d %q, want %d", tt.size, got.Status, string(got.Body), tt.status)
 			}
 		})
 	}
@@ -267,7 +265,7 @@ func TestFrontInFlightRefused(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 	})
 	s := serve(t, Options{Endpoints: []Endpoint{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: -1}, ServerOptions{})
-	first := make(chan exchangetest.Exchange)
+	first := make(chan httpload.Answer)
 	go func() { first <- post(t, s.url+"/mcp", callEcho(1, "a"), nil) }()
 	<-entered
 	got := post(t, s.url+"/mcp", callEcho(2, "b"), nil)
@@ -406,8 +404,8 @@ func TestFrontPanicLogged(t *testing.T) {
 	if _, _, err := httpload.Post(context.Background(), httpload.Target{URL: s.url + "/mcp/bad"}, []byte(callEcho(1, "x"))); err == nil {
 		t.Error("the panicking handler's connection was answered")
 	}
-	if got := post(t, s.url+"/mcp/good", callEcho(2, "y"), nil); echoText(got.Body) != "good: y" {
-		t.Errorf("after the panic: %d %q", got.Status, got.Body)
+	if got := post(t, s.url+"/mcp/good", callEcho(2, "y"), nil); echoText(string(got.Body)) != "good: y" {
+		t.Errorf("after the panic: %d %q", got.Status, string(got.Body))
 	}
 	if !strings.Contains(s.logs.String(), `"corpus":"bad","status":500`) {
 		t.Errorf("log:\n%s", s.logs.String())

@@ -15,7 +15,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/adrkit/adrkit-go/internal/exchangetest"
+	"github.com/adrkit/adrkit-go/internal/httpload"
 )
 
 // stepClock advances 1.5 ms at every reading, so that every logged
@@ -202,15 +202,27 @@ func serve(t *testing.T, opts Options, sopts ServerOptions) *served {
 	return &served{url: "http://" + srv.Addr().String(), srv: srv, logs: logs}
 }
 
-// client2025 is the header of a 2025-era MCP client, which post sends
-// unless a test's own headers say otherwise.
-var client2025 = map[string]string{"MCP-Protocol-Version": "2025-06-18"}
-
-// post sends body to url with the headers of a 2025-era MCP client, then
-// hdr (a value of "" removes the header).
-func post(t *testing.T, url, body string, hdr map[string]string) exchangetest.Exchange {
+// post sends body to url through httpload.Send with the headers of a
+// 2025-era MCP client, then hdr: "Host" sets the request's host, a value
+// of "" removes the header.
+func post(t *testing.T, url, body string, hdr map[string]string) httpload.Answer {
 	t.Helper()
-	return exchangetest.Post(t, url, body, client2025, hdr)
+	target := httpload.Target{URL: url, Header: http.Header{"Mcp-Protocol-Version": {"2025-06-18"}}, AsGiven: true}
+	for k, v := range hdr {
+		switch {
+		case k == "Host":
+			target.Host = v
+		case v == "":
+			target.Header.Del(k)
+		default:
+			target.Header.Set(k, v)
+		}
+	}
+	a, err := httpload.Send(context.Background(), target, []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 // callEcho is a 2025-era tools/call of echo.

@@ -49,7 +49,7 @@ func TestSlowBodiesHoldNoPlace(t *testing.T) {
 	<-reading
 	<-reading
 	if got := post(t, "http://"+srv.Addr().String()+"/mcp/b", callEcho(1, "x"), bearer(alphaToken)); got.Status != http.StatusOK {
-		t.Errorf("a call to b while two bodies to a trickle in: %d %s", got.Status, got.Body)
+		t.Errorf("a call to b while two bodies to a trickle in: %d %s", got.Status, string(got.Body))
 	}
 }
 
@@ -119,7 +119,7 @@ func TestPlacesAreShared(t *testing.T) {
 			got := post(t, s.url+tt.otherURL, callEcho(9, "other"), bearer(tt.other))
 			close(release)
 			if got.Status != http.StatusOK {
-				t.Errorf("the other call, with %d hog calls in flight: %d %s", ins, got.Status, got.Body)
+				t.Errorf("the other call, with %d hog calls in flight: %d %s", ins, got.Status, string(got.Body))
 			}
 			if ins != 3 || outs != 1 {
 				t.Errorf("%d hog calls got a place and %d were refused, want 3 and 1", ins, outs)

@@ -52,8 +52,8 @@ func TestRunReloadNeverBlocksShutdown(t *testing.T) {
 	awaitLog(t, logs, "token file not reloaded in time; the previous tokens stay in force")
 	hup <- syscall.SIGHUP
 	awaitLog(t, logs, "SIGHUP ignored: the previous reload has not returned")
-	if got := post(t, "http://"+srv.Addr().String()+"/mcp/payments", callEcho(1, "x"), nil); echoText(got.Body) != "payments: x" {
-		t.Errorf("a call during the reload: %d %s", got.Status, got.Body)
+	if got := post(t, "http://"+srv.Addr().String()+"/mcp/payments", callEcho(1, "x"), nil); echoText(string(got.Body)) != "payments: x" {
+		t.Errorf("a call during the reload: %d %s", got.Status, string(got.Body))
 	}
 	stop()
 	guard := time.NewTimer(30 * time.Second) // a hang guard only

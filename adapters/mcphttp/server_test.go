@@ -13,8 +13,6 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/internal/httpload"
-
-	"github.com/adrkit/adrkit-go/internal/exchangetest"
 )
 
 func TestListenExposure(t *testing.T) {
@@ -86,7 +84,7 @@ func TestShutdownAnswersInFlight(t *testing.T) {
 	go func() { served <- srv.Serve() }()
 	url := "http://" + srv.Addr().String() + "/mcp"
 
-	answer := make(chan exchangetest.Exchange, 1)
+	answer := make(chan httpload.Answer, 1)
 	go func() { answer <- post(t, url, callEcho(1, "x"), nil) }()
 	<-entered
 	shutdown := make(chan error, 1)
@@ -97,8 +95,8 @@ func TestShutdownAnswersInFlight(t *testing.T) {
 		t.Error("a new connection was accepted during shutdown")
 	}
 	close(release)
-	if got := <-answer; got.Status != http.StatusOK || got.Body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
-		t.Errorf("the call in flight got %d %q", got.Status, got.Body)
+	if got := <-answer; got.Status != http.StatusOK || string(got.Body) != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("the call in flight got %d %q", got.Status, string(got.Body))
 	}
 	if err := <-shutdown; err != nil {
 		t.Errorf("Shutdown = %v", err)
@@ -293,11 +291,11 @@ func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
 	go func() { served <- srv.Serve() }()
 	url := "http://" + srv.Addr().String() + "/mcp"
 
-	streamed := make(chan exchangetest.Exchange, 1)
+	streamed := make(chan httpload.Answer, 1)
 	go func() { streamed <- post(t, url, listen, nil) }()
 	<-opened
 	if got := post(t, url, callEcho(1, "x"), nil); got.Status != http.StatusOK {
-		t.Errorf("a call beside an open stream, with one place in flight: %d %s", got.Status, got.Body)
+		t.Errorf("a call beside an open stream, with one place in flight: %d %s", got.Status, string(got.Body))
 	}
 	if err := srv.Shutdown(context.Background()); err != nil {
 		t.Errorf("Shutdown = %v", err)

@@ -59,7 +59,7 @@ func TestListenStreamsBounded(t *testing.T) {
 		t.Errorf("a second stream beside the first, with MaxStreams 1: %d", resp.StatusCode)
 	}
 	if got := post(t, s.url+"/mcp", callEcho(1, "x"), nil); got.Status != http.StatusOK {
-		t.Errorf("a call beside the stream: %d %s", got.Status, got.Body)
+		t.Errorf("a call beside the stream: %d %s", got.Status, string(got.Body))
 	}
 	cancel()
 	<-first
