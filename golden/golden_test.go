@@ -645,7 +645,7 @@ func connect(t *testing.T, root, dir string, extended bool) *conn {
 	svc, _ := service(root, dir, extended)
 	srv := mcp.New(svc, mcp.Options{In: inR, Out: outW, OnError: c.report})
 	go func() {
-		err := srv.Serve(context.Background())
+		err := srv.Serve(t.Context())
 		_ = outW.CloseWithError(io.EOF)
 		_ = inR.Close()
 		c.served <- err
@@ -663,10 +663,7 @@ func connect(t *testing.T, root, dir string, extended bool) *conn {
 			}
 		}
 	}()
-	t.Cleanup(func() {
-		_ = inW.Close()
-		_ = srv.Close()
-	})
+	t.Cleanup(func() { _ = inW.Close() })
 	return c
 }
 

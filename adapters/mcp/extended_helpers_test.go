@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -100,14 +99,11 @@ func startExtended(t *testing.T, root string) *rawSession {
 		OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	s := &rawSession{t: t, in: inW, out: bufio.NewReaderSize(outR, 1<<20), served: make(chan error, 1)}
 	go func() {
-		err := srv.Serve(context.Background())
+		err := srv.Serve(t.Context())
 		_ = outW.Close()
 		s.served <- err
 	}()
-	t.Cleanup(func() {
-		_ = inW.Close()
-		_ = srv.Close()
-	})
+	t.Cleanup(func() { _ = inW.Close() })
 	return s
 }
 

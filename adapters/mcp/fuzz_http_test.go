@@ -58,7 +58,7 @@ func FuzzHTTPMatchesStdio(f *testing.F) {
 			return // one stdio line, its terminator the transport's own
 		}
 		fr := parseFrame([]byte(line))
-		if _, claimed := claimOf(fr.meta); claimed {
+		if checkEnvelope(fr.meta).claimed {
 			return
 		}
 		stdout, _ := serveBytes(t, []byte(line+"\n"))

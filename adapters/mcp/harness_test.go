@@ -139,7 +139,7 @@ func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, too
 	}
 	srv := New(tools, Options{In: in, Out: outW, OnError: h.report})
 	go func() {
-		err := srv.Serve(context.Background())
+		err := srv.Serve(t.Context())
 		_ = outW.Close()
 		h.served <- err
 	}()
@@ -156,10 +156,7 @@ func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, too
 		}
 		close(h.frames)
 	}()
-	t.Cleanup(func() {
-		_ = inW.Close()
-		_ = srv.Close()
-	})
+	t.Cleanup(func() { _ = inW.Close() })
 	return h
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -250,7 +249,9 @@ func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
 // assigns; a refusal is a transport error (400).
 func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *jsonrpc.Error) {
 	revision := header.Get(headerProtocolVersion)
-	claim, claimed := claimOf(f.meta)
+	// A claim that is not a string is an invalid envelope, for the era pin.
+	env := checkEnvelope(f.meta)
+	claim, claimed := env.revision, env.claimed
 	if claimed {
 		switch {
 		case revision == "":
@@ -330,14 +331,6 @@ func decodeHeaderValue(v string) (string, bool) {
 	}
 	b, err := base64.StdEncoding.DecodeString(inner)
 	return string(b), err == nil
-}
-
-// claimOf is the protocol revision meta (the members of params._meta)
-// names, when it names one as a string (any other value is an invalid
-// envelope, for the era pin).
-func claimOf(meta map[string]json.RawMessage) (string, bool) {
-	e := checkEnvelope(meta)
-	return e.revision, e.claimed
 }
 
 // errorStatus is the HTTP status of an error answer: for a 2026-07-28

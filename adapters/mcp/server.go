@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -50,11 +49,6 @@ type Server struct {
 	in          io.Reader
 	out         io.Writer
 	onError     func(error)
-
-	mu sync.Mutex
-	// stop and done are those of the running Serve, for Close.
-	stop context.CancelFunc
-	done chan struct{}
 }
 
 // ToolService answers tool calls: app.Service is the one the binaries
@@ -75,35 +69,12 @@ func New(svc ToolService, opts Options) *Server {
 }
 
 // Serve serves requests until the input ends (after answering every
-// request already read), ctx is done or Close is called; in those cases
-// it returns nil. Failures on the connection itself (malformed input,
-// write errors) go to OnError, not to the caller.
+// request already read) or ctx is done (abandoning the requests in
+// flight); in both cases it returns nil. Failures on the connection
+// itself (malformed input, write errors) go to OnError, not to the
+// caller.
 func (s *Server) Serve(ctx context.Context) error {
-	ctx, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
-	defer func() {
-		stop()
-		close(done)
-	}()
-	s.mu.Lock()
-	s.stop, s.done = stop, done
-	s.mu.Unlock()
 	return newEngine(s.tools, s.fullContent).run(ctx, newStdioConn(s.in, s.out, s.onError))
-}
-
-// Close stops a running Serve (requests in flight are abandoned without an
-// answer) and returns once it has returned; without one it does nothing.
-// The binaries end Serve through its context; Close lets a caller that
-// holds only the Server (a test's cleanup) do the same.
-func (s *Server) Close() error {
-	s.mu.Lock()
-	stop, done := s.stop, s.done
-	s.mu.Unlock()
-	if stop != nil {
-		stop()
-		<-done
-	}
-	return nil
 }
 
 // engine is the SDK server with what the middleware and tool handlers

@@ -297,15 +297,17 @@ func TestWriteFailureIsReportedOnce(t *testing.T) {
 	}
 }
 
-func TestCloseEndsServe(t *testing.T) {
+// TestServeStopsWhenTheContextEnds: the end of ctx abandons a call that
+// never finishes on its own, and Serve returns.
+func TestServeStopsWhenTheContextEnds(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	outR, outW := io.Pipe()
 	srv := New(&fakeTools{}, Options{In: inR, Out: outW, OnError: func(error) {}})
+	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(context.Background()) }()
-	// Once the handshake is answered the server is surely serving; a call
-	// that never finishes on its own is then abandoned by Close.
+	go func() { served <- srv.Serve(ctx) }()
+	// Once the handshake is answered the server is surely serving.
 	if _, err := io.WriteString(inW, initLegacy+"\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -314,27 +316,6 @@ func TestCloseEndsServe(t *testing.T) {
 	}
 	go func() { _, _ = io.Copy(io.Discard, outR) }()
 	if _, err := io.WriteString(inW, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_decision","arguments":{"mode":"block"}}}`+"\n"); err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	if err := <-served; err != nil {
-		t.Errorf("Serve after Close = %v, want nil", err)
-	}
-	if err := srv.Close(); err != nil {
-		t.Errorf("second Close: %v", err)
-	}
-}
-
-func TestServeStopsWhenTheContextEnds(t *testing.T) {
-	inR, inW := io.Pipe()
-	defer inW.Close()
-	srv := New(&fakeTools{}, Options{In: inR, Out: io.Discard, OnError: func(error) {}})
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ctx) }()
-	if _, err := io.WriteString(inW, initLegacy+"\n"); err != nil {
 		t.Fatal(err)
 	}
 	cancel()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -138,10 +139,7 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, surface entry.Surface, std
 // handler, and its readiness. Nothing is read yet: a corpus that cannot
 // be read is what /readyz and every tool call report.
 func endpoint(c mcphttp.CorpusConfig, surface entry.Surface) mcphttp.Endpoint {
-	where := entry.Location{Root: c.Cwd, Dir: c.Dir, Rev: c.Rev, RootNamed: true, Env: entry.ServerEnv}
-	if where.Dir == "" {
-		where.Dir = corpus.DefaultDir
-	}
+	where := entry.Location{Root: c.Cwd, Dir: cmp.Or(c.Dir, corpus.DefaultDir), Rev: c.Rev, RootNamed: true, Env: entry.ServerEnv}
 	svc, ready := where.Service(surface)
 	h := mcp.NewHTTP(svc, mcp.HTTPOptions{FullContent: surface.FullContent})
 	return mcphttp.Endpoint{Name: c.Name, Handler: h, Ready: withCause(ready), Drain: h.Drain}
