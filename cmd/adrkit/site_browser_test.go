@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -116,16 +115,11 @@ type buckets struct {
 	History         []string `json:"history"`
 }
 
-// explainBuckets is what adrkit explain --json answers for path (the
-// adrkit command, built for the test).
+// explainBuckets is what adrkit explain --json answers for path.
 func explainBuckets(t *testing.T, root, path string) buckets {
 	t.Helper()
-	cmd := exec.Command(adrkit(t), "--cwd", root, "explain", path, "--json")
-	stdout, err := cmd.Output()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatalf("explain %q: %v", path, err)
-	}
+	o := newRunner(t).run("--cwd", root, "explain", path, "--json")
+	stdout := []byte(o.stdout)
 	var out struct {
 		Result struct {
 			Governing, ActiveProposals, History []struct{ ID string }
@@ -432,7 +426,7 @@ func TestSiteInBrowser(t *testing.T) {
 	root := siteRepo(t)
 	out := filepath.Join(t.TempDir(), "site")
 	r := newRunner(t)
-	if o := r.run("--cwd", root, out); o.code != 0 {
+	if o := r.run("--cwd", root, "site", out); o.code != 0 {
 		t.Fatalf("site: %s", o)
 	}
 	fileBase := "file://" + filepath.ToSlash(out) + "/"
@@ -454,7 +448,7 @@ func TestSiteInBrowser(t *testing.T) {
 	t.Run("own", func(t *testing.T) {
 		own := sitetest.Decisions(t, filepath.Join("..", "..", "docs", "adr"))
 		ownOut := filepath.Join(t.TempDir(), "site")
-		if o := newRunner(t).run("--cwd", own, ownOut); o.code != 0 {
+		if o := newRunner(t).run("--cwd", own, "site", ownOut); o.code != 0 {
 			t.Fatalf("site: %s", o)
 		}
 		base := "file://" + filepath.ToSlash(ownOut) + "/"
@@ -506,7 +500,7 @@ func TestSiteInBrowser(t *testing.T) {
 	})
 }
 
-// startSiteServer starts adrkit-site --serve 127.0.0.1:0 on root (in-process) and returns
+// startSiteServer starts adrkit site --serve 127.0.0.1:0 on root (in-process) and returns
 // its base URL, the lines it prints next and how to stop it.
 func startSiteServer(t *testing.T, root string) (string, <-chan string, func()) {
 	t.Helper()
@@ -515,7 +509,7 @@ func startSiteServer(t *testing.T, root string) (string, <-chan string, func()) 
 	done := make(chan int, 1)
 	go func() {
 		env := environment{Clock: fixedClock{}, Getwd: func() (string, error) { return root, nil }}
-		done <- run(ctx, []string{"adrkit-site", "--cwd", root, "--serve", "127.0.0.1:0"}, pw, io.Discard, env)
+		done <- run(ctx, []string{"adrkit", "--cwd", root, "site", "--serve", "127.0.0.1:0"}, pw, io.Discard, env)
 		_ = pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)

@@ -42,7 +42,7 @@ func TestSiteCommand(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			o := r.run(append([]string{"--cwd", root}, tc.args...)...)
+			o := r.run(append([]string{"--cwd", root, "site"}, tc.args...)...)
 			if o.code != tc.code || !strings.Contains(o.stderr, tc.want) {
 				t.Fatalf("got %s\nwant status %d and %q", o, tc.code, tc.want)
 			}
@@ -77,7 +77,7 @@ func TestSiteCommand(t *testing.T) {
 func TestSiteUnusableCorpus(t *testing.T) {
 	r := newRunner(t)
 	out := filepath.Join(t.TempDir(), "out")
-	o := r.run("--cwd", t.TempDir(), out)
+	o := r.run("--cwd", t.TempDir(), "site", out)
 	if o.code != 1 || !strings.Contains(o.stderr, "not a Git worktree") {
 		t.Fatalf("got %s", o)
 	}
@@ -86,9 +86,61 @@ func TestSiteUnusableCorpus(t *testing.T) {
 	}
 }
 
+// TestSiteWords: what adrkit site prints, word for word: a usage error
+// of its own, the corpus's usage error and failure, and the report of a
+// build, whose OUTDIR is relative to where adrkit was started.
+func TestSiteWords(t *testing.T) {
+	r, root := repoRunner(t, "chains")
+	r.wd = root
+	noRepo := t.TempDir()
+	cases := []struct {
+		name   string
+		args   []string
+		want   outcome
+		outDir string
+	}{
+		{"usage", []string{"site"}, outcome{code: 2, stderr: "adrkit: site needs exactly one OUTDIR (or --serve ADDR), e.g. adrkit site public/adr\n" +
+			"Run 'adrkit site --help' for usage.\n"}, ""},
+		{"named directory missing", []string{"--dir", "nowhere", "site", "out"}, outcome{code: 2, stderr: "adrkit: Configured ADR directory was not found. " +
+			"There is no directory \"nowhere\" in the repository; create it, or name the ADR directory with --dir (or ADRKIT_MCP_DIR).\n" +
+			"Run 'adrkit site --help' for usage.\n"}, ""},
+		{"bad colour", []string{"--color", "pink", "site", "out"}, outcome{code: 2}, ""},
+		{"no repository", []string{"--cwd", noRepo, "site", "out"}, outcome{code: 1}, ""},
+		{"build", []string{"site", "public/adr"}, outcome{code: 0, stdout: "Wrote 20 files to public/adr (open index.html).\n"}, "public/adr"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := r.run(tc.args...)
+			switch tc.name {
+			case "no repository":
+				// The words are entry.Corpus.Describe's, tested there.
+				if o.code != 1 || o.stdout != "" || !strings.HasPrefix(o.stderr, "adrkit: ") || !strings.Contains(o.stderr, "not a Git worktree") ||
+					strings.Count(o.stderr, "\n") != 1 {
+					t.Fatalf("got %s", o)
+				}
+				return
+			case "bad colour":
+				if o.code != 2 || !strings.Contains(o.stderr, "Run 'adrkit site --help'") {
+					t.Fatalf("got %s", o)
+				}
+				return
+			}
+			if o.code != tc.want.code || o.stderr != tc.want.stderr || (tc.want.stdout != "" && o.stdout != tc.want.stdout) {
+				t.Fatalf("got %s\nwant %s", o, tc.want)
+			}
+			if tc.outDir != "" {
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(tc.outDir), "index.html")); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+}
+
 // TestSiteServe: --serve answers from memory on loopback, follows a
 // changed record (it says when it has rebuilt, so the test waits on
-// that, not on time) and ends with status 0 when stopped. The browser
+// that, not on time) and ends with status 0 when stopped (its context
+// ends, as on SIGINT or SIGTERM). The browser
 // tests drive the same server; this one needs no browser.
 func TestSiteServe(t *testing.T) {
 	root := siteRepo(t)
