@@ -337,28 +337,41 @@ func appendManifest(t *testing.T, out, name string) {
 
 func TestHandler(t *testing.T) {
 	var h site.Handler
+	request := func(method, path, host string) *http.Request {
+		r := httptest.NewRequest(method, path, nil)
+		r.Host = host
+		return r
+	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	h.ServeHTTP(rec, request(http.MethodGet, "/", "127.0.0.1:8000"))
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Errorf("before a build: %d", rec.Code)
 	}
-	h.Set(site.Files{"index.html": []byte("<p>hi"), "assets/site.css": []byte("a{}")})
+	h.Set(site.Files{"index.html": []byte("<p>the decisions"), "assets/site.css": []byte("a{}")})
 	for _, tc := range []struct {
-		method, path string
-		code         int
-		ctype        string
+		method, path, host string
+		code               int
+		ctype              string
 	}{
-		{http.MethodGet, "/", 200, "text/html; charset=utf-8"},
-		{http.MethodGet, "/index.html", 200, "text/html; charset=utf-8"},
-		{http.MethodHead, "/assets/site.css", 200, "text/css; charset=utf-8"},
-		{http.MethodGet, "/../index.html", 200, "text/html; charset=utf-8"},
-		{http.MethodGet, "/missing.html", 404, ""},
-		{http.MethodPost, "/", 405, ""},
+		{http.MethodGet, "/", "127.0.0.1:8000", 200, "text/html; charset=utf-8"},
+		{http.MethodGet, "/index.html", "localhost:8000", 200, "text/html; charset=utf-8"},
+		{http.MethodHead, "/assets/site.css", "[::1]:8000", 200, "text/css; charset=utf-8"},
+		{http.MethodGet, "/../index.html", "127.0.0.1:8000", 200, "text/html; charset=utf-8"},
+		{http.MethodGet, "/missing.html", "127.0.0.1:8000", 404, ""},
+		{http.MethodPost, "/", "127.0.0.1:8000", 405, ""},
+		// DNS rebinding: a page whose name resolves to 127.0.0.1 sends
+		// its own name.
+		{http.MethodGet, "/", "evil.example:8000", 421, ""},
+		{http.MethodGet, "/index.html", "evil.example", 421, ""},
+		{http.MethodGet, "/", "", 421, ""},
 	} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.path, nil))
+		h.ServeHTTP(rec, request(tc.method, tc.path, tc.host))
 		if rec.Code != tc.code || (tc.ctype != "" && rec.Header().Get("Content-Type") != tc.ctype) {
-			t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, rec.Code, rec.Header().Get("Content-Type"), tc.code, tc.ctype)
+			t.Errorf("%s %s (Host %q): %d %q, want %d %q", tc.method, tc.path, tc.host, rec.Code, rec.Header().Get("Content-Type"), tc.code, tc.ctype)
+		}
+		if tc.code == 421 && strings.Contains(rec.Body.String(), "the decisions") {
+			t.Errorf("Host %q: the page was served", tc.host)
 		}
 	}
 }

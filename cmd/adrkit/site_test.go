@@ -165,6 +165,21 @@ func TestSiteServe(t *testing.T) {
 	if code, _ := get("nothing.html"); code != 404 {
 		t.Errorf("a page the site does not have: %d", code)
 	}
+	// DNS rebinding: a request sent under another name is refused.
+	req, err := http.NewRequest(http.MethodGet, base+"index.html", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Host = "evil.example"
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusMisdirectedRequest || strings.Contains(string(body), "OpenTelemetry") {
+		t.Errorf("Host evil.example: %d\n%s", resp.StatusCode, body)
+	}
 	rec := filepath.Join(root, "docs", "adr", "0005-draft-metrics.md")
 	data, err := os.ReadFile(rec)
 	if err != nil {
