@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/v2/text"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/scaffold"
 )
 
 // markdown renders record bodies: GitHub Flavored Markdown, raw HTML
@@ -57,6 +58,12 @@ func (m *markdown) render(r *adr.Record) (string, error) {
 			return ast.WalkContinue, nil
 		}
 		switch n.(type) {
+		case *ast.Paragraph:
+			// A prompt of adrkit new's body left in place is marked, so
+			// that it is not read as the decision.
+			if len(scaffold.TemplateText(plainText(n, src))) > 0 {
+				n.SetAttribute("class", text.NewMultiLineValueFromString("template-text", text.IdentityDecoder))
+			}
 		case *ast.Link, *ast.Image:
 			targets = append(targets, n)
 		case *ast.ListItem:

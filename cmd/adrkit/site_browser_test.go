@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -192,7 +193,9 @@ func checkFilters(t *testing.T, ctx context.Context, base string) {
 	}{
 		{choose("f-status", "accepted"), []string{"0002", "0003"}},
 		{choose("f-status", ""), nil},
-		{chromedp.SendKeys(chromedp.ID("f-text"), "redis"), []string{"0002"}},
+		// 0001's body links to the Redis decision's file: search_decisions
+		// matches bodies, and so does the box.
+		{chromedp.SendKeys(chromedp.ID("f-text"), "redis"), []string{"0001", "0002"}},
 		{choose("f-text", ""), nil},
 		{choose("f-tag", "database"), []string{"0001", "0003"}},
 		{choose("f-status", "superseded"), []string{"0001"}},
@@ -214,6 +217,30 @@ func checkFilters(t *testing.T, ctx context.Context, base string) {
 	}
 	if count != "1 of 6 decisions shown." {
 		t.Errorf("the count says %q", count)
+	}
+}
+
+// checkSearch: index.html?q=QUERY shows the decisions adrkit search
+// QUERY lists (the same fields, body included, and the same rule), for
+// each query.
+func checkSearch(t *testing.T, ctx context.Context, base, root string, queries []string) {
+	t.Helper()
+	for _, q := range queries {
+		o := newRunner(t).run("--cwd", root, "search", q, "--json", "--limit", "100")
+		var out struct{ Result struct{ Items []struct{ ID string } } }
+		if err := json.Unmarshal([]byte(o.stdout), &out); err != nil {
+			t.Fatalf("search %q: %v\n%s", q, err, o)
+		}
+		want := []string{}
+		for _, it := range out.Result.Items {
+			want = append(want, it.ID)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"index.html?q="+url.QueryEscape(q)), chromedp.WaitVisible(chromedp.ID("filters"))); err != nil {
+			t.Fatal(err)
+		}
+		if got := visibleRows(t, ctx); !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
+			t.Errorf("index.html?q=%s shows %d decisions %q; adrkit search %s lists %d %q", q, len(got), got, q, len(want), want)
+		}
 	}
 }
 
@@ -437,6 +464,7 @@ func TestSiteInBrowser(t *testing.T) {
 	t.Run("file", func(t *testing.T) {
 		checkWithoutScript(t, ctx, fileBase)
 		checkFilters(t, ctx, fileBase)
+		checkSearch(t, ctx, fileBase, root, []string{"redis", "catalogue", "0003", "storage", "Draft."})
 		checkRelationLink(t, ctx, fileBase)
 		checkPaths(t, ctx, fileBase, root, governsTable)
 		checkKeyboard(t, ctx, fileBase)
@@ -455,6 +483,8 @@ func TestSiteInBrowser(t *testing.T) {
 		if !strings.HasPrefix(filepath.ToSlash(ownOut), "/") {
 			base = "file:///" + filepath.ToSlash(ownOut) + "/"
 		}
+		// Issue 36: the box found 2 of the 9 decisions adrkit search finds.
+		checkSearch(t, ctx, base, own, []string{"cursor", "CURSOR", "go-git", "ＧＯ", "Supersession chain", "no such words anywhere"})
 		for _, scheme := range []string{"light", "dark"} {
 			for _, page := range []string{"index.html", "decisions/0006-extended-tools.html", "graph.html", "health.html"} {
 				axeCheck(t, ctx, base, page, scheme, axe)

@@ -106,7 +106,7 @@ func TestSiteWords(t *testing.T) {
 			"Run 'adrkit site --help' for usage.\n"}, ""},
 		{"bad colour", []string{"--color", "pink", "site", "out"}, outcome{code: 2}, ""},
 		{"no repository", []string{"--cwd", noRepo, "site", "out"}, outcome{code: 1}, ""},
-		{"build", []string{"site", "public/adr"}, outcome{code: 0, stdout: "Wrote 20 files to public/adr (open index.html).\n"}, "public/adr"},
+		{"build", []string{"site", "public/adr"}, outcome{code: 0, stdout: "Wrote 21 files to public/adr (open index.html).\n"}, "public/adr"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
