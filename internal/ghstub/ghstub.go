@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,8 +48,10 @@ type Issue struct {
 	HTMLURL string `json:"html_url"`
 }
 
-// Stub is the stand-in. Its fields may be set before the Action runs
-// and read after it; the recorded requests are "METHOD path".
+// Stub is the stand-in. Its exported fields are what it serves; the
+// handler reads and writes them under a lock, so a test changes them only
+// inside Edit and reads them through Snapshot. The recorded requests are
+// "METHOD path".
 type Stub struct {
 	t        *testing.T
 	mu       sync.Mutex
@@ -67,6 +70,22 @@ func New(t *testing.T) (*Stub, *httptest.Server) {
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
 	return s, srv
+}
+
+// Edit runs f with the stand-in locked, for a test that changes what it
+// serves between two runs of an Action: the race detector sees the
+// handler's later reads ordered after f's writes.
+func (s *Stub) Edit(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f()
+}
+
+// Snapshot returns copies of the comments and issues the stand-in holds.
+func (s *Stub) Snapshot() ([]Comment, []Issue) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.Comments), slices.Clone(s.Issues)
 }
 
 // ServeHTTP answers one API request.

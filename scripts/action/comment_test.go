@@ -54,6 +54,7 @@ func TestActionComment(t *testing.T) {
 		return event(t, map[string]any{"pull_request": map[string]any{"number": 7, "changed_files": changed, "base": map[string]any{"sha": base}}})
 	}
 	stub, srv := ghstub.New(t)
+	comments := func() []ghstub.Comment { cs, _ := stub.Snapshot(); return cs }
 	script := func(extra map[string]string) run {
 		env := apiEnv(srv.URL, adrkit, ghsync, extra)
 		env["GITHUB_WORKSPACE"] = breaks.Root()
@@ -68,7 +69,7 @@ func TestActionComment(t *testing.T) {
 	if r.code != 1 || !slices.Equal(stub.Writes(), []string{"POST /repos/o/r/issues/7/comments"}) {
 		t.Fatalf("create: exit %d\n%s", r.code, r.stdout)
 	}
-	body := stub.Comments[0].Body
+	body := comments()[0].Body
 	contains(t, "the comment", body, "<!-- adrkit:check -->\n### adrkit check: the change fails", "#### Records this change broke",
 		"| 0002 (docs/adr/0002-tracing.md) | error (fails) | dangling-relatesTo |", "#### Decisions covering the changed files")
 	contains(t, "the outputs", r.output, "comment-url=https://gh/c/")
@@ -77,22 +78,24 @@ func TestActionComment(t *testing.T) {
 	breaks.Write("docs/adr/0002-tracing.md", strings.Replace(readFile(t, filepath.Join(breaks.Root(), "docs/adr/0002-tracing.md")), `"0003"`, `"0001"`, 1))
 	breaks.Commit("fix the relation")
 	r = script(map[string]string{"INPUT_COMMENT": "true"})
-	if !slices.Equal(stub.Writes(), []string{"PATCH /repos/o/r/issues/comments/101"}) || len(stub.Comments) != 1 ||
-		!strings.Contains(stub.Comments[0].Body, "the change passes") {
-		t.Fatalf("update: exit %d\n%s\n%s", r.code, r.stdout, stub.Comments[0].Body)
+	if !slices.Equal(stub.Writes(), []string{"PATCH /repos/o/r/issues/comments/101"}) || len(comments()) != 1 ||
+		!strings.Contains(comments()[0].Body, "the change passes") {
+		t.Fatalf("update: exit %d\n%s\n%s", r.code, r.stdout, comments()[0].Body)
 	}
 	if r.code != 0 {
 		t.Errorf("update: exit %d\n%s", r.code, r.stdout)
 	}
 
 	// A pull request from a fork: the token is read-only.
-	stub.ReadOnly = true
-	stub.Comments[0].Body = "<!-- adrkit:check -->\nstale"
+	stub.Edit(func() {
+		stub.ReadOnly = true
+		stub.Comments[0].Body = "<!-- adrkit:check -->\nstale"
+	})
 	r = script(map[string]string{"INPUT_COMMENT": "true"})
 	if r.code != 0 || !strings.Contains(r.stdout, "::notice title=adrkit::the workflow token may not comment on pull request #7") {
 		t.Errorf("read-only: exit %d\n%s", r.code, r.stdout)
 	}
-	stub.ReadOnly = false
+	stub.Edit(func() { stub.ReadOnly = false })
 	stub.Writes()
 
 	// GitHub says the pull request changes more files than adrkit saw.
