@@ -144,28 +144,27 @@ func clip(s string, n int) string {
 }
 
 // neighbourhood is the part of g around node self: self (node 0 of the
-// subgraph), the nodes it relates to either way, and the edges between
-// self and them.
-func neighbourhood(g *app.Graph, self int) *app.Graph {
-	keep := map[int]int{self: 0}
-	sub := &app.Graph{Nodes: []app.GraphNode{g.Nodes[self]}}
+// subgraph), the nodes it relates to either way, in node order, and the
+// edges that touch self (edges, their indices in g).
+func neighbourhood(g *app.Graph, self int, edges []int) *app.Graph {
 	var others []int
-	for _, e := range g.Edges {
-		for _, pair := range [][2]int{{e.From, e.To}, {e.To, e.From}} {
-			if pair[0] == self && !slices.Contains(others, pair[1]) && pair[1] != self {
-				others = append(others, pair[1])
+	for _, i := range edges {
+		for _, v := range []int{g.Edges[i].From, g.Edges[i].To} {
+			if v != self && !slices.Contains(others, v) {
+				others = append(others, v)
 			}
 		}
 	}
 	slices.Sort(others)
+	sub := &app.Graph{Nodes: []app.GraphNode{g.Nodes[self]}}
+	keep := map[int]int{self: 0}
 	for _, o := range others {
 		keep[o] = len(sub.Nodes)
 		sub.Nodes = append(sub.Nodes, g.Nodes[o])
 	}
-	for _, e := range g.Edges {
-		if e.From == self || e.To == self {
-			sub.Edges = append(sub.Edges, app.GraphEdge{From: keep[e.From], To: keep[e.To], Kind: e.Kind})
-		}
+	for _, i := range edges {
+		e := g.Edges[i]
+		sub.Edges = append(sub.Edges, app.GraphEdge{From: keep[e.From], To: keep[e.To], Kind: e.Kind})
 	}
 	return sub
 }

@@ -89,6 +89,13 @@ func Build(s *app.Site, o Options) (Files, error) {
 		b.decisions = append(b.decisions, d)
 		b.byRecord[r] = d
 	}
+	b.incident = make([][]int, len(s.Graph.Nodes))
+	for i, e := range s.Graph.Edges {
+		b.incident[e.From] = append(b.incident[e.From], i)
+		if e.To != e.From {
+			b.incident[e.To] = append(b.incident[e.To], i)
+		}
+	}
 	for _, name := range []string{"site.css", "site.js", "governs.js"} {
 		data, err := files.ReadFile("assets/" + name)
 		if err != nil {
@@ -111,6 +118,9 @@ type builder struct {
 	out       Files
 	decisions []*decision
 	byRecord  map[*adr.Record]*decision
+	// incident are, per graph node, the indices of the edges that touch
+	// it.
+	incident [][]int
 }
 
 // pageOf is a record's page: its file name with .html for .md. Records
@@ -353,7 +363,7 @@ func (b *builder) decisionPage(md *markdown, d *decision) ([]byte, error) {
 		Relations: b.relations(d), Chain: b.chain(d), HTML: template.HTML(html),
 		Leftovers: scaffold.TemplateText(d.Rec.Body),
 	}
-	if near := neighbourhood(b.s.Graph, d.Index); len(near.Nodes) > 1 {
+	if near := neighbourhood(b.s.Graph, d.Index, b.incident[d.Index]); len(near.Nodes) > 1 {
 		body.Graph = template.HTML(graphSVG(near, "../", 0, nil))
 	}
 	for _, m := range d.FM.Affects {
