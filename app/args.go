@@ -9,7 +9,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // ErrArgumentsNotObject is returned by Call when the arguments are not a

@@ -3,63 +3,13 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io/fs"
-	"path"
 	"strings"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/hostconfig"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 )
-
-// memFolder is an in-memory ADR directory for migrate and new.
-type memFolder struct {
-	files    map[string]string
-	failOn   string // a name whose Replace and Create fail
-	branches []string
-	dates    map[string]string
-}
-
-func (m *memFolder) MarkdownFiles(context.Context) ([]migrate.File, error) {
-	var out []migrate.File
-	for n, c := range m.files {
-		out = append(out, migrate.File{Name: n, Path: "docs/adr/" + n, Content: []byte(c)})
-	}
-	return out, nil
-}
-func (m *memFolder) FirstCommitDates() (map[string]string, error) { return m.dates, nil }
-func (m *memFolder) Replace(name string, b []byte) error {
-	if name == m.failOn {
-		return fmt.Errorf("writing docs/adr/%s: disk full", name)
-	}
-	m.files[name] = string(b)
-	return nil
-}
-func (m *memFolder) Rename(from, to string) error {
-	if _, ok := m.files[to]; ok {
-		return fs.ErrExist
-	}
-	m.files[to] = m.files[from]
-	delete(m.files, from)
-	return nil
-}
-func (m *memFolder) Names() ([]string, error) {
-	var out []string
-	for n := range m.files {
-		out = append(out, n)
-	}
-	return out, nil
-}
-func (m *memFolder) BranchNames() ([]string, error) { return m.branches, nil }
-func (m *memFolder) Create(name string, b []byte) error {
-	if _, ok := m.files[name]; ok || name == m.failOn {
-		return fmt.Errorf("docs/adr/%s exists already: %w", name, fs.ErrExist)
-	}
-	m.files[name] = string(b)
-	return nil
-}
-func (m *memFolder) DisplayPath(name string) string { return path.Join("docs/adr", name) }
 
 // TestMigrateWriteFailure: a write that fails is reported, the others
 // are written, and the run failed; history dates fill undated decisions.
@@ -165,6 +115,55 @@ func TestSetStatusMovesSupersession(t *testing.T) {
 	for _, in := range []StatusInput{{ID: "0002", Status: "retired"}, {ID: "0009", Status: adr.StatusDraft}, {ID: "0002", Status: adr.StatusSuperseded}} {
 		if _, err := SetStatus(context.Background(), m, in); !errors.Is(err, ErrEditInput) {
 			t.Errorf("%+v: %v", in, err)
+		}
+	}
+}
+
+// TestRenumberInMemory: a renumbering renames the record, rewrites the
+// relations that name it and the markers that declare it in tracked
+// files; a file that cannot be written is reported and the others are
+// written.
+func TestRenumberInMemory(t *testing.T) {
+	rec := func(id, extra string) string {
+		return "---\nid: \"" + id + "\"\ntitle: Record " + id + "\nstatus: draft\ndate: 2026-01-01\n" + extra + "---\nBody " + id + "\n"
+	}
+	m := &memFolder{files: map[string]string{
+		"0001-a.md": rec("0001", ""),
+		"0002-b.md": rec("0002", "relatesTo: [\"0001\"]\n"),
+	}, failOn: "0002-b.md"}
+	repo := newMemRepo(map[string]string{
+		"src/a.go":  "// @adr 0001\npackage a\n",
+		"README.md": "See [the first](docs/adr/0001-a.md).\n",
+	})
+	res, err := Renumber(context.Background(), m, repo, RenumberInput{ID: "0001", NewID: "0005"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := m.files["0005-a.md"]; !ok || !strings.Contains(m.files["0005-a.md"], `id: "0005"`) {
+		t.Errorf("the record was not renamed and renumbered: %v", m.files)
+	}
+	if repo.files["src/a.go"] != "// @adr 0005\npackage a\n" || repo.files["README.md"] != "See [the first](docs/adr/0005-a.md).\n" {
+		t.Errorf("repository files: %q", repo.files)
+	}
+	if !res.Failed() || m.files["0002-b.md"] != rec("0002", "relatesTo: [\"0001\"]\n") {
+		t.Errorf("the failed write: %+v", res.Files)
+	}
+}
+
+// TestInitInMemory: a dry run decides what a run writes and writes
+// nothing; the run writes the host files and the first record.
+func TestInitInMemory(t *testing.T) {
+	for _, dry := range []bool{true, false} {
+		m := &memFolder{files: map[string]string{}}
+		repo := newMemRepo(map[string]string{".mcp.json": "{}\n"})
+		rep, err := Init(context.Background(), repo, m, InitInput{Hosts: []hostconfig.Host{hostconfig.Claude}, DryRun: dry, Date: "2026-01-01", Launch: hostconfig.Launch{Command: "adrkit", Dir: "docs/adr"}})
+		if err != nil || rep.Record == nil || rep.Record.Path != "docs/adr/0001-record-architecture-decisions.md" || !rep.Changed() {
+			t.Fatalf("dry run %v: %v %+v", dry, err, rep)
+		}
+		untouched := len(m.files) == 0 && len(repo.files) == 1 && repo.files[".mcp.json"] == "{}\n"
+		written := len(m.files) == 1 && repo.files[".mcp.json"] != "{}\n" && repo.files[".claude/settings.json"] != ""
+		if dry && !untouched || !dry && !written {
+			t.Errorf("dry run %v wrote %q and %q", dry, m.files, repo.files)
 		}
 	}
 }

@@ -196,7 +196,7 @@ func TestChainValidation(t *testing.T) {
 		}
 	}
 	reader := corpusOf()
-	typed, _ := New(reader, Options{}).GetSupersessionChain(context.Background(), ChainInput{Ref: "nope", FindingsLimit: -1})
+	typed, _ := New(reader, Options{}).CallInput(context.Background(), ChainInput{Ref: "nope", FindingsLimit: -1})
 	if !typed.IsError || reader.Opens() != 0 {
 		t.Errorf("typed refusal: %q (opens %d)", typed.Text, reader.Opens())
 	}
@@ -226,7 +226,7 @@ func TestGoldenExtended(t *testing.T) {
 	svc := New(corpusOf(), Options{Extended: true, History: h})
 	changes := func(in ChangesInput) func() Result {
 		return func() Result {
-			res, err := svc.ListDecisionChanges(ctx, in)
+			res, err := svc.CallInput(ctx, in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -248,7 +248,7 @@ func TestGoldenExtended(t *testing.T) {
 		{"changes-head", changes(ChangesInput{})},
 		{"changes-replay", changes(ChangesInput{Since: ptr("0_"), Limit: 4})},
 		{"changes-restart", func() Result {
-			res, err := New(corpusOf(), Options{Extended: true, History: rewritten}).ListDecisionChanges(ctx, ChangesInput{Since: &gone})
+			res, err := New(corpusOf(), Options{Extended: true, History: rewritten}).CallInput(ctx, ChangesInput{Since: &gone})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -256,7 +256,7 @@ func TestGoldenExtended(t *testing.T) {
 		}},
 		{"changes-invalid-cursor", changes(ChangesInput{Since: ptr("AAAA")})},
 		{"changes-unavailable", func() Result {
-			res, _ := New(corpusOf(), Options{Extended: true}).ListDecisionChanges(ctx, ChangesInput{})
+			res, _ := New(corpusOf(), Options{Extended: true}).CallInput(ctx, ChangesInput{})
 			return res
 		}},
 		{"changes-validation-error", func() Result {
@@ -274,6 +274,6 @@ func TestGoldenExtended(t *testing.T) {
 
 // feed0 is the head cursor of h.
 func feed0(h *fakeHistory) string {
-	res, _ := New(corpusOf(), Options{Extended: true, History: h}).ListDecisionChanges(context.Background(), ChangesInput{})
+	res, _ := New(corpusOf(), Options{Extended: true, History: h}).CallInput(context.Background(), ChangesInput{})
 	return res.Structured.Result.(ChangesAnswer).Cursor
 }

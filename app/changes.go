@@ -11,7 +11,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
 	"github.com/adrkit/adrkit-go/ports"
 )

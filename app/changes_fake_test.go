@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/historytest"

@@ -393,9 +393,9 @@ func TestFeedFindingsCursorsAreTheirOwn(t *testing.T) {
 	ctx := context.Background()
 	svc := New(reader, Options{Extended: true, History: h})
 	feedCursor := pageOf(t, callFeed(t, reader, h, map[string]any{"findingsLimit": 2})).Findings.Cursor
-	chain, _ := svc.GetSupersessionChain(ctx, ChainInput{Ref: "0001", FindingsLimit: 2})
+	chain, _ := svc.CallInput(ctx, ChainInput{Ref: "0001", FindingsLimit: 2})
 	chainCursor := chain.Structured.Result.(ChainAnswer).Findings.Cursor
-	get, _ := svc.GetDecision(ctx, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2}})
+	get, _ := svc.CallInput(ctx, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2}})
 	getCursor := get.Structured.Result.(Found).Findings.Cursor
 	if feedCursor == nil || chainCursor == nil || getCursor == nil {
 		t.Fatal("missing findings cursors")
@@ -414,12 +414,12 @@ func TestFeedFindingsCursorsAreTheirOwn(t *testing.T) {
 		got  cursor.Reason
 		want cursor.Reason
 	}{
-		{"feed cursor to the feed", reason(svc.ListDecisionChanges(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: feedCursor})), cursor.OK},
-		{"feed cursor to the chain", reason(svc.GetSupersessionChain(ctx, ChainInput{Ref: "0001", FindingsLimit: 2, FindingsCursor: feedCursor})), cursor.WrongChannel},
-		{"feed cursor to get_decision", reason(svc.GetDecision(ctx, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2, FindingsCursor: feedCursor}})), cursor.WrongChannel},
-		{"feed cursor to search", reason(svc.SearchDecisions(ctx, SearchInput{Query: "decision", Page: Page{FindingsLimit: 2, FindingsCursor: feedCursor}})), cursor.WrongChannel},
-		{"chain cursor to the feed", reason(svc.ListDecisionChanges(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: chainCursor})), cursor.WrongChannel},
-		{"get_decision cursor to the feed", reason(svc.ListDecisionChanges(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: getCursor})), cursor.WrongChannel},
+		{"feed cursor to the feed", reason(svc.CallInput(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: feedCursor})), cursor.OK},
+		{"feed cursor to the chain", reason(svc.CallInput(ctx, ChainInput{Ref: "0001", FindingsLimit: 2, FindingsCursor: feedCursor})), cursor.WrongChannel},
+		{"feed cursor to get_decision", reason(svc.CallInput(ctx, GetInput{Ref: "0001", Page: Page{FindingsLimit: 2, FindingsCursor: feedCursor}})), cursor.WrongChannel},
+		{"feed cursor to search", reason(svc.CallInput(ctx, SearchInput{Query: "decision", Page: Page{FindingsLimit: 2, FindingsCursor: feedCursor}})), cursor.WrongChannel},
+		{"chain cursor to the feed", reason(svc.CallInput(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: chainCursor})), cursor.WrongChannel},
+		{"get_decision cursor to the feed", reason(svc.CallInput(ctx, ChangesInput{FindingsLimit: 2, FindingsCursor: getCursor})), cursor.WrongChannel},
 	}
 	for _, tc := range cases {
 		if tc.got != tc.want {
@@ -472,7 +472,7 @@ func TestFeedCheckOrder(t *testing.T) {
 			t.Errorf("%s: refused arguments opened the corpus", tc.name)
 		}
 	}
-	res, _ := New(gone, Options{Extended: true, History: h}).ListDecisionChanges(ctx, ChangesInput{})
+	res, _ := New(gone, Options{Extended: true, History: h}).CallInput(ctx, ChangesInput{})
 	if res.Text != corpus.DirNotFound.Message() {
 		t.Errorf("corpus-unavailable text %q", res.Text)
 	}
@@ -625,11 +625,11 @@ func TestChangesValidation(t *testing.T) {
 	}
 
 	// The typed entry point refuses the same way.
-	res, _ := svc.ListDecisionChanges(context.Background(), ChangesInput{Limit: 500})
+	res, _ := svc.CallInput(context.Background(), ChangesInput{Limit: 500})
 	if !res.IsError || !strings.HasSuffix(res.Text, "limit: must be an integer from 1 to 200, got 500") {
 		t.Errorf("typed: %q", res.Text)
 	}
-	res, _ = svc.ListDecisionChanges(context.Background(), ChangesInput{FindingsLimit: 101, FindingsCursor: ptr("")})
+	res, _ = svc.CallInput(context.Background(), ChangesInput{FindingsLimit: 101, FindingsCursor: ptr("")})
 	if !res.IsError || !strings.HasSuffix(res.Text, "findingsLimit: must be an integer from 1 to 100, got 101") {
 		t.Errorf("typed findings: %q", res.Text)
 	}
@@ -701,7 +701,7 @@ func TestPageSize(t *testing.T) {
 func TestGoldenChangesFindings(t *testing.T) {
 	h, _ := sampleHistory()
 	svc := New(chainReader(), Options{Extended: true, History: h})
-	res, err := svc.ListDecisionChanges(context.Background(), ChangesInput{Since: ptr(feed.ReplayToken), Limit: 2, FindingsLimit: 1})
+	res, err := svc.CallInput(context.Background(), ChangesInput{Since: ptr(feed.ReplayToken), Limit: 2, FindingsLimit: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

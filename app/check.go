@@ -10,7 +10,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage"
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/ports"

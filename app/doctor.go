@@ -75,7 +75,7 @@ type DoctorInput struct {
 // the ADR directory and its lint summary, each host's files, that the
 // commands they name are on PATH and start, and that the hooks answer a
 // synthetic event. Every problem comes with what to do.
-func Doctor(ctx context.Context, files RepoFiles, probe ports.Processes, in DoctorInput) *DoctorReport {
+func Doctor(ctx context.Context, files ports.RepoFiles, probe ports.Processes, in DoctorInput) *DoctorReport {
 	rep := &DoctorReport{}
 	rep.add(CheckOK, "repository", "root found (a .git entry)", "")
 	switch {
@@ -101,9 +101,9 @@ func Doctor(ctx context.Context, files RepoFiles, probe ports.Processes, in Doct
 	hosts := in.Hosts
 	contents := map[string][]byte{}
 	for _, t := range hostconfig.Targets(hostconfig.Hosts) {
-		b, ok, err := files.Read(t.Path)
+		b, ok, err := readRepoFile(files, t.Path)
 		if err != nil {
-			rep.add(CheckProblem, t.Path, "cannot be read: "+err.Error(), "")
+			rep.add(CheckProblem, t.Path, err.Error(), "")
 			continue
 		}
 		if ok {

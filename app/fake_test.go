@@ -5,7 +5,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )

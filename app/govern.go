@@ -10,7 +10,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // GovernInput names the files an agent is about to write, for Govern.
@@ -154,7 +154,7 @@ func mayMatch(pattern string, files []string) bool {
 }
 
 // plainGlobByte reports whether c stands for itself wherever it is in a
-// path glob (domain/glob's dialect), "/" included.
+// path glob (domain/js/glob's dialect), "/" included.
 func plainGlobByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/'
 }

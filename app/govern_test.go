@@ -12,7 +12,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/glob"
+	"github.com/adrkit/adrkit-go/domain/js/glob"
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/memcorpus"
@@ -158,7 +158,7 @@ func TestGovernFromIndex(t *testing.T) {
 // recorded from the reference and some of our own, against the
 // reference's candidates and more.
 func TestMayMatch(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "domain", "glob", "testdata", "reference.json"))
+	data, err := os.ReadFile(filepath.Join("..", "domain", "js", "glob", "testdata", "reference.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,23 +2,16 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/hostconfig"
 	"github.com/adrkit/adrkit-go/domain/migrate"
+	"github.com/adrkit/adrkit-go/ports"
 )
-
-// RepoFiles is the repository's working tree as "adrkit init" reads and
-// writes it: paths relative to the root, "/"-separated.
-type RepoFiles interface {
-	// Read returns a file's bytes; exists is false when there is none.
-	Read(rel string) (content []byte, exists bool, err error)
-	// Write replaces (or creates) a file atomically, making its
-	// directories.
-	Write(rel string, content []byte) error
-}
 
 // InitInput is one "adrkit init".
 type InitInput struct {
@@ -101,12 +94,12 @@ on record, so they are not proposed again without new facts.
 // merged or left alone (with a snippet), and when folder has no record
 // yet the first one is written. Files are decided before anything is
 // written, so a refused input writes nothing.
-func Init(ctx context.Context, files RepoFiles, folder NewFolder, in InitInput) (*InitReport, error) {
+func Init(ctx context.Context, files ports.RepoFiles, folder ports.FolderWriter, in InitInput) (*InitReport, error) {
 	rep := &InitReport{DryRun: in.DryRun}
 	for _, t := range hostconfig.Targets(in.Hosts) {
-		current, exists, err := files.Read(t.Path)
+		current, exists, err := readRepoFile(files, t.Path)
 		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", t.Path, err)
+			return nil, err
 		}
 		rep.Files = append(rep.Files, hostconfig.Merge(t, in.Launch, current, exists))
 	}
@@ -118,7 +111,7 @@ func Init(ctx context.Context, files RepoFiles, folder NewFolder, in InitInput) 
 		for _, f := range rep.Files {
 			if f.Outcome == hostconfig.Create || f.Outcome == hostconfig.Update {
 				if err := files.Write(f.Path, f.Content); err != nil {
-					return rep, fmt.Errorf("writing %s: %w", f.Path, err)
+					return rep, err
 				}
 			}
 		}
@@ -128,7 +121,7 @@ func Init(ctx context.Context, files RepoFiles, folder NewFolder, in InitInput) 
 	}
 	target := folder
 	if in.DryRun {
-		target = &dryFolder{NewFolder: folder}
+		target = &dryFolder{FolderWriter: folder}
 	}
 	res, err := NewRecord(ctx, target, NewInput{Title: FirstRecordTitle, Status: adr.StatusProposed, Template: firstRecordBody, Date: in.Date})
 	if err != nil {
@@ -140,7 +133,7 @@ func Init(ctx context.Context, files RepoFiles, folder NewFolder, in InitInput) 
 
 // hasNoRecord reports whether the ADR directory holds no file named like
 // a record.
-func hasNoRecord(folder NewFolder) (bool, error) {
+func hasNoRecord(folder ports.FolderWriter) (bool, error) {
 	names, err := folder.Names()
 	if err != nil {
 		return false, err
@@ -155,7 +148,7 @@ func hasNoRecord(folder NewFolder) (bool, error) {
 
 // dryFolder is a folder whose writes are only remembered.
 type dryFolder struct {
-	NewFolder
+	ports.FolderWriter
 }
 
 // Create pretends to write.
@@ -164,34 +157,12 @@ func (*dryFolder) Create(string, []byte) error { return nil }
 // Replace pretends to write.
 func (*dryFolder) Replace(string, []byte) error { return nil }
 
-// EmptyFolder is an ADR directory that does not exist yet, as a dry run
-// sees it: no names anywhere, nothing to read.
-type EmptyFolder struct {
-	// Dir is the directory relative to the root.
-	Dir string
-}
-
-// Names lists nothing.
-func (EmptyFolder) Names() ([]string, error) { return nil, nil }
-
-// BranchNames lists nothing.
-func (EmptyFolder) BranchNames() ([]string, error) { return nil, nil }
-
-// MarkdownFiles lists nothing.
-func (EmptyFolder) MarkdownFiles(context.Context) ([]migrate.File, error) { return nil, nil }
-
-// Create refuses: the directory does not exist.
-func (e EmptyFolder) Create(string, []byte) error {
-	return fmt.Errorf("the ADR directory %s does not exist", e.Dir)
-}
-
-// Replace refuses: the directory does not exist.
-func (e EmptyFolder) Replace(string, []byte) error { return e.Create("", nil) }
-
-// DisplayPath is name inside Dir.
-func (e EmptyFolder) DisplayPath(name string) string {
-	if e.Dir == "" || e.Dir == "." {
-		return name
+// readRepoFile reads the whole file p; exists is false when there is
+// none.
+func readRepoFile(files ports.RepoFiles, p string) (content []byte, exists bool, err error) {
+	content, _, err = files.Read(p, -1)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
 	}
-	return strings.TrimSuffix(e.Dir, "/") + "/" + name
+	return content, err == nil, err
 }

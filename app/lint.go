@@ -12,7 +12,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/yaml12"
+	"github.com/adrkit/adrkit-go/domain/js/yaml12"
 	"github.com/adrkit/adrkit-go/ports"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/ports"
 

@@ -7,7 +7,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // LintRule describes one rule lint can report: what SARIF consumers show

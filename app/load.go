@@ -13,7 +13,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/affects"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/internal/parallel"
 	"github.com/adrkit/adrkit-go/ports"
 )

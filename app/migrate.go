@@ -6,20 +6,8 @@ import (
 	"path"
 
 	"github.com/adrkit/adrkit-go/domain/migrate"
+	"github.com/adrkit/adrkit-go/ports"
 )
-
-// MigrateFolder is the ADR directory as migrate reads and writes it. Its
-// writes are atomic: a file is replaced whole or not at all, and a rename
-// never replaces another file.
-type MigrateFolder interface {
-	// MarkdownFiles reads the regular Markdown files at the top level.
-	MarkdownFiles(ctx context.Context) ([]migrate.File, error)
-	// FirstCommitDates maps file names to the day each was first
-	// committed; missing or empty when the history cannot tell.
-	FirstCommitDates() (map[string]string, error)
-	Replace(name string, content []byte) error
-	Rename(from, to string) error
-}
 
 // MigrateInput configures one migrate run.
 type MigrateInput struct {
@@ -48,7 +36,7 @@ func (r *MigrateReport) Failed() bool {
 // plan says so. A write that fails is reported and the others go on. A
 // decision that names no date of its own is dated by its first commit,
 // when the history knows it.
-func Migrate(ctx context.Context, folder MigrateFolder, in MigrateInput) (*MigrateReport, error) {
+func Migrate(ctx context.Context, folder ports.FolderWriter, in MigrateInput) (*MigrateReport, error) {
 	files, err := folder.MarkdownFiles(ctx)
 	if err != nil {
 		return nil, err

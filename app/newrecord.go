@@ -10,32 +10,14 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/domain/scaffold"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
-// NewFolder is the ADR directory as "adrkit new" reads and writes it.
-type NewFolder interface {
-	EditFolder
-	NumberedFolder
-	// Create writes a new file atomically, failing (fs.ErrExist) when
-	// the name is taken.
-	Create(name string, content []byte) error
-}
-
-// NumberedFolder is what a new number must be free in: the directory's
-// names in the working tree and on every branch.
-type NumberedFolder interface {
-	// Names lists the entries of the directory in the working tree.
-	Names() ([]string, error)
-	// BranchNames lists the names in the directory on every local and
-	// remote-tracking branch.
-	BranchNames() ([]string, error)
-}
-
 // takenNames reads the names of the working tree and of every branch.
-func takenNames(folder NumberedFolder) (names, branch []string, err error) {
+func takenNames(folder ports.FolderWriter) (names, branch []string, err error) {
 	if names, err = folder.Names(); err != nil {
 		return nil, nil, err
 	}
@@ -96,7 +78,7 @@ var NewStatuses = []adr.Status{adr.StatusDraft, adr.StatusProposed, adr.StatusAc
 // status and supersededBy lines. Both files are built and checked before
 // anything is written; the new file is created first (so an existing one
 // stops the run with nothing written) and the old record replaced last.
-func NewRecord(ctx context.Context, folder NewFolder, in NewInput) (*NewResult, error) {
+func NewRecord(ctx context.Context, folder ports.FolderWriter, in NewInput) (*NewResult, error) {
 	if err := checkNewInput(in); err != nil {
 		return nil, err
 	}
@@ -180,7 +162,7 @@ func checkNewInput(in NewInput) error {
 }
 
 // findRecord returns the one valid record with id in the working tree.
-func findRecord(ctx context.Context, folder NewFolder, id string) (string, string, error) {
+func findRecord(ctx context.Context, folder ports.FolderWriter, id string) (string, string, error) {
 	files, err := folder.MarkdownFiles(ctx)
 	if err != nil {
 		return "", "", err

@@ -6,7 +6,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // The types in this file are the structured answers. Field order is the

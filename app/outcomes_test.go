@@ -134,7 +134,7 @@ func TestLoneSurrogateTitlesInTheFeed(t *testing.T) {
 	h.commit("1", `0001-a.md=0001 proposed "Lone \ud800 feed"`)
 	h.commit("2", `0001-a.md=0001 accepted "Lone \ud800 feed"`)
 	svc := New(corpusOf(), Options{Extended: true, History: h})
-	res, err := svc.ListDecisionChanges(context.Background(), ChangesInput{Since: ptr(feed.ReplayToken)})
+	res, err := svc.CallInput(context.Background(), ChangesInput{Since: ptr(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
 	}

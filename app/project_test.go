@@ -154,9 +154,9 @@ func TestUnexpectedFaultsAreErrors(t *testing.T) {
 func TestEveryCallProjectsAfresh(t *testing.T) {
 	r := corpusOf(regular("0001-a.md", "0001"))
 	s := New(r, Options{Parse: fakeParse})
-	first := must(s.GetDecision(context.Background(), GetInput{Ref: "0002"}))
+	first := must(s.CallInput(context.Background(), GetInput{Ref: "0002"}))
 	r.WriteFile("0002-b.md", []byte("0002"))
-	second := must(s.GetDecision(context.Background(), GetInput{Ref: "0002"}))
+	second := must(s.CallInput(context.Background(), GetInput{Ref: "0002"}))
 	if result(t, first)["outcome"] != "not-found" || result(t, second)["outcome"] != "found" || r.Opens() != 2 {
 		t.Errorf("first %q, second %q, opens %d", first.Text, second.Text, r.Opens())
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/queue"
 	"github.com/adrkit/adrkit-go/ports"
 )

@@ -9,29 +9,13 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/domain/mdlink"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/domain/scaffold"
+	"github.com/adrkit/adrkit-go/ports"
 )
-
-// RenumberFolder is the ADR directory, and the repository around it, as
-// "adrkit renumber" reads and writes them.
-type RenumberFolder interface {
-	EditFolder
-	NumberedFolder
-	// Rename renames a file of the directory, never replacing one.
-	Rename(from, to string) error
-	// TrackedFiles lists the regular files git tracks, repository-
-	// relative.
-	TrackedFiles() ([]string, error)
-	// ReadRepoFile reads up to limit bytes (all for limit < 0) of a
-	// repository file, and whether it goes on.
-	ReadRepoFile(p string, limit int) ([]byte, bool, error)
-	// ReplaceRepoFile writes a repository file atomically.
-	ReplaceRepoFile(p string, content []byte) error
-}
 
 // RenumberInput is one "adrkit renumber".
 type RenumberInput struct {
@@ -66,7 +50,7 @@ func (r *RenumberResult) Failed() bool {
 // and nothing else. Every record edit is checked before anything is
 // written. A new id another file holds, in the working tree or on a
 // branch, is refused.
-func Renumber(ctx context.Context, folder RenumberFolder, in RenumberInput) (*RenumberResult, error) {
+func Renumber(ctx context.Context, folder ports.FolderWriter, repo ports.RepoFiles, in RenumberInput) (*RenumberResult, error) {
 	switch {
 	case !adr.ValidID(in.ID):
 		return nil, fmt.Errorf("%w: %q is not a record id such as 0007", ErrEditInput, in.ID)
@@ -129,7 +113,7 @@ func Renumber(ctx context.Context, folder RenumberFolder, in RenumberInput) (*Re
 			files[i].RenameTo = folder.DisplayPath(newName)
 		}
 	}
-	files, err = repoEdits(ctx, folder, files, in.ID, newID, target.path, folder.DisplayPath(newName))
+	files, err = repoEdits(ctx, folder, repo, files, in.ID, newID, target.path, folder.DisplayPath(newName))
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +127,7 @@ func Renumber(ctx context.Context, folder RenumberFolder, in RenumberInput) (*Re
 		if f.name != "" {
 			err = folder.Replace(f.name, f.content)
 		} else {
-			err = folder.ReplaceRepoFile(f.Path, f.content)
+			err = repo.Write(f.Path, f.content)
 		}
 		if err != nil {
 			f.Error = err.Error()
@@ -219,8 +203,8 @@ const maxLinkFile = 1 << 20
 // the record's old file name (oldPath), pointed at newPath. A file the
 // record edits change already gets these on top; any other file's head
 // is read first, and only a file that needs it is read whole.
-func repoEdits(ctx context.Context, folder RenumberFolder, records []FileEdit, from, to, oldPath, newPath string) ([]FileEdit, error) {
-	tracked, err := folder.TrackedFiles()
+func repoEdits(ctx context.Context, folder ports.FolderWriter, repo ports.RepoFiles, records []FileEdit, from, to, oldPath, newPath string) ([]FileEdit, error) {
+	tracked, err := repo.TrackedFiles()
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +238,7 @@ func repoEdits(ctx context.Context, folder RenumberFolder, records []FileEdit, f
 		case ok:
 			src = content
 		default:
-			head, more, err := folder.ReadRepoFile(p, markers.WindowBytes)
+			head, more, err := repo.Read(p, markers.WindowBytes)
 			if err != nil {
 				continue // gone or not regular in the working tree: nothing to rewrite
 			}
@@ -270,7 +254,7 @@ func repoEdits(ctx context.Context, folder RenumberFolder, records []FileEdit, f
 				if declares {
 					limit = -1 // a marker to rewrite: the whole file, whatever its size
 				}
-				whole, longer, err := folder.ReadRepoFile(p, limit)
+				whole, longer, err := repo.Read(p, limit)
 				if err != nil || longer {
 					continue // never write back part of a file
 				}

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // Input limits of the contract (mcp-server.md §1.4). Lengths count UTF-16

@@ -3,7 +3,7 @@ package app
 import (
 	"strings"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // normalizedContains reports whether needle, already search-normalised,

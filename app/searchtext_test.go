@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // slowContains is the definition normalizedContains must agree with.

@@ -10,18 +10,9 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
-	"github.com/adrkit/adrkit-go/domain/migrate"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/ports"
 )
-
-// EditFolder is the ADR directory as the commands that edit records
-// (status, renumber) read and write it. Replace is atomic: a reader sees
-// the old file or the new one.
-type EditFolder interface {
-	MarkdownFiles(ctx context.Context) ([]migrate.File, error)
-	Replace(name string, content []byte) error
-	DisplayPath(name string) string
-}
 
 // Errors of the editing commands, each a different exit for the command
 // line.
@@ -82,7 +73,7 @@ type folderRecord struct {
 
 // readFolderRecords parses every Markdown file at the top level of the
 // directory and keeps the valid records.
-func readFolderRecords(ctx context.Context, folder EditFolder) ([]folderRecord, error) {
+func readFolderRecords(ctx context.Context, folder ports.FolderWriter) ([]folderRecord, error) {
 	files, err := folder.MarkdownFiles(ctx)
 	if err != nil {
 		return nil, err
@@ -158,7 +149,7 @@ func (s *editSet) build() ([]FileEdit, error) {
 
 // writeEdits replaces each changed file; a failure is recorded on the
 // file and the others are still written.
-func writeEdits(folder EditFolder, files []FileEdit) {
+func writeEdits(folder ports.FolderWriter, files []FileEdit) {
 	for i := range files {
 		if err := folder.Replace(files[i].name, files[i].content); err != nil {
 			files[i].Error = err.Error()
@@ -181,7 +172,7 @@ func without(list []string, id string) ([]string, bool) {
 // record that replaced it stops listing it. Every result is checked to be
 // a valid record equal to the old one but for those fields before
 // anything is written; each file is replaced atomically.
-func SetStatus(ctx context.Context, folder EditFolder, in StatusInput) (*StatusResult, error) {
+func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (*StatusResult, error) {
 	if !slices.Contains(adr.Statuses, in.Status) {
 		return nil, fmt.Errorf("%w: the status must be one of %s, got %q", ErrEditInput, strings.Join(stringsOf(adr.Statuses), ", "), in.Status)
 	}

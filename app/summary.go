@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // maxSummaryLen caps a summary line, in UTF-16 code units.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // The expected lines are the reference's, character for character

@@ -260,47 +260,6 @@ func (s *Service) CallInput(ctx context.Context, in Input) (Result, error) {
 	return s.callInput(ctx, in, false)
 }
 
-// The tools called with Go values, one page each: CallInput for each
-// input type.
-
-// SearchDecisions answers search_decisions.
-func (s *Service) SearchDecisions(ctx context.Context, in SearchInput) (Result, error) {
-	return s.callInput(ctx, in, false)
-}
-
-// GetDecision answers get_decision.
-func (s *Service) GetDecision(ctx context.Context, in GetInput) (Result, error) {
-	return s.callInput(ctx, in, false)
-}
-
-// GetDecisionContext answers get_decision_context.
-func (s *Service) GetDecisionContext(ctx context.Context, in ContextInput) (Result, error) {
-	return s.callInput(ctx, in, false)
-}
-
-// ListSuperseded answers list_superseded.
-func (s *Service) ListSuperseded(ctx context.Context, in SupersededInput) (Result, error) {
-	return s.callInput(ctx, in, false)
-}
-
-// GetSupersessionChain answers get_supersession_chain, whether or not the
-// Service serves the extended tools over Call.
-func (s *Service) GetSupersessionChain(ctx context.Context, in ChainInput) (Result, error) {
-	return s.callInput(ctx, in, false)
-}
-
-// ListDecisionChanges answers list_decision_changes, whether or not the
-// Service serves the extended tools over Call.
-func (s *Service) ListDecisionChanges(ctx context.Context, in ChangesInput) (Result, error) {
-	return s.callInput(ctx, in, false)
-}
-
-// ListReviewQueue answers list_review_queue, whether or not the Service
-// serves the extended tools over Call.
-func (s *Service) ListReviewQueue(ctx context.Context, in QueueInput) (Result, error) {
-	return s.callInput(ctx, in, false)
-}
-
 // callInput encodes in as the JSON arguments it stands for and answers
 // them, one page or whole.
 func (s *Service) callInput(ctx context.Context, in Input, whole bool) (Result, error) {

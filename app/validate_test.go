@@ -265,15 +265,15 @@ func TestTypedInputsAreValidatedToo(t *testing.T) {
 	s := New(r, Options{})
 	ctx := context.Background()
 	results := []Result{
-		must(s.SearchDecisions(ctx, SearchInput{Query: " "})),
-		must(s.SearchDecisions(ctx, SearchInput{Query: "x", Status: []adr.Status{"nope"}})),
-		must(s.SearchDecisions(ctx, SearchInput{Query: "x", Tags: []string{}})),
-		must(s.GetDecision(ctx, GetInput{Ref: "x"})),
-		must(s.GetDecisionContext(ctx, ContextInput{})),
-		must(s.GetDecisionContext(ctx, ContextInput{Files: []string{"../x"}})),
-		must(s.ListSuperseded(ctx, SupersededInput{Page: Page{Limit: 101}})),
-		must(s.ListSuperseded(ctx, SupersededInput{Page: Page{FindingsLimit: -1}})),
-		must(s.ListSuperseded(ctx, SupersededInput{Page: Page{Cursor: ptr(rep("c", 4097))}})),
+		must(s.CallInput(ctx, SearchInput{Query: " "})),
+		must(s.CallInput(ctx, SearchInput{Query: "x", Status: []adr.Status{"nope"}})),
+		must(s.CallInput(ctx, SearchInput{Query: "x", Tags: []string{}})),
+		must(s.CallInput(ctx, GetInput{Ref: "x"})),
+		must(s.CallInput(ctx, ContextInput{})),
+		must(s.CallInput(ctx, ContextInput{Files: []string{"../x"}})),
+		must(s.CallInput(ctx, SupersededInput{Page: Page{Limit: 101}})),
+		must(s.CallInput(ctx, SupersededInput{Page: Page{FindingsLimit: -1}})),
+		must(s.CallInput(ctx, SupersededInput{Page: Page{Cursor: ptr(rep("c", 4097))}})),
 	}
 	for i, res := range results {
 		if !res.IsError {

@@ -3,10 +3,12 @@
 // (CorpusReader, whose Open gives one projection an ADRDir), the
 // first-parent git history of that directory (HistoryReader, History),
 // the head of a repository file where "@adr" markers are declared
-// (FileHeadReader), what time it is (Clock) and, for doctor, the
-// processes an agent's configuration starts (Processes). Every reader has
-// a conformance suite its implementations run: corpustest, historytest,
-// headtest; memcorpus is the in-memory CorpusReader.
+// (FileHeadReader), what time it is (Clock), for doctor the processes an
+// agent's configuration starts (Processes), and for the commands that
+// write, the ADR directory and the repository's files (FolderWriter,
+// RepoFiles: write.go). Every reader and writer has a conformance suite
+// its implementations run: corpustest, historytest, headtest, writertest;
+// memcorpus is the in-memory CorpusReader.
 package ports
 
 import (

@@ -15,7 +15,7 @@ import (
 	"sync"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/internal/parallel"
 	"github.com/adrkit/adrkit-go/ports"
 )

@@ -15,6 +15,7 @@ import (
 	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/corpustest"
 )
 
 // listing is the comparable form of an entry for these tests.
@@ -180,7 +181,7 @@ func testListFailures(t *testing.T) {
 			tc.change(t, root)
 			var err error
 			noBlock(t, "List", func() { _, err = c.List(context.Background(), false) })
-			if got := reasonOf(t, err); got != tc.want {
+			if got := corpustest.ReasonOf(t, err); got != tc.want {
 				t.Errorf("List: reason %q (%v), want %q", got, err, tc.want)
 			}
 		})
@@ -467,7 +468,7 @@ func testVerify(t *testing.T) {
 			tc.change(t, root, adr)
 			var err error
 			noBlock(t, "Verify", func() { err = c.Verify(context.Background()) })
-			if got := reasonOf(t, err); got != tc.want {
+			if got := corpustest.ReasonOf(t, err); got != tc.want {
 				t.Errorf("Verify: reason %q (%v), want %q", got, err, tc.want)
 			}
 		})
@@ -490,7 +491,7 @@ func testVerifyRootRetargeted(t *testing.T) {
 		t.Fatal(err)
 	}
 	replaceSymlink(t, "other", filepath.Join(b, "current"))
-	if got := reasonOf(t, c.Verify(context.Background())); got != corpus.RootNotFound {
+	if got := corpustest.ReasonOf(t, c.Verify(context.Background())); got != corpus.RootNotFound {
 		t.Errorf("Verify: reason %q, want %q", got, corpus.RootNotFound)
 	}
 }

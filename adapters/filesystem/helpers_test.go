@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
@@ -197,20 +196,6 @@ func noBlock(t *testing.T, what string, f func()) {
 	case <-time.After(5 * time.Second):
 		t.Fatalf("%s blocked", what)
 	}
-}
-
-// reasonOf returns the reason of an *ports.UnavailableError, "" for nil,
-// and fails the test for any other error.
-func reasonOf(t *testing.T, err error) corpus.UnavailableReason {
-	t.Helper()
-	if err == nil {
-		return ""
-	}
-	var ue *ports.UnavailableError
-	if !errors.As(err, &ue) {
-		t.Fatalf("error %v (%T) is not a *ports.UnavailableError", err, err)
-	}
-	return ue.Reason
 }
 
 // readKindOf returns the kind of a *ports.ReadError, or -1 for nil, and

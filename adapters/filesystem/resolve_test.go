@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/ports/corpustest"
 )
 
 func TestResolveRoots(t *testing.T) {
@@ -335,7 +336,7 @@ func TestResolveRoots(t *testing.T) {
 			if tc.wantWindows != "" && runtime.GOOS == "windows" {
 				want = tc.wantWindows
 			}
-			if got := reasonOf(t, err); got != want {
+			if got := corpustest.ReasonOf(t, err); got != want {
 				t.Fatalf("Open: reason %q (%v), want %q", got, err, want)
 			}
 			if want != "" {
@@ -384,7 +385,7 @@ func TestResolveRootsPermissions(t *testing.T) {
 			root := newRoot(t, filepath.Join(base(t), "parent"), "repo")
 			cwd := tc.setup(t, root)
 			err := New(cwd, "docs/adr").Check(context.Background())
-			if got := reasonOf(t, err); got != tc.want {
+			if got := corpustest.ReasonOf(t, err); got != tc.want {
 				t.Errorf("Check: reason %q (%v), want %q", got, err, tc.want)
 			}
 		})
@@ -422,7 +423,7 @@ func TestNewDoesNoIO(t *testing.T) {
 	// A root that does not exist is accepted at construction and only
 	// reported when validated.
 	r := New("/nonexistent/adrkit/root", "docs/adr")
-	if got := reasonOf(t, r.Check(context.Background())); got != corpus.RootNotFound {
+	if got := corpustest.ReasonOf(t, r.Check(context.Background())); got != corpus.RootNotFound {
 		t.Errorf("Check: reason %q, want %q", got, corpus.RootNotFound)
 	}
 }
@@ -471,7 +472,7 @@ func TestRootCapturedAtStartup(t *testing.T) {
 			}
 			tc.change(t, b)
 			_, err := r.Open(context.Background())
-			if got := reasonOf(t, err); got != tc.want {
+			if got := corpustest.ReasonOf(t, err); got != tc.want {
 				t.Errorf("Open: reason %q (%v), want %q", got, err, tc.want)
 			}
 		})
@@ -487,7 +488,7 @@ func TestFailedCheckCapturesNothing(t *testing.T) {
 	remove(t, filepath.Join(b, "repo", "docs"))
 	symlink(t, "repo", filepath.Join(b, "current"))
 	r := New(filepath.Join(b, "current"), "docs/adr")
-	if got := reasonOf(t, r.Check(context.Background())); got != corpus.DirNotFound {
+	if got := corpustest.ReasonOf(t, r.Check(context.Background())); got != corpus.DirNotFound {
 		t.Fatalf("first Check: reason %q, want %q", got, corpus.DirNotFound)
 	}
 	replaceSymlink(t, "other", filepath.Join(b, "current"))

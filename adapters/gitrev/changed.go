@@ -10,7 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // ChangeSet is what a change to a repository touched since a revision.

@@ -14,7 +14,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/gitrepo"
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/ports"
 )
 

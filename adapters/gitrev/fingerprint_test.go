@@ -13,7 +13,7 @@ import (
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"

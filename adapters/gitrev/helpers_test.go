@@ -17,6 +17,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/corpustest"
 )
 
 // when is the fixed time of every signature, so that object ids (and the
@@ -139,20 +140,6 @@ func topNames(t *testing.T, r *Reader) []string {
 	return names(t, mustOpen(t, r), false)
 }
 
-// reasonOf returns the reason of an *ports.UnavailableError, "" for nil,
-// and fails the test for any other error.
-func reasonOf(t *testing.T, err error) corpus.UnavailableReason {
-	t.Helper()
-	if err == nil {
-		return ""
-	}
-	var ue *ports.UnavailableError
-	if !errors.As(err, &ue) {
-		t.Fatalf("error %v (%T) is not a *ports.UnavailableError", err, err)
-	}
-	return ue.Reason
-}
-
 // causeOf is the diagnostic cause of an *ports.UnavailableError.
 func causeOf(err error) string {
 	var ue *ports.UnavailableError
@@ -180,7 +167,7 @@ func readKindOf(t *testing.T, err error) ports.ReadErrorKind {
 // holds every fragment.
 func checkUnavailable(t *testing.T, what string, err error, want corpus.UnavailableReason, fragments ...string) {
 	t.Helper()
-	if got := reasonOf(t, err); got != want {
+	if got := corpustest.ReasonOf(t, err); got != want {
 		t.Fatalf("%s: reason %q (%v), want %q", what, got, causeOf(err), want)
 	}
 	for _, f := range fragments {

@@ -183,7 +183,7 @@ func (m *memHistory) history() *History {
 func replay(tb testing.TB, svc *app.Service, limit int) (changes, pages int) {
 	since := feed.ReplayToken
 	for {
-		res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since, Limit: limit})
+		res, err := svc.CallInput(context.Background(), app.ChangesInput{Since: &since, Limit: limit})
 		if err != nil {
 			tb.Errorf("replay: %v", err)
 			return -1, pages
@@ -243,7 +243,7 @@ func BenchmarkFeedFirstPageCold(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
-		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {
+		if _, err := svc.CallInput(context.Background(), app.ChangesInput{Since: &since}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -257,7 +257,7 @@ func BenchmarkFeedPollCold(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
-		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {
+		if _, err := svc.CallInput(context.Background(), app.ChangesInput{Since: &since}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -271,7 +271,7 @@ func BenchmarkFeedPollWarm(b *testing.B) {
 	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: m.history()})
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: &since}); err != nil {
+		if _, err := svc.CallInput(context.Background(), app.ChangesInput{Since: &since}); err != nil {
 			b.Fatal(err)
 		}
 	}

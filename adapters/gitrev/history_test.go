@@ -122,7 +122,7 @@ func TestHistoryFirstParentsOnly(t *testing.T) {
 
 	// The merge carries the side branch's change, at the merge.
 	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: NewHistory(repo.Root(), "docs/adr", "main")})
-	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
+	res, err := svc.CallInput(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +239,7 @@ func TestHistorySymlinkedDirectory(t *testing.T) {
 		t.Errorf("dirs %q %q %q", cs[2].Dir, cs[1].Dir, cs[0].Dir)
 	}
 	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: h})
-	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
+	res, err := svc.CallInput(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ func TestHistoryFeedEndToEnd(t *testing.T) {
 	repo.CommitOn("main", "5", reg("README.md", "r"))
 
 	svc := app.New(memcorpus.New("docs/adr"), app.Options{Extended: true, History: NewHistory(repo.Root(), "docs/adr", "")})
-	res, err := svc.ListDecisionChanges(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
+	res, err := svc.CallInput(context.Background(), app.ChangesInput{Since: ptrTo(feed.ReplayToken)})
 	if err != nil {
 		t.Fatal(err)
 	}

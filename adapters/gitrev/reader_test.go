@@ -15,6 +15,7 @@ import (
 	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
+	"github.com/adrkit/adrkit-go/ports/corpustest"
 )
 
 // history is a repository with four commits on main, a side branch, a
@@ -365,7 +366,7 @@ func TestDirResolution(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.dir, func(t *testing.T) {
 			c, err := New(repo.Root(), tc.dir, "HEAD").Open(context.Background())
-			if got := reasonOf(t, err); got != tc.want {
+			if got := corpustest.ReasonOf(t, err); got != tc.want {
 				t.Fatalf("Open: reason %q (%v), want %q", got, causeOf(err), tc.want)
 			}
 			if err != nil {

@@ -16,18 +16,9 @@ import (
 
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
 	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 )
-
-// fuzzCorpus is an in-memory CorpusReader over the files of
-// testdata/corpus/docs/adr, so the dispatch and framing fuzz targets run
-// the real tools (parsing, invariants, paging, cursors) without disk I/O
-// in every execution. With reason set, every Open fails with it.
-type fuzzCorpus struct {
-	files  map[string][]byte
-	reason corpus.UnavailableReason
-}
 
 var (
 	fuzzFilesOnce sync.Once
@@ -35,8 +26,11 @@ var (
 	fuzzFilesErr  error
 )
 
-// fixtureCorpus loads testdata/corpus/docs/adr once.
-func fixtureCorpus(tb testing.TB) *fuzzCorpus {
+// fixtureCorpus is an in-memory copy (memcorpus) of
+// testdata/corpus/docs/adr, read from disk once, so that the dispatch and
+// framing fuzz targets run the real tools (parsing, invariants, paging,
+// cursors) without disk I/O in every execution.
+func fixtureCorpus(tb testing.TB) *memcorpus.Reader {
 	tb.Helper()
 	fuzzFilesOnce.Do(func() {
 		dir := filepath.Join("testdata", "corpus", "docs", "adr")
@@ -58,37 +52,12 @@ func fixtureCorpus(tb testing.TB) *fuzzCorpus {
 	if fuzzFilesErr != nil {
 		tb.Fatalf("loading the fixture corpus: %v", fuzzFilesErr)
 	}
-	return &fuzzCorpus{files: fuzzFiles}
-}
-
-func (c *fuzzCorpus) Open(context.Context) (ports.ADRDir, error) {
-	if c.reason != "" {
-		return nil, &ports.UnavailableError{Reason: c.reason}
+	r := memcorpus.New("docs/adr")
+	for name, b := range fuzzFiles {
+		r.WriteFile(name, b)
 	}
-	return c, nil
+	return r
 }
-
-func (c *fuzzCorpus) List(context.Context, bool) ([]ports.Entry, error) {
-	out := make([]ports.Entry, 0, len(c.files))
-	for name := range c.files {
-		out = append(out, ports.Entry{Name: name, Path: "docs/adr/" + name, Kind: ports.KindRegular})
-	}
-	slices.SortFunc(out, func(a, b ports.Entry) int { return jsstring.Compare(a.Name, b.Name) })
-	return out, nil
-}
-
-func (c *fuzzCorpus) Read(_ context.Context, name string, limit int64, _ []byte) ([]byte, error) {
-	b, ok := c.files[name]
-	switch {
-	case !ok:
-		return nil, &ports.ReadError{Kind: ports.ReadStatFailed}
-	case int64(len(b)) > limit:
-		return nil, &ports.ReadError{Kind: ports.ReadTooLarge}
-	}
-	return b, nil
-}
-
-func (c *fuzzCorpus) Verify(context.Context) error { return nil }
 
 var (
 	fuzzSchemasOnce sync.Once
@@ -203,14 +172,14 @@ func FuzzToolDispatch(f *testing.F) {
 		f.Add(sel, s.name, []byte(s.args), s.mode)
 	}
 	schemas := toolOutputSchemas(f)
-	fixture := fixtureCorpus(f)
+	fixtureCorpus(f)
 	f.Fuzz(func(t *testing.T, sel byte, name string, args []byte, mode byte) {
 		if sel < 200 {
 			name = fuzzToolNames[int(sel)%len(fuzzToolNames)]
 		}
-		reader := &fuzzCorpus{files: fixture.files}
+		reader := fixtureCorpus(t)
 		if mode%4 == 3 {
-			reader.reason = fuzzReasons[int(mode/4)%len(fuzzReasons)]
+			reader.FailOpen(&ports.UnavailableError{Reason: fuzzReasons[int(mode/4)%len(fuzzReasons)]})
 		}
 		ctx := context.Background()
 		svc := app.New(reader, app.Options{})

@@ -10,9 +10,9 @@ import (
 
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/yaml12"
 	"github.com/adrkit/adrkit-go/domain/lineage"
-	"github.com/adrkit/adrkit-go/domain/yaml12"
 )
 
 // The human renderers below take a whole answer (app.Service.Whole) and

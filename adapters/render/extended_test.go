@@ -73,7 +73,7 @@ func TestWriteChanges(t *testing.T) {
 	}
 	for _, tc := range cases {
 		var b strings.Builder
-		if err := WriteChanges(&b, tc.r, tc.omitted, Plain); err != nil {
+		if err := WriteChanges(&b, tc.r, tc.omitted, Style{}); err != nil {
 			t.Fatal(err)
 		}
 		if b.String() != tc.want {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // LintFormat is a lint output format.

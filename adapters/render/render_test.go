@@ -11,7 +11,7 @@ import (
 
 func TestTableAlignsWideTextAndColour(t *testing.T) {
 	st := NewStyle(true)
-	tb := table{indent: "  ", header: header(Plain, "ID", "TITLE", "PATH")}
+	tb := table{indent: "  ", header: header(Style{}, "ID", "TITLE", "PATH")}
 	tb.add(paintedCell("0001", st.Bold), plainCell("日本語の決定"), plainCell("a.md"))
 	tb.add(plainCell("0002"), plainCell("Plain\ntitle"), plainCell("b.md"))
 	got := tb.String()
@@ -68,7 +68,7 @@ func TestUseColor(t *testing.T) {
 	if IsTerminal(&strings.Builder{}) {
 		t.Error("a buffer is not a terminal")
 	}
-	if Plain.Bold("x") != "x" || NewStyle(true).Bold("") != "" {
+	if (Style{}).Bold("x") != "x" || NewStyle(true).Bold("") != "" {
 		t.Error("plain style must not colour, and nothing wraps empty text")
 	}
 }

@@ -81,9 +81,6 @@ func (s Style) WithWidth(columns int) Style {
 	return s
 }
 
-// Plain is the Style that never colours.
-var Plain = Style{}
-
 // The SGR codes used; the palette is deliberately small so that it reads
 // on light and dark terminals alike.
 const (

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/app"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // The graph is laid out here rather than by Graphviz (ADR 0037): a

@@ -24,7 +24,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage"
 	"github.com/adrkit/adrkit-go/domain/scaffold"
 	"github.com/adrkit/adrkit-go/internal/parallel"

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 )
 
@@ -83,14 +83,23 @@ func (f *Folder) DisplayPath(name string) string {
 	return path.Join(f.rel, name)
 }
 
-// Names lists the names of the directory's entries, in code-unit order.
-func (f *Folder) Names() ([]string, error) {
+// entries lists the directory: nothing yet for a planned one.
+func (f *Folder) entries() ([]os.DirEntry, error) {
 	des, err := os.ReadDir(f.dir)
 	if f.planned && errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("listing the ADR directory: %w", err)
+		return nil, fmt.Errorf("listing the ADR directory: %w", withoutPath(err))
+	}
+	return des, nil
+}
+
+// Names lists the names of the directory's entries, in code-unit order.
+func (f *Folder) Names() ([]string, error) {
+	des, err := f.entries()
+	if err != nil {
+		return nil, err
 	}
 	names := make([]string, len(des))
 	for i, de := range des {
@@ -104,13 +113,15 @@ func (f *Folder) Names() ([]string, error) {
 // case) at the top level of the directory. Symlinks, directories and
 // other files are left out, as discovery leaves them out.
 func (f *Folder) MarkdownFiles(ctx context.Context) ([]migrate.File, error) {
-	des, err := os.ReadDir(f.dir)
-	if f.planned && errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+	des, err := f.entries()
+	if err != nil || len(des) == 0 {
+		return nil, err
 	}
+	root, err := f.openRoot()
 	if err != nil {
-		return nil, fmt.Errorf("listing the ADR directory: %w", err)
+		return nil, fmt.Errorf("reading the ADR directory: %w", err)
 	}
+	defer root.Close()
 	var files []migrate.File
 	for _, de := range des {
 		if err := ctx.Err(); err != nil {
@@ -120,96 +131,90 @@ func (f *Folder) MarkdownFiles(ctx context.Context) ([]migrate.File, error) {
 		if !de.Type().IsRegular() || !(strings.HasSuffix(lower, ".md") || strings.HasSuffix(lower, ".markdown")) {
 			continue
 		}
-		b, err := f.Read(de.Name())
+		shown := f.DisplayPath(de.Name())
+		b, _, err := readRegular(root, de.Name(), shown, -1)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, migrate.File{Name: de.Name(), Path: f.DisplayPath(de.Name()), Content: b})
+		files = append(files, migrate.File{Name: de.Name(), Path: shown, Content: b})
 	}
 	slices.SortFunc(files, func(a, b migrate.File) int { return jsstring.Compare(a.Name, b.Name) })
 	return files, nil
 }
 
-// Read returns a file's bytes.
+// Read returns the bytes of the regular file name.
 func (f *Folder) Read(name string) ([]byte, error) {
-	b, err := os.ReadFile(f.path(name))
+	root, err := f.file(name, "reading")
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", f.DisplayPath(name), withoutPath(err))
+		return nil, err
 	}
-	return b, nil
+	defer root.Close()
+	b, _, err := readRegular(root, name, f.DisplayPath(name), -1)
+	return b, err
 }
 
-func (f *Folder) path(name string) string { return filepath.Join(f.dir, name) }
-
-// Replace writes content over the existing file name atomically: the
-// bytes go to a temporary file in the same directory, which is synced
-// and then renamed over name, so a reader sees the old file or the new
-// one, never half of one. The file keeps its permissions.
+// Replace writes content over the regular file name atomically: a reader
+// sees the old file or the new one, never half of one. The file keeps its
+// permissions.
 func (f *Folder) Replace(name string, content []byte) error {
-	st, err := os.Stat(f.path(name))
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", f.DisplayPath(name), withoutPath(err))
-	}
-	return f.writeAtomic(name, content, st.Mode().Perm(), false)
+	return f.write(name, content, replaceOnly)
 }
 
 // Create writes a new file name atomically; if name exists already it
 // fails with an error wrapping fs.ErrExist, and nothing is written.
 func (f *Folder) Create(name string, content []byte) error {
-	return f.writeAtomic(name, content, 0o644, true)
+	return f.write(name, content, createOnly)
 }
 
-func (f *Folder) writeAtomic(name string, content []byte, perm fs.FileMode, exclusive bool) error {
-	shown := f.DisplayPath(name)
-	tmp, err := os.CreateTemp(f.dir, "."+name+".adrkit-*")
+func (f *Folder) write(name string, content []byte, mode writeMode) error {
+	root, err := f.file(name, "writing")
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", shown, withoutPath(err))
+		return err
 	}
-	done := false
-	defer func() {
-		if !done {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(content); err != nil {
-		return fmt.Errorf("writing %s: %w", shown, withoutPath(err))
+	defer root.Close()
+	return writeAtomic(root, name, f.DisplayPath(name), content, mode)
+}
+
+// file checks that name is a plain file name and opens the directory to
+// read or write it; op says which, for errors.
+func (f *Folder) file(name, op string) (*os.Root, error) {
+	if err := checkName(name); err != nil {
+		return nil, err
 	}
-	if err := tmp.Chmod(perm); err != nil {
-		return fmt.Errorf("writing %s: %w", shown, withoutPath(err))
+	root, err := f.openRoot()
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", op, f.DisplayPath(name), err)
 	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", shown, withoutPath(err))
+	return root, nil
+}
+
+func (f *Folder) openRoot() (*os.Root, error) {
+	root, err := os.OpenRoot(f.dir)
+	if err != nil {
+		return nil, withoutPath(err)
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", shown, withoutPath(err))
+	return root, nil
+}
+
+// checkName refuses what is not a plain file name: nothing outside the
+// directory is ever named.
+func checkName(name string) error {
+	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
+		return fmt.Errorf("%q is not a file name in the ADR directory: %w", name, fs.ErrInvalid)
 	}
-	if exclusive {
-		// A hard link fails when the name exists: no other writer's file
-		// is ever replaced.
-		err = os.Link(tmp.Name(), f.path(name))
-		_ = os.Remove(tmp.Name())
-		done = true
-		if err != nil {
-			if errors.Is(err, fs.ErrExist) {
-				return fmt.Errorf("%s exists already: %w", shown, fs.ErrExist)
-			}
-			return fmt.Errorf("writing %s: %w", shown, withoutPath(err))
-		}
-		return nil
-	}
-	if err := os.Rename(tmp.Name(), f.path(name)); err != nil {
-		return fmt.Errorf("writing %s: %w", shown, withoutPath(err))
-	}
-	done = true
 	return nil
 }
+
+func (f *Folder) path(name string) string { return filepath.Join(f.dir, name) }
 
 // Rename renames a file within the directory; it never replaces an
 // existing file (an error wrapping fs.ErrExist). A new name that differs
 // only in case names the same file on a case-insensitive file system
 // (macOS and Windows by default): see renameCase.
 func (f *Folder) Rename(from, to string) error {
+	if err := errors.Join(checkName(from), checkName(to)); err != nil {
+		return err
+	}
 	if err := os.Link(f.path(from), f.path(to)); err != nil {
 		if errors.Is(err, fs.ErrExist) && strings.EqualFold(from, to) && f.sameFile(from, to) {
 			return f.renameCase(from, to)

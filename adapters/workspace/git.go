@@ -10,7 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/storer"
 
 	"github.com/adrkit/adrkit-go/adapters/gitrepo"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // openRepo opens the repository at root, a worktree or a linked one.

@@ -87,7 +87,12 @@ func TestNoRepository(t *testing.T) {
 			if names, err := f.BranchNames(); err != nil || names != nil {
 				t.Errorf("BranchNames: %v %q", err, names)
 			}
-			if files, err := f.TrackedFiles(); err != nil || files != nil {
+			repo, err := OpenRepoFiles(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer repo.Close()
+			if files, err := repo.TrackedFiles(); err != nil || files != nil {
 				t.Errorf("TrackedFiles: %v %q", err, files)
 			}
 			if _, err := f.FirstCommitDates(); err == nil || !strings.Contains(err.Error(), "repository does not exist") {

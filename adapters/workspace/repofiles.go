@@ -5,17 +5,24 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
+	"slices"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/adrkit/adrkit-go/adapters/gitrepo"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
-// RepoFiles is the working tree of a repository as "adrkit init" writes
-// it: files named relative to the root, read and written through an
-// os.Root, so that no path (and no symbolic link on the way) leads out of
-// the repository.
+// RepoFiles is the working tree of a repository as renumber, init and
+// doctor use it (ports.RepoFiles): files named relative to the root, read
+// and written through an os.Root, so that no path (and no symbolic link on
+// the way) leads out of the repository.
 type RepoFiles struct {
+	path string
 	root *os.Root
 }
 
@@ -25,72 +32,161 @@ func OpenRepoFiles(root string) (*RepoFiles, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the repository root: %w", withoutPath(err))
 	}
-	return &RepoFiles{root: r}, nil
+	return &RepoFiles{path: root, root: r}, nil
 }
 
 // Close releases the root.
 func (f *RepoFiles) Close() error { return f.root.Close() }
 
-// Read returns the bytes of rel; exists is false when there is no such
-// file. A directory, or a link leading out of the repository, is an
-// error.
-func (f *RepoFiles) Read(rel string) ([]byte, bool, error) {
-	b, err := f.root.ReadFile(filepath.FromSlash(rel))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+// TrackedFiles lists the regular files git tracks (its index), as
+// repository-relative "/"-separated paths in code-unit order: the files
+// renumber looks in for @adr markers. Symbolic links and submodules are
+// left out. None when the root holds no repository (gitrepo.ErrNotExist).
+func (f *RepoFiles) TrackedFiles() ([]string, error) {
+	repo, err := openRepo(f.path)
+	if errors.Is(err, gitrepo.ErrNotExist) {
+		return nil, nil
 	}
 	if err != nil {
-		return nil, false, withoutPath(err)
+		return nil, err
 	}
-	return b, true, nil
+	idx, err := repo.Storer.Index()
+	if err != nil {
+		return nil, fmt.Errorf("reading git's index: %w", err)
+	}
+	var out []string
+	for _, e := range idx.Entries {
+		if e.Mode == filemode.Regular || e.Mode == filemode.Executable {
+			out = append(out, e.Name)
+		}
+	}
+	slices.SortFunc(out, jsstring.Compare)
+	return slices.Compact(out), nil
 }
 
-// Write replaces rel atomically: the bytes go to a temporary file in the
-// same directory, synced, then renamed over rel, so that a host reading
-// its configuration meanwhile sees the old file or the new one. Missing
-// directories are made; an existing file keeps its permissions.
-func (f *RepoFiles) Write(rel string, content []byte) error {
-	name := filepath.FromSlash(rel)
+// Read reads up to limit bytes of the regular file p (all of it for
+// limit < 0), and whether it goes on past them.
+func (f *RepoFiles) Read(p string, limit int) ([]byte, bool, error) {
+	if !fs.ValidPath(p) || p == "." {
+		return nil, false, notInRepository(p)
+	}
+	return readRegular(f.root, filepath.FromSlash(p), p, limit)
+}
+
+// Write replaces p atomically, or creates it with the directories it
+// needs: a host reading its configuration meanwhile sees the old file or
+// the new one.
+func (f *RepoFiles) Write(p string, content []byte) error {
+	if !fs.ValidPath(p) || p == "." {
+		return notInRepository(p)
+	}
+	name := filepath.FromSlash(p)
 	if dir := filepath.Dir(name); dir != "." {
 		if err := f.root.MkdirAll(dir, 0o755); err != nil {
-			return withoutPath(err)
+			return fmt.Errorf("writing %s: %w", p, withoutPath(err))
 		}
 	}
+	return writeAtomic(f.root, name, p, content, createOrReplace)
+}
+
+func notInRepository(p string) error {
+	return fmt.Errorf("%q is not a clean path inside the repository: %w", p, fs.ErrInvalid)
+}
+
+// readRegular reads up to limit bytes (all for limit < 0) of the regular
+// file name under root, and whether it goes on past them; shown names it
+// in errors. A symbolic link or a directory is not read.
+func readRegular(root *os.Root, name, shown string, limit int) ([]byte, bool, error) {
+	fail := func(err error) ([]byte, bool, error) {
+		return nil, false, fmt.Errorf("reading %s: %w", shown, withoutPath(err))
+	}
+	st, err := root.Lstat(name)
+	if err != nil {
+		return fail(err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, false, fmt.Errorf("reading %s: not a regular file", shown)
+	}
+	file, err := root.Open(name)
+	if err != nil {
+		return fail(err)
+	}
+	defer file.Close()
+	var r io.Reader = file
+	if limit >= 0 {
+		r = io.LimitReader(file, int64(limit)+1)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return fail(err)
+	}
+	if limit >= 0 && len(b) > limit {
+		return b[:limit], true, nil
+	}
+	return b, false, nil
+}
+
+// writeMode says what a write may find at its name.
+type writeMode int
+
+const (
+	// createOnly fails with fs.ErrExist when the name is taken.
+	createOnly writeMode = iota
+	// replaceOnly fails with fs.ErrNotExist when there is no file.
+	replaceOnly
+	createOrReplace
+)
+
+// writeAtomic writes content to name under root (shown names it in
+// errors): the bytes go to a temporary file in the same directory, which
+// is synced and then renamed over name, or for createOnly linked to it,
+// since a hard link fails when the name is taken and so never replaces
+// another writer's file. Only a regular file is replaced, and it keeps
+// its permissions.
+func writeAtomic(root *os.Root, name, shown string, content []byte, mode writeMode) error {
+	fail := func(err error) error { return fmt.Errorf("writing %s: %w", shown, withoutPath(err)) }
+	taken := func() error { return fmt.Errorf("%s exists already: %w", shown, fs.ErrExist) }
 	perm := fs.FileMode(0o644)
-	if st, err := f.root.Stat(name); err == nil {
-		if !st.Mode().IsRegular() {
-			return fmt.Errorf("%s is not a regular file", rel)
-		}
+	switch st, err := root.Lstat(name); {
+	case err == nil && mode == createOnly:
+		return taken()
+	case err == nil && !st.Mode().IsRegular():
+		return fmt.Errorf("writing %s: not a regular file", shown)
+	case err == nil:
 		perm = st.Mode().Perm()
+	case !errors.Is(err, fs.ErrNotExist) || mode == replaceOnly:
+		return fail(err)
 	}
 	var suffix [6]byte
 	_, _ = rand.Read(suffix[:])
-	tmp := filepath.Join(filepath.Dir(name), "."+path.Base(rel)+".adrkit-"+hex.EncodeToString(suffix[:]))
-	fh, err := f.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".adrkit-"+hex.EncodeToString(suffix[:]))
+	fh, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return withoutPath(err)
+		return fail(err)
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			_ = fh.Close()
-			_ = f.root.Remove(tmp)
-		}
-	}()
-	if _, err := fh.Write(content); err != nil {
-		return withoutPath(err)
+	_, err = fh.Write(content)
+	if err == nil {
+		err = fh.Chmod(perm)
 	}
-	if err := fh.Sync(); err != nil {
-		return withoutPath(err)
+	if err == nil {
+		err = fh.Sync()
 	}
-	if err := fh.Close(); err != nil {
-		return withoutPath(err)
+	if closeErr := fh.Close(); err == nil {
+		err = closeErr
 	}
-	if err := f.root.Rename(tmp, name); err != nil {
-		_ = f.root.Remove(tmp)
-		ok = true
-		return withoutPath(err)
+	if err == nil && mode == createOnly {
+		err = root.Link(tmp, name)
+	} else if err == nil {
+		err = root.Rename(tmp, name)
 	}
-	ok = true
+	if err != nil || mode == createOnly {
+		_ = root.Remove(tmp)
+	}
+	switch {
+	case err != nil && mode == createOnly && errors.Is(err, fs.ErrExist):
+		return taken()
+	case err != nil:
+		return fail(err)
+	}
 	return nil
 }

@@ -10,10 +10,10 @@ import (
 	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
-// TestRepoFiles: reads say when a file is missing; writes make their
-// directories, replace atomically (no temporary file left), keep an
-// existing file's permissions, and never leave the repository, even
-// through a symbolic link.
+// TestRepoFiles: what the conformance suite cannot see from inside the
+// port. A replaced file keeps its permissions (an executable stays
+// one), no temporary file is left behind, and a link leading out of the
+// repository is followed neither to read nor to write.
 func TestRepoFiles(t *testing.T) {
 	root := t.TempDir()
 	outside := t.TempDir()
@@ -22,43 +22,30 @@ func TestRepoFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-
-	if _, ok, err := f.Read(".mcp.json"); ok || err != nil {
-		t.Fatalf("missing file: %v %v", ok, err)
-	}
 	if err := f.Write(".claude/settings.json", []byte("{}\n")); err != nil {
 		t.Fatal(err)
 	}
-	if b, ok, err := f.Read(".claude/settings.json"); !ok || err != nil || string(b) != "{}\n" {
-		t.Fatalf("read back %q %v %v", b, ok, err)
+	if err := f.Write("tool.sh", []byte("#!/bin/sh\n")); err != nil {
+		t.Fatal(err)
 	}
-	full := filepath.Join(root, ".claude", "settings.json")
 	if runtime.GOOS != "windows" {
-		if err := os.Chmod(full, 0o600); err != nil {
-			t.Fatal(err)
+		for p, perm := range map[string]os.FileMode{".claude/settings.json": 0o600, "tool.sh": 0o755} {
+			if err := os.Chmod(filepath.Join(root, filepath.FromSlash(p)), perm); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Write(p, []byte("changed\n")); err != nil {
+				t.Fatal(err)
+			}
+			if st, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); err != nil || st.Mode().Perm() != perm {
+				t.Errorf("%s after a write: %v %v, want %v", p, st, err, perm)
+			}
 		}
-	}
-	if err := f.Write(".claude/settings.json", []byte(`{"a": 1}`+"\n")); err != nil {
-		t.Fatal(err)
-	}
-	st, err := os.Stat(full)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if runtime.GOOS != "windows" && st.Mode().Perm() != 0o600 {
-		t.Errorf("permissions %v, want 0600", st.Mode().Perm())
 	}
 	entries, _ := os.ReadDir(filepath.Join(root, ".claude"))
 	for _, e := range entries {
 		if strings.Contains(e.Name(), ".adrkit-") {
 			t.Errorf("temporary file left: %s", e.Name())
 		}
-	}
-	if err := f.Write(".claude", []byte("x")); err == nil {
-		t.Error("a directory was written over")
-	}
-	if err := f.Write("../escape.json", []byte("x")); err == nil {
-		t.Error("a path outside the repository was written")
 	}
 
 	linktest.Make(t, outside, filepath.Join(root, ".cursor"))
@@ -71,7 +58,7 @@ func TestRepoFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(outside, "hooks.json"), []byte("secret"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := f.Read(".cursor/hooks.json"); err == nil {
+	if _, _, err := f.Read(".cursor/hooks.json", -1); err == nil {
 		t.Error("a link leading out of the repository was followed for a read")
 	}
 }

@@ -72,12 +72,14 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
-			var folder app.NewFolder
+			var folder *workspace.Folder
 			switch st, err := os.Stat(dirPath); {
 			case err == nil && !st.IsDir():
 				return exitError{Code: exitFailure, Msg: "the ADR directory " + s.dir + " is a file"}
 			case errors.Is(err, fs.ErrNotExist) && dryRun:
-				folder = app.EmptyFolder{Dir: rel}
+				if folder, err = workspace.PlannedFolder(s.cwd, rel); err != nil {
+					return exitError{Code: exitFailure, Msg: err.Error()}
+				}
 			case errors.Is(err, fs.ErrNotExist):
 				if err := os.MkdirAll(dirPath, 0o755); err != nil {
 					return exitError{Code: exitFailure, Msg: "creating the ADR directory " + s.dir + ": " + describeFileError(err)}

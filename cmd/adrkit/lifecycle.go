@@ -212,7 +212,12 @@ func renumberCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := app.Renumber(ctx, folder, in)
+			repo, err := workspace.OpenRepoFiles(folder.Root())
+			if err != nil {
+				return exitError{Code: exitFailure, Msg: err.Error()}
+			}
+			defer repo.Close()
+			res, err := app.Renumber(ctx, folder, repo, in)
 			if err != nil {
 				return editExit(cmd, err)
 			}

@@ -3,7 +3,7 @@ package adr
 import (
 	"slices"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // Severity grades a finding.

@@ -17,9 +17,9 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/glob"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
-	"github.com/adrkit/adrkit-go/domain/semver"
+	"github.com/adrkit/adrkit-go/domain/js/glob"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/semver"
 )
 
 // Rule ids of the derived findings.

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
-	"github.com/adrkit/adrkit-go/domain/yaml12"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/yaml12"
 )
 
 func TestIsCandidateName(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // flushAt is how much canonical JSON is buffered before it is handed to

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
-	"github.com/adrkit/adrkit-go/domain/yaml12"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/yaml12"
 )
 
 // obj builds an object from alternating keys and values, in that order.

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // fuzzFileSeparator splits a fuzzed blob into candidate files.

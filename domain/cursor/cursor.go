@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // Scope names a pagination channel; a cursor is only valid in the channel

@@ -7,7 +7,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/yaml12"
+	"github.com/adrkit/adrkit-go/domain/js/yaml12"
 )
 
 // MarkSuperseded returns the record text with its status set to

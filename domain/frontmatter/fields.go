@@ -8,7 +8,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/yaml12"
+	"github.com/adrkit/adrkit-go/domain/js/yaml12"
 )
 
 // FieldEdit sets one top-level field of a record's frontmatter. Value is

@@ -11,8 +11,8 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
-	"github.com/adrkit/adrkit-go/domain/yaml12"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/yaml12"
 )
 
 // render is the golden form of a ParseRecord result.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // Markers stand for values JSON cannot spell; tree swaps them in.

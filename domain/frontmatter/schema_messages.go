@@ -8,8 +8,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // Messages are ours: they name the field by its full path, say what it

@@ -9,7 +9,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 type schemaCase struct {

@@ -2,7 +2,7 @@ package frontmatter
 
 import (
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // typed reads the validated, defaulted value into adr.Frontmatter. Every

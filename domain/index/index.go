@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // The marker lines between which the index is written. Everything

@@ -25,7 +25,7 @@ import (
 	"strconv"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // MaxHops bounds each direction of the walk. Real lineages are a handful

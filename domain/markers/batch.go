@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // Bounds of a batch of files, as one check run reads them.

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // oracleScan restates the reference implementation's scanner the way it

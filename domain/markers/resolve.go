@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // Rule ids of the findings markers give. A marker lives in a file the

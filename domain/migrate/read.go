@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
-	"github.com/adrkit/adrkit-go/domain/yaml12"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/yaml12"
 
 	"github.com/adrkit/adrkit-go/internal/lazyregexp"
 )

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
-	"github.com/adrkit/adrkit-go/domain/jsvalue"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsvalue"
 )
 
 // Version is the report format's version.

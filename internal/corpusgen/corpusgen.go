@@ -41,9 +41,9 @@ type Config struct {
 	Federated int
 }
 
-// Corpus is a generated corpus: file names (bare, NNNN-slug.md) and their
-// bytes, and what a projection of it must report.
-type Corpus struct {
+// Generated is the files of a generated corpus, by bare name
+// (NNNN-slug.md), and what a projection of them must report.
+type Generated struct {
 	Files map[string][]byte
 	Stats Stats
 }
@@ -67,7 +67,7 @@ type Stats struct {
 
 // Names returns the file names in byte order, which is also code-unit
 // order for these ASCII names.
-func (c *Corpus) Names() []string {
+func (c *Generated) Names() []string {
 	names := make([]string, 0, len(c.Files))
 	for n := range c.Files {
 		names = append(names, n)
@@ -77,7 +77,7 @@ func (c *Corpus) Names() []string {
 }
 
 // Size is the total number of bytes of every file.
-func (c *Corpus) Size() int64 {
+func (c *Generated) Size() int64 {
 	var n int64
 	for _, b := range c.Files {
 		n += int64(len(b))
@@ -85,20 +85,9 @@ func (c *Corpus) Size() int64 {
 	return n
 }
 
-// Files returns the n records of seed as file name → bytes, all valid.
-func Files(n int, seed int64) map[string][]byte {
-	return New(Config{N: n, Seed: seed}).Files
-}
-
-// Generate writes the n valid records of seed into dir, creating it.
-func Generate(dir string, n int, seed int64) error {
-	_, err := Write(dir, Config{N: n, Seed: seed})
-	return err
-}
-
 // Write generates cfg into dir (created if missing; existing files of the
 // same names are overwritten) and returns what it wrote.
-func Write(dir string, cfg Config) (*Corpus, error) {
+func Write(dir string, cfg Config) (*Generated, error) {
 	c := New(cfg)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -114,7 +103,7 @@ func Write(dir string, cfg Config) (*Corpus, error) {
 // WriteRepo lays out a repository root for the working-tree reader: an
 // empty .git directory (all the reader checks for) and the corpus in
 // root/docs/adr. It returns the ADR directory.
-func WriteRepo(root string, cfg Config) (string, *Corpus, error) {
+func WriteRepo(root string, cfg Config) (string, *Generated, error) {
 	if err := os.MkdirAll(filepath.Join(root, ".git"), 0o755); err != nil {
 		return "", nil, err
 	}
@@ -178,13 +167,13 @@ type record struct {
 }
 
 // New generates cfg in memory.
-func New(cfg Config) *Corpus {
+func New(cfg Config) *Generated {
 	n := max(cfg.N, 0)
 	rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x9e3779b97f4a7c15))
 	g := &gen{rng: rng, n: n}
 	recs := g.plan(cfg)
 
-	c := &Corpus{Files: make(map[string][]byte, n), Stats: Stats{ByStatus: map[string]int{}}}
+	c := &Generated{Files: make(map[string][]byte, n), Stats: Stats{ByStatus: map[string]int{}}}
 	for i := range recs {
 		r := &recs[i]
 		name := r.id + "-" + r.slug + ".md"

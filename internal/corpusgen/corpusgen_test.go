@@ -28,19 +28,19 @@ func TestDeterministic(t *testing.T) {
 	if maps.EqualFunc(a.Files, c.Files, bytes.Equal) {
 		t.Fatal("another seed gave the same files")
 	}
-	if got := corpusgen.Files(50, 1); !maps.EqualFunc(got, corpusgen.Files(50, 1), bytes.Equal) || len(got) != 50 {
-		t.Fatalf("Files(50, 1) is not stable or has %d files", len(got))
-	}
 
 	dir := t.TempDir()
-	if err := corpusgen.Generate(dir, 40, 3); err != nil {
+	written, err := corpusgen.Write(dir, corpusgen.Config{N: 40, Seed: 3})
+	if err != nil {
 		t.Fatal(err)
 	}
-	want := corpusgen.Files(40, 3)
-	for name, data := range want {
+	if want := corpusgen.New(corpusgen.Config{N: 40, Seed: 3}); !maps.EqualFunc(written.Files, want.Files, bytes.Equal) || len(want.Files) != 40 {
+		t.Fatalf("Write returned other files than New, or not 40")
+	}
+	for name, data := range written.Files {
 		got, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil || !bytes.Equal(got, data) {
-			t.Fatalf("%s on disk differs from Files (%v)", name, err)
+			t.Fatalf("%s on disk differs from New (%v)", name, err)
 		}
 	}
 }

@@ -28,15 +28,6 @@ func Workload(n int) []Call {
 	}
 }
 
-// ToolNames lists the workload's tools in order.
-func ToolNames() []string {
-	var out []string
-	for _, c := range Workload(1) {
-		out = append(out, c.Tool)
-	}
-	return out
-}
-
 // PathPatterns returns the path-matcher patterns of a generated file, in
 // file order, for benchmarks of the glob matcher that should not depend
 // on the frontmatter parser.

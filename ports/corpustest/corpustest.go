@@ -496,14 +496,24 @@ func checkReadFails(t *testing.T, c ports.ADRDir, name string, lim int64, want p
 	}
 }
 
-func checkUnavailable(t *testing.T, err error, want corpus.UnavailableReason) {
+// ReasonOf returns the reason of an *ports.UnavailableError, "" for nil,
+// and fails t for any other error: what a reader's own tests compare.
+func ReasonOf(t testing.TB, err error) corpus.UnavailableReason {
 	t.Helper()
+	if err == nil {
+		return ""
+	}
 	var ue *ports.UnavailableError
 	if !errors.As(err, &ue) {
 		t.Fatalf("error %v (%T) is not a *ports.UnavailableError", err, err)
 	}
-	if ue.Reason != want {
-		t.Errorf("reason %s (%v), want %s", ue.Reason, err, want)
+	return ue.Reason
+}
+
+func checkUnavailable(t *testing.T, err error, want corpus.UnavailableReason) {
+	t.Helper()
+	if got := ReasonOf(t, err); got != want {
+		t.Errorf("reason %s (%v), want %s", got, err, want)
 	}
 }
 

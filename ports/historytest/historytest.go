@@ -17,7 +17,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/ports"
 )
 

@@ -13,7 +13,7 @@ import (
 	"slices"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
-	"github.com/adrkit/adrkit-go/domain/jsstring"
+	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
 
 // Kind is what happened to a record in one commit.
