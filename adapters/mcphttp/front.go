@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/adrkit/adrkit-go/internal/loopback"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -390,7 +391,7 @@ func (f *Front) checkHost(r *http.Request) error {
 		return nil
 	}
 	if arrivedOnLoopback(r) {
-		if isLoopbackHost(host) {
+		if loopback.IsName(host) {
 			return nil
 		}
 	} else if len(f.hosts) == 0 {
@@ -408,16 +409,6 @@ func arrivedOnLoopback(r *http.Request) bool {
 	}
 	ap, err := netip.ParseAddrPort(addr.String())
 	return err == nil && ap.Addr().Unmap().IsLoopback()
-}
-
-// isLoopbackHost reports whether a normalised host name is "localhost" or
-// a loopback address.
-func isLoopbackHost(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.Unmap().IsLoopback()
 }
 
 // authProblem is why a request's token is refused: the error codes of

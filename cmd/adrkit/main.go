@@ -65,7 +65,7 @@ type environment struct {
 }
 
 // Exit statuses and the two errors that choose one, shared with
-// adrkit-site (cmd/internal/entry).
+// adrkit-mcp (cmd/internal/entry).
 const (
 	exitOK      = entry.ExitOK
 	exitFailure = entry.ExitFailure

@@ -64,9 +64,7 @@ func DescribeParseError(err error) string {
 }
 
 // ReportUsage writes adrkit's words for a command-line mistake in
-// command (e.g. "adrkit lint"): the message and where the help is. The
-// site builder, adrkit-site, speaks as `adrkit site` does, so that the
-// words are the same however it was started.
+// command (e.g. "adrkit lint"): the message and where the help is.
 func ReportUsage(w io.Writer, command, msg string) {
 	fmt.Fprintf(w, "adrkit: %s\nRun '%s --help' for usage.\n", msg, command)
 }
