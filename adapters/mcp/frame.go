@@ -221,53 +221,61 @@ const maxJSONDepth = 10000
 // nestedTooDeep reports whether line, read as JSON tokens, nests more
 // than maxJSONDepth arrays and objects at some point.
 func nestedTooDeep(line []byte) bool {
-	depth, inString, escaped := 0, false, false
-	for _, c := range line {
-		switch {
-		case escaped:
-			escaped = false
-		case inString:
-			escaped = c == '\\'
-			inString = c != '"'
-		case c == '"':
-			inString = true
-		case c == '[' || c == '{':
-			if depth++; depth > maxJSONDepth {
-				return true
-			}
-		case c == ']' || c == '}':
-			depth--
-		}
-	}
-	return false
+	deep := false
+	walkJSON(line, func(_ byte, depth int) bool {
+		deep = depth > maxJSONDepth
+		return !deep
+	})
+	return deep
 }
 
 // members counts the members of the well-formed JSON object raw,
 // repeated names included: its commas outside nested values and strings,
 // and one more unless it is empty (a member starts with its name).
 func members(raw json.RawMessage) int {
-	depth, inString, escaped, commas, named := 0, false, false, 0, false
-	for _, c := range raw {
-		switch {
-		case escaped:
-			escaped = false
-		case inString:
-			escaped = c == '\\'
-			inString = c != '"'
-		case c == '"':
-			inString, named = true, named || depth == 1
-		case c == '[' || c == '{':
-			depth++
-		case c == ']' || c == '}':
-			depth--
-		case c == ',' && depth == 1:
-			commas++
+	commas, named := 0, false
+	walkJSON(raw, func(c byte, depth int) bool {
+		if depth == 1 {
+			named = named || c == '"'
+			if c == ',' {
+				commas++
+			}
 		}
-	}
+		return true
+	})
 	if !named {
 		return 0
 	}
 	return commas + 1
+}
+
+// walkJSON calls visit with each byte of the JSON text b that is not
+// inside a string (an opening quote included) and the depth of arrays and
+// objects it is at, an opening bracket counting itself, until visit
+// returns false.
+func walkJSON(b []byte, visit func(c byte, depth int) bool) {
+	depth, inString, escaped := 0, false, false
+	for _, c := range b {
+		switch {
+		case escaped:
+			escaped = false
+			continue
+		case inString:
+			escaped = c == '\\'
+			inString = c != '"'
+			continue
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+		}
+		if !visit(c, depth) {
+			return
+		}
+		if c == ']' || c == '}' {
+			depth--
+		}
+	}
 }
 
 func invalid(problem string) frame {

@@ -44,11 +44,8 @@ type Options struct {
 // Server is one MCP server over one byte stream pair. Create it with New;
 // call Serve once at a time.
 type Server struct {
-	tools       ToolService
-	fullContent bool
-	in          io.Reader
-	out         io.Writer
-	onError     func(error)
+	tools ToolService
+	opts  Options
 }
 
 // ToolService answers tool calls: app.Service is the one the binaries
@@ -65,7 +62,7 @@ func New(svc ToolService, opts Options) *Server {
 	if opts.In == nil || opts.Out == nil || opts.OnError == nil {
 		panic("mcp.New: Options.In, Out and OnError are required")
 	}
-	return &Server{tools: svc, fullContent: opts.FullContent, in: opts.In, out: opts.Out, onError: opts.OnError}
+	return &Server{tools: svc, opts: opts}
 }
 
 // Serve serves requests until the input ends (after answering every
@@ -74,7 +71,7 @@ func New(svc ToolService, opts Options) *Server {
 // itself (malformed input, write errors) go to OnError, not to the
 // caller.
 func (s *Server) Serve(ctx context.Context) error {
-	return newEngine(s.tools, s.fullContent).run(ctx, newStdioConn(s.in, s.out, s.onError))
+	return newEngine(s.tools, s.opts.FullContent).run(ctx, newStdioConn(s.opts.In, s.opts.Out, s.opts.OnError))
 }
 
 // engine is the SDK server with what the middleware and tool handlers
