@@ -16,7 +16,7 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH go build -trimpath -ldflags="-s -w -X github.com/adrkit/adrkit-go/adapters/mcp.Version=$VERSION" -o /out/adrkit-mcp ./cmd/adrkit-mcp
+RUN CGO_ENABLED=0 GOOS=$TARGETOS GOARCH=$TARGETARCH go build -trimpath -ldflags="-s -w -X github.com/adrkit/adrkit-go/internal/version.stamp=$VERSION" -o /out/adrkit-mcp ./cmd/adrkit-mcp
 
 # distroless/static: no shell, no libc, CA certificates and tzdata only;
 # the :nonroot tag's user is uid 65532.

@@ -323,7 +323,7 @@ func describeDirFrom(from string) string {
 	case "default":
 		return "found by default"
 	case "option":
-		return "named by --dir or ADRKIT_MCP_DIR"
+		return "named by --dir or ADRKIT_DIR"
 	}
 	return "named by " + from
 }

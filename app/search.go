@@ -80,26 +80,39 @@ func searchHits(p *corpus.Projection, in SearchInput, needle string) []searchHit
 			continue
 		}
 		var set matchedSet
-		if normalizedContains(r.Body, needle) {
-			set |= 1 << 0
-		}
-		if normalizedContains(fm.ID, needle) {
-			set |= 1 << 1
-		}
-		for _, t := range fm.Tags {
-			if normalizedContains(t, needle) {
-				set |= 1 << 2
-				break
+		for b, texts := range searchFields(r) {
+			if slices.ContainsFunc(texts, func(t string) bool { return normalizedContains(t, needle) }) {
+				set |= 1 << b
 			}
-		}
-		if normalizedContains(fm.Title, needle) {
-			set |= 1 << 3
 		}
 		if set != 0 {
 			hits = append(hits, searchHit{rec: i, fields: set})
 		}
 	}
 	return hits
+}
+
+// searchFields are the texts of r that search_decisions matches, in
+// matchedOrder: the body, the id, the tags, the title.
+func searchFields(r *adr.Record) [len(matchedOrder)][]string {
+	fm := r.Frontmatter
+	return [...][]string{{r.Body}, {fm.ID}, fm.Tags, {fm.Title}}
+}
+
+// SearchTexts are the texts of r that search_decisions matches a query
+// against, each normalised as a query is (jsstring.Normalize: trim, NFKC,
+// lower case, as JavaScript's trim, normalize("NFKC") and toLowerCase
+// do): a query matches r when its normalised form occurs in one of them.
+// The site ships them, so that its search box finds what adrkit search
+// finds by the same rule.
+func SearchTexts(r *adr.Record) []string {
+	var out []string
+	for _, texts := range searchFields(r) {
+		for _, t := range texts {
+			out = append(out, jsstring.Normalize(t))
+		}
+	}
+	return out
 }
 
 // searchItems builds the items of one page of hits.

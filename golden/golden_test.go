@@ -144,9 +144,15 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/adrkit/adrkit-go/adapters/clock"
+	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/cursor"
 	"github.com/adrkit/adrkit-go/internal/gittest"
+	"github.com/adrkit/adrkit-go/internal/version"
 )
 
 // Eras a scenario can run in; each has its own golden section.
@@ -467,7 +473,7 @@ func (sc *scenario) run(t *testing.T, era string) (string, map[string]string) {
 // withoutVersion replaces the server's version with $VERSION, so that the
 // goldens do not depend on how the test binary was built.
 func withoutVersion(s string) string {
-	return strings.ReplaceAll(s, `"version":`+strconv.Quote(mcp.Version), `"version":"$VERSION"`)
+	return strings.ReplaceAll(s, `"version":`+strconv.Quote(version.String()), `"version":"$VERSION"`)
 }
 
 // client is one side of a scenario run: stdio (conn) or HTTP (httpConn).
@@ -613,15 +619,33 @@ type book struct {
 	answers map[string]map[string]any
 }
 
+// service is what adrkit-mcp serves for the working tree at root and the
+// ADR directory dir ("" for the default), as its composition root
+// (cmd/internal/entry, Location.Service) builds it, and the check of its
+// reader: with extended, the history of the same repository and the wall
+// clock too.
+func service(root, dir string, extended bool) (*app.Service, func(context.Context) error) {
+	if dir == "" {
+		dir = corpus.DefaultDir
+	}
+	var opts app.Options
+	if extended {
+		opts = app.Options{Extended: true, History: gitrev.NewHistory(root, dir, ""), Clock: clock.System{}}
+	}
+	reader := filesystem.New(root, dir)
+	return app.New(reader, opts), reader.Check
+}
+
 func connect(t *testing.T, root, dir string, extended bool) *conn {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &conn{in: inW, lines: make(chan string, 64), served: make(chan error, 1),
 		book: book{answers: map[string]map[string]any{}}, raw: map[string]string{}}
-	srv := mcp.New(mcp.Options{Cwd: root, Dir: dir, ExtendedTools: extended, In: inR, Out: outW, OnError: c.report})
+	svc, _ := service(root, dir, extended)
+	srv := mcp.New(svc, mcp.Options{In: inR, Out: outW, OnError: c.report})
 	go func() {
-		err := srv.Serve(context.Background())
+		err := srv.Serve(t.Context())
 		_ = outW.CloseWithError(io.EOF)
 		_ = inR.Close()
 		c.served <- err
@@ -639,10 +663,7 @@ func connect(t *testing.T, root, dir string, extended bool) *conn {
 			}
 		}
 	}()
-	t.Cleanup(func() {
-		_ = inW.Close()
-		_ = srv.Close()
-	})
+	t.Cleanup(func() { _ = inW.Close() })
 	return c
 }
 

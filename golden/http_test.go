@@ -66,8 +66,9 @@ type httpConn struct {
 // golden-ERA-http section; stdio holds the stdio answers by id.
 func (sc *scenario) runHTTP(t *testing.T, era string, stdio map[string]string) string {
 	root, hist := sc.materialise(t)
-	h := mcp.NewHTTP(mcp.HTTPOptions{Cwd: root, Dir: sc.dir, ExtendedTools: sc.extended})
-	front, err := mcphttp.New(mcphttp.Options{Corpora: []mcphttp.Corpus{{Handler: h, Ready: h.Ready}}, Clock: fixedClock{}})
+	svc, ready := service(root, sc.dir, sc.extended)
+	h := mcp.NewHTTP(svc, mcp.HTTPOptions{})
+	front, err := mcphttp.New(mcphttp.Options{Endpoints: []mcphttp.Endpoint{{Handler: h, Ready: ready}}, Clock: fixedClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}

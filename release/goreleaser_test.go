@@ -71,13 +71,13 @@ func TestGoreleaserConfig(t *testing.T) {
 			t.Errorf("build %q: targets %v × %v, want linux, darwin, windows × amd64, arm64", b.ID, b.Goos, b.Goarch)
 		}
 	}
-	if !slices.Equal(ids, []string{"adrkit-mcp", "adrkit", "adrkit-site"}) {
-		t.Errorf("builds %v, want adrkit-mcp, adrkit and adrkit-site", ids)
+	if !slices.Equal(ids, []string{"adrkit-mcp", "adrkit"}) {
+		t.Errorf("builds %v, want adrkit-mcp and adrkit", ids)
 	}
 	if len(c.Archives) != 1 || !slices.Equal(c.Archives[0].IDs, ids) || !slices.Equal(c.Archives[0].Formats, []string{"tar.gz"}) ||
 		len(c.Archives[0].FormatOverrides) != 1 || c.Archives[0].FormatOverrides[0].Goos != "windows" ||
 		!slices.Equal(c.Archives[0].FormatOverrides[0].Formats, []string{"zip"}) {
-		t.Errorf("archives %+v, want the three binaries in tar.gz, zip on windows", c.Archives)
+		t.Errorf("archives %+v, want both binaries in tar.gz, zip on windows", c.Archives)
 	}
 	if c.Checksum.Algorithm != "sha256" {
 		t.Errorf("checksum algorithm %q, want sha256", c.Checksum.Algorithm)

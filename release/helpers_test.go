@@ -114,7 +114,7 @@ func build(t *testing.T, dir, name, version string) string {
 
 // stampFlag is the linker flag that stamps a release's version into both
 // binaries, as .goreleaser.yaml passes it.
-const stampFlag = "-X github.com/adrkit/adrkit-go/adapters/mcp.Version="
+const stampFlag = "-X github.com/adrkit/adrkit-go/internal/version.stamp="
 
 // exeSuffix is what executables end in here.
 var exeSuffix = map[bool]string{true: ".exe"}[runtime.GOOS == "windows"]

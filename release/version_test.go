@@ -8,16 +8,17 @@ import (
 	"testing"
 )
 
-// TestBothBinariesReportOneVersion: adrkit, adrkit-mcp and adrkit-site
-// print "<name> <version>" for --version and -v alike, the version the
-// release build stamps in, and, unstamped, the same version as each other
-// (Go's build information, or the development default). Side by side, as
-// an archive holds them, adrkit site runs the adrkit-site beside adrkit.
+// TestBothBinariesReportOneVersion: adrkit and adrkit-mcp print
+// "<name> <version>" for --version and -v alike, the version the release
+// build stamps in, and, unstamped, the same version as each other (Go's
+// build information, or the development default). adrkit site is part of
+// adrkit: with nothing else on the PATH it runs, and words a corpus
+// failure.
 func TestBothBinariesReportOneVersion(t *testing.T) {
 	for _, stamp := range []string{"9.8.7-test.1", ""} {
 		dir := t.TempDir()
 		seen := map[string]string{}
-		for _, name := range []string{"adrkit", "adrkit-mcp", "adrkit-site"} {
+		for _, name := range []string{"adrkit", "adrkit-mcp"} {
 			bin := build(t, dir, name, stamp)
 			for _, flag := range []string{"--version", "-v"} {
 				got := run(t, exec.Command(bin, flag), "")
@@ -32,12 +33,11 @@ func TestBothBinariesReportOneVersion(t *testing.T) {
 				seen[name+" "+flag] = version
 			}
 		}
-		// Not a repository: adrkit-site was found and is of adrkit's
-		// version, and words the corpus failure.
+		// Not a repository: the site command words the corpus failure.
 		siteRun := exec.Command(filepath.Join(dir, "adrkit"+exeSuffix), "--cwd", t.TempDir(), "site", filepath.Join(t.TempDir(), "out"))
 		siteRun.Env = append(os.Environ(), "PATH="+t.TempDir())
 		if got := run(t, siteRun, ""); got.code != 1 || !strings.Contains(got.stderr, "not a Git worktree") {
-			t.Errorf("stamp %q: adrkit site beside adrkit-site: %s", stamp, got)
+			t.Errorf("stamp %q: adrkit site: %s", stamp, got)
 		}
 		want := seen["adrkit --version"]
 		for k, v := range seen {

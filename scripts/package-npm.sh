@@ -73,7 +73,7 @@ for target in $targets; do
     # The flags of .goreleaser.yaml and the Dockerfile: static, trimmed,
     # the version stamped in.
     (cd "$top" && CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath \
-      -ldflags "-s -w -X github.com/adrkit/adrkit-go/adapters/mcp.Version=$version" \
+      -ldflags "-s -w -X github.com/adrkit/adrkit-go/internal/version.stamp=$version" \
       -o "$pkg/bin/$exe" ./cmd/adrkit-mcp)
   fi
   chmod 0755 "$pkg/bin/$exe"

@@ -217,7 +217,7 @@ func TestBinariesLeaveOutGoGitRoot(t *testing.T) {
 	if err != nil {
 		t.Skip("the go command is not on PATH")
 	}
-	cmd := exec.Command(goTool, "list", "-deps", "./cmd/adrkit", "./cmd/adrkit-mcp", "./cmd/adrkit-site")
+	cmd := exec.Command(goTool, "list", "-deps", "./cmd/adrkit", "./cmd/adrkit-mcp")
 	cmd.Dir = filepath.Join("..", "..")
 	out, err := cmd.Output()
 	if err != nil {

@@ -55,13 +55,12 @@ func TestAbuseDeepNesting(t *testing.T) {
 	// requests around it are answered.
 	var out lockedBuffer
 	var diags []string
-	srv := New(Options{
+	srv := New(&fakeTools{}, Options{
 		In: strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + tests[2].line + "\n" +
 			`{"jsonrpc":"2.0","id":3,"method":"ping"}` + "\n"),
 		Out:     &out,
 		OnError: func(err error) { diags = append(diags, err.Error()) },
 	})
-	srv.backend = fakeBackend(&fakeTools{})
 	if err := srv.Serve(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +102,7 @@ func (r *afterEOF) Read(p []byte) (int, error) {
 func TestAbuseNothingIsReadAfterEndOfInput(t *testing.T) {
 	in := &afterEOF{first: strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_superseded","arguments":{}}}` + "\n")}
 	var out lockedBuffer
-	srv := New(Options{In: in, Out: &out, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
-	srv.backend = fakeBackend(app.New(fixtureCorpus(t), app.Options{}))
+	srv := New(app.New(fixtureCorpus(t), app.Options{}), Options{In: in, Out: &out, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	if err := srv.Serve(t.Context()); err != nil {
 		t.Fatal(err)
 	}
@@ -132,12 +130,11 @@ func (r *failingInput) Read(p []byte) (int, error) {
 func TestAbuseInputReadError(t *testing.T) {
 	var out lockedBuffer
 	var diags []string
-	srv := New(Options{
+	srv := New(&fakeTools{}, Options{
 		In:      &failingInput{data: bytes.NewReader([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":2,"method":"ping"}`))},
 		Out:     &out,
 		OnError: func(err error) { diags = append(diags, err.Error()) },
 	})
-	srv.backend = fakeBackend(&fakeTools{})
 	if err := srv.Serve(t.Context()); err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,10 @@
 package mcp
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -83,8 +85,12 @@ type decision struct {
 	// binary's exit status 1).
 	diagnostic error
 	// params is what the SDK gets as the request's params (nil: none),
-	// rewritten for the era: the middleware reads the era from them.
-	params map[string]json.RawMessage
+	// their envelope rewritten for the era (withClaim): the middleware
+	// reads the era from them.
+	params json.RawMessage
+	// modern: params carry the claim of revision 2026-07-28 (pinned);
+	// those of every other served message carry none.
+	modern bool
 }
 
 // eraPin holds a connection's era state. The SDK decides the era of
@@ -107,7 +113,7 @@ type eraPin struct {
 // judge decides what happens to f (a request or a notification) and
 // advances the connection's phase.
 func (a *eraPin) judge(f frame) decision {
-	env := checkEnvelope(f.params)
+	env := checkEnvelope(f.meta)
 	if f.kind != frameRequest {
 		return a.judgeNotification(f, env)
 	}
@@ -177,11 +183,11 @@ func (a *eraPin) judge(f frame) decision {
 func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 	switch a.phase {
 	case phaseLegacy:
-		return decision{params: stripClaim(f.params)}
+		return decision{params: withClaim(f, nil)}
 	case phaseOpening:
 		if env.status == envelopeAbsent {
 			a.phase = phaseLegacy
-			return decision{params: f.params}
+			return decision{params: withClaim(f, nil)}
 		}
 	}
 	switch env.status {
@@ -189,8 +195,10 @@ func (a *eraPin) judgeNotification(f frame, env envelope) decision {
 		return decision{drop: true, diagnostic: fmt.Errorf("dropped notification %q: %s", f.method, env.problemText())}
 	case envelopeUnsupported:
 		return decision{drop: true, diagnostic: fmt.Errorf("dropped notification %q for unsupported protocol revision %q", f.method, env.revision)}
+	case envelopeValid:
+		return decision{params: withClaim(f, modernClaim), modern: true}
 	}
-	return decision{params: f.params}
+	return decision{params: withClaim(f, nil)}
 }
 
 // serve accepts a request under e: methods outside the era's set are
@@ -212,16 +220,14 @@ func (a *eraPin) serve(f frame, e era) decision {
 			return decision{verdict: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "invalid initialize request: " + problem}}
 		}
 	}
-	var params map[string]json.RawMessage
-	if e == eraLegacy {
-		params = stripClaim(f.params)
-	} else {
-		params = pinRevision(f.params)
+	d := decision{params: withClaim(f, nil)}
+	if e == eraModern {
+		d = decision{params: withClaim(f, modernClaim), modern: true}
 	}
-	if params == nil {
-		params = map[string]json.RawMessage{}
+	if d.params == nil {
+		d.params = json.RawMessage("{}")
 	}
-	return decision{params: params}
+	return d
 }
 
 // methodNotFound is the -32601 refusal of method, in the words go-sdk's
@@ -299,15 +305,12 @@ type envelope struct {
 	key, problem string
 }
 
-// checkEnvelope judges the 2026-07-28 envelope in params._meta. A message
-// makes a claim as soon as _meta names a protocol version; the claim then
-// needs a string revision and a client-capabilities object, and any
-// client info must be a name and version.
-func checkEnvelope(params map[string]json.RawMessage) envelope {
-	var meta map[string]json.RawMessage
-	if raw, ok := params["_meta"]; ok {
-		_ = json.Unmarshal(raw, &meta)
-	}
+// checkEnvelope judges the 2026-07-28 envelope in meta, the members of a
+// message's params._meta. A message makes a claim as soon as _meta names
+// a protocol version; the claim then needs a string revision and a
+// client-capabilities object, and any client info must be a name and
+// version.
+func checkEnvelope(meta map[string]json.RawMessage) envelope {
 	rawVersion, claimed := meta[sdk.MetaKeyProtocolVersion]
 	if !claimed {
 		return envelope{status: envelopeAbsent}
@@ -368,54 +371,40 @@ func unsupportedRevision(requested, message string, supported ...string) *jsonrp
 	}
 }
 
-// stripClaim removes the protocol-version claim from _meta. On a legacy
-// connection the reference ignores envelopes, while the SDK would switch
-// that one request to the modern rules.
-func stripClaim(params map[string]json.RawMessage) map[string]json.RawMessage {
-	return editMeta(params, func(meta map[string]json.RawMessage) bool {
-		if _, ok := meta[sdk.MetaKeyProtocolVersion]; !ok {
-			return false
-		}
+// modernClaim is the protocol-version claim a modern message reaches the
+// SDK with.
+var modernClaim = json.RawMessage(`"` + modernRevision + `"`)
+
+// withClaim is the params the SDK is given for f: those f was sent with,
+// the protocol-version claim of their _meta set to claim, or removed when
+// claim is nil. On a legacy connection the reference ignores envelopes,
+// while the SDK would switch a claiming request to the modern rules; a
+// pinned modern connection serves any well-formed envelope, while the SDK
+// would treat an older claim as a legacy request and refuse a newer one.
+//
+// The params are encoded again, from the members parseFrame decoded, only
+// when the claim changes or a member name is repeated: the SDK's decoder
+// merges the objects of a repeated member (_meta, capabilities) where
+// ours keeps the last, and it must read what the era rules read. (Within
+// an object it too keeps the last.) Otherwise it gets the bytes as sent,
+// and decodes them once.
+func withClaim(f frame, claim json.RawMessage) json.RawMessage {
+	old, claimed := f.meta[sdk.MetaKeyProtocolVersion]
+	unchanged := f.meta == nil || (claimed == (claim != nil) && bytes.Equal(old, claim))
+	if unchanged && members(f.rawParams) == len(f.params) {
+		return f.rawParams
+	}
+	params := maps.Clone(f.params)
+	if f.meta != nil {
+		meta := maps.Clone(f.meta)
 		delete(meta, sdk.MetaKeyProtocolVersion)
-		return true
-	})
-}
-
-// pinRevision makes a modern request's claim name the modern revision. A
-// pinned connection serves any well-formed envelope; the SDK would treat
-// an older claim as a legacy request and refuse a newer one.
-func pinRevision(params map[string]json.RawMessage) map[string]json.RawMessage {
-	want, _ := json.Marshal(modernRevision)
-	return editMeta(params, func(meta map[string]json.RawMessage) bool {
-		if string(meta[sdk.MetaKeyProtocolVersion]) == string(want) {
-			return false
+		if claim != nil {
+			meta[sdk.MetaKeyProtocolVersion] = claim
 		}
-		meta[sdk.MetaKeyProtocolVersion] = want
-		return true
-	})
-}
-
-// editMeta applies edit to a copy of params._meta, returning params
-// unchanged when edit reports no change.
-func editMeta(params map[string]json.RawMessage, edit func(map[string]json.RawMessage) bool) map[string]json.RawMessage {
-	raw, ok := params["_meta"]
-	if !ok {
-		return params
+		params["_meta"], _ = json.Marshal(meta) // the members of valid JSON encode
 	}
-	var meta map[string]json.RawMessage
-	if json.Unmarshal(raw, &meta) != nil || !edit(meta) {
-		return params
-	}
-	encoded, err := json.Marshal(meta)
-	if err != nil {
-		return params
-	}
-	out := make(map[string]json.RawMessage, len(params))
-	for k, v := range params {
-		out[k] = v
-	}
-	out["_meta"] = encoded
-	return out
+	encoded, _ := json.Marshal(params)
+	return encoded
 }
 
 // stringField returns params[key] when it is a JSON string, else "".

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -96,18 +95,15 @@ func startExtended(t *testing.T, root string) *rawSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	srv := New(Options{Cwd: root, In: inR, Out: outW, ExtendedTools: true,
+	srv := New(serviceOver(root, true), Options{In: inR, Out: outW,
 		OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
 	s := &rawSession{t: t, in: inW, out: bufio.NewReaderSize(outR, 1<<20), served: make(chan error, 1)}
 	go func() {
-		err := srv.Serve(context.Background())
+		err := srv.Serve(t.Context())
 		_ = outW.Close()
 		s.served <- err
 	}()
-	t.Cleanup(func() {
-		_ = inW.Close()
-		_ = srv.Close()
-	})
+	t.Cleanup(func() { _ = inW.Close() })
 	return s
 }
 

@@ -25,13 +25,18 @@ const (
 	frameResponse
 )
 
-// frame is one parsed input message.
+// frame is one parsed input message. Its params are decoded here once:
+// the era rules read params and meta, and the SDK is given rawParams
+// itself unless the era pin must rewrite the envelope (withClaim).
 type frame struct {
 	kind   frameKind
 	id     jsonrpc.ID // requests and (most) responses
 	method string
-	// params is the params object, nil when the message had none.
-	params map[string]json.RawMessage
+	// rawParams is the params object as sent, nil when the message had
+	// none; params its members, meta the members of its _meta (nil when
+	// it has none).
+	rawParams    json.RawMessage
+	params, meta map[string]json.RawMessage
 	// problem says why a frameInvalid line was refused.
 	problem string
 }
@@ -49,20 +54,19 @@ const maxSafeInteger = 1<<53 - 1
 // whose _meta, when present, is an object. Batches are refused: no
 // revision this server speaks has them.
 func parseFrame(line []byte) frame {
-	if !json.Valid(line) {
-		if nestedTooDeep(line) {
-			// Possibly well-formed JSON (a request, even) that Go's
-			// parser refuses: worth a word rather than silence.
-			return invalid(fmt.Sprintf("the message is nested more than %d levels deep", maxJSONDepth))
-		}
-		return frame{kind: frameNotJSON}
-	}
-	trimmed := bytes.TrimLeft(line, " \t\r\n")
-	if len(trimmed) > 0 && trimmed[0] == '[' {
-		return invalid("batch arrays are not supported")
-	}
 	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(line, &fields); err != nil || fields == nil {
+	err := json.Unmarshal(line, &fields)
+	var syntax *json.SyntaxError
+	switch {
+	case errors.As(err, &syntax) && nestedTooDeep(line):
+		// Possibly well-formed JSON (a request, even) that Go's parser
+		// refuses: worth a word rather than silence.
+		return invalid(fmt.Sprintf("the message is nested more than %d levels deep", maxJSONDepth))
+	case errors.As(err, &syntax):
+		return frame{kind: frameNotJSON}
+	case err != nil && bytes.HasPrefix(bytes.TrimLeft(line, " \t\r\n"), []byte("[")):
+		return invalid("batch arrays are not supported")
+	case err != nil || fields == nil:
 		return invalid("the message is not a JSON object")
 	}
 	var version string
@@ -93,8 +97,10 @@ func parseCall(fields map[string]json.RawMessage, rawMethod json.RawMessage) fra
 		if json.Unmarshal(rawParams, &f.params) != nil || f.params == nil {
 			return invalid(`"params" must be an object`)
 		}
+		f.rawParams = rawParams
 		if rawMeta, ok := f.params["_meta"]; ok {
-			if problem := checkRequestMeta(rawMeta); problem != "" {
+			var problem string
+			if f.meta, problem = decodeMeta(rawMeta); problem != "" {
 				return invalid(problem)
 			}
 		}
@@ -102,21 +108,21 @@ func parseCall(fields map[string]json.RawMessage, rawMethod json.RawMessage) fra
 	return f
 }
 
-// checkRequestMeta applies the base shape every request's _meta must have
-// (the envelope keys are judged later, by the era rules).
-func checkRequestMeta(raw json.RawMessage) string {
+// decodeMeta decodes a request's _meta and applies the base shape every
+// one must have (the envelope keys are judged later, by the era rules).
+func decodeMeta(raw json.RawMessage) (map[string]json.RawMessage, string) {
 	var meta map[string]json.RawMessage
 	if json.Unmarshal(raw, &meta) != nil || meta == nil {
-		return `"params._meta" must be an object`
+		return nil, `"params._meta" must be an object`
 	}
 	if token, ok := meta["progressToken"]; ok {
 		if jsonType(token) != "string" {
 			if _, err := parseID(token); err != nil {
-				return `"params._meta.progressToken" must be a string or an integer`
+				return nil, `"params._meta.progressToken" must be a string or an integer`
 			}
 		}
 	}
-	return ""
+	return meta, ""
 }
 
 // parseResponse validates a result or error response.
@@ -215,25 +221,61 @@ const maxJSONDepth = 10000
 // nestedTooDeep reports whether line, read as JSON tokens, nests more
 // than maxJSONDepth arrays and objects at some point.
 func nestedTooDeep(line []byte) bool {
+	deep := false
+	walkJSON(line, func(_ byte, depth int) bool {
+		deep = depth > maxJSONDepth
+		return !deep
+	})
+	return deep
+}
+
+// members counts the members of the well-formed JSON object raw,
+// repeated names included: its commas outside nested values and strings,
+// and one more unless it is empty (a member starts with its name).
+func members(raw json.RawMessage) int {
+	commas, named := 0, false
+	walkJSON(raw, func(c byte, depth int) bool {
+		if depth == 1 {
+			named = named || c == '"'
+			if c == ',' {
+				commas++
+			}
+		}
+		return true
+	})
+	if !named {
+		return 0
+	}
+	return commas + 1
+}
+
+// walkJSON calls visit with each byte of the JSON text b that is not
+// inside a string (an opening quote included) and the depth of arrays and
+// objects it is at, an opening bracket counting itself, until visit
+// returns false.
+func walkJSON(b []byte, visit func(c byte, depth int) bool) {
 	depth, inString, escaped := 0, false, false
-	for _, c := range line {
+	for _, c := range b {
 		switch {
 		case escaped:
 			escaped = false
+			continue
 		case inString:
 			escaped = c == '\\'
 			inString = c != '"'
+			continue
 		case c == '"':
 			inString = true
 		case c == '[' || c == '{':
-			if depth++; depth > maxJSONDepth {
-				return true
-			}
-		case c == ']' || c == '}':
+			depth++
+		}
+		if !visit(c, depth) {
+			return
+		}
+		if c == ']' || c == '}' {
 			depth--
 		}
 	}
-	return false
 }
 
 func invalid(problem string) frame {

@@ -43,12 +43,11 @@ func serveBytes(t *testing.T, input []byte) ([]byte, []string) {
 	var out lockedBuffer
 	var mu sync.Mutex
 	var diags []string
-	srv := New(Options{In: bytes.NewReader(input), Out: &out, OnError: func(err error) {
+	srv := New(app.New(fixtureCorpus(t), app.Options{}), Options{In: bytes.NewReader(input), Out: &out, OnError: func(err error) {
 		mu.Lock()
 		defer mu.Unlock()
 		diags = append(diags, err.Error())
 	}})
-	srv.backend = fakeBackend(app.New(fixtureCorpus(t), app.Options{}))
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(context.Background()) }()
 	timer := time.NewTimer(framingHangGuard)

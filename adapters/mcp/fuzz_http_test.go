@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -50,7 +49,7 @@ func FuzzHTTPMatchesStdio(f *testing.F) {
 		f.Add(seed)
 	}
 	svc := app.New(fixtureCorpus(f), app.Options{})
-	srv := httptest.NewServer(newHTTP(backend{check: func(context.Context) error { return nil }, tools: svc}, false))
+	srv := httptest.NewServer(NewHTTP(svc, HTTPOptions{}))
 	f.Cleanup(srv.Close)
 	client := srv.Client()
 
@@ -59,7 +58,7 @@ func FuzzHTTPMatchesStdio(f *testing.F) {
 			return // one stdio line, its terminator the transport's own
 		}
 		fr := parseFrame([]byte(line))
-		if _, claimed := claimOf(fr.params); claimed {
+		if checkEnvelope(fr.meta).claimed {
 			return
 		}
 		stdout, _ := serveBytes(t, []byte(line+"\n"))

@@ -12,8 +12,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 )
 
 // Envelopes used by the modern-era tests.
@@ -116,7 +120,7 @@ func startOn(t *testing.T, root string) *harness {
 
 // startServer serves a fresh connection with tools, or the real tool
 // service over root when tools is nil.
-func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, tools toolService) *harness {
+func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, tools ToolService) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -130,12 +134,12 @@ func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, too
 	if input != nil {
 		in = input(inR)
 	}
-	srv := New(Options{Cwd: root, In: in, Out: outW, OnError: h.report})
-	if tools != nil {
-		srv.backend = fakeBackend(tools)
+	if tools == nil {
+		tools = serviceOver(root, false)
 	}
+	srv := New(tools, Options{In: in, Out: outW, OnError: h.report})
 	go func() {
-		err := srv.Serve(context.Background())
+		err := srv.Serve(t.Context())
 		_ = outW.Close()
 		h.served <- err
 	}()
@@ -152,12 +156,26 @@ func startServer(t *testing.T, root string, input func(io.Reader) io.Reader, too
 		}
 		close(h.frames)
 	}()
-	t.Cleanup(func() {
-		_ = inW.Close()
-		_ = srv.Close()
-	})
+	t.Cleanup(func() { _ = inW.Close() })
 	return h
 }
+
+// serviceOver is the service the binaries build for the repository at
+// root (cmd/internal/entry's Location.Service), from the same readers:
+// the working tree and, with extended, its git history, with a fixed day
+// for the review queue.
+func serviceOver(root string, extended bool) *app.Service {
+	var opts app.Options
+	if extended {
+		opts = app.Options{Extended: true, History: gitrev.NewHistory(root, corpus.DefaultDir, ""), Clock: fixedDay{}}
+	}
+	return app.New(filesystem.New(root, corpus.DefaultDir), opts)
+}
+
+// fixedDay is the clock of the review queue in these tests.
+type fixedDay struct{}
+
+func (fixedDay) Now() time.Time { return time.Date(2026, 1, 8, 12, 0, 0, 0, time.UTC) }
 
 func (h *harness) report(err error) {
 	h.mu.Lock()

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,8 +13,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/adrkit/adrkit-go/ports"
 )
 
 // HTTP header names of the streamable HTTP transport (canonical form).
@@ -25,15 +22,13 @@ const (
 	headerName            = "Mcp-Name"
 )
 
-// HTTPOptions configures NewHTTP: the corpus and the tool surface, as the
-// fields of the same names do in Options.
+// HTTPOptions configures NewHTTP, as the field of the same name does
+// Options.
 type HTTPOptions struct {
-	Cwd, Dir, Rev string
-	ExtendedTools bool
-	FullContent   bool
+	FullContent bool
 }
 
-// HTTPHandler serves the tools of one corpus over MCP streamable HTTP,
+// HTTPHandler serves the tools of one service over MCP streamable HTTP,
 // stateless, in both protocol eras, with the same engine (SDK server,
 // tools, middleware) as the stdio Server and so the same answer bytes.
 // Create it with NewHTTP.
@@ -65,9 +60,8 @@ type HTTPOptions struct {
 // checks Host, Origin and tokens and bounds the body first; it bounds a
 // body only by MaxLineBytes, the stdio line bound.
 type HTTPHandler struct {
-	// streamable is go-sdk's handler over this corpus's engine.
+	// streamable is go-sdk's handler over this service's engine.
 	streamable http.Handler
-	check      func(context.Context) error
 	// tools are the names of the tools served, which NoteDispatch may be
 	// told.
 	tools map[string]bool
@@ -78,19 +72,13 @@ type HTTPHandler struct {
 	drain    context.CancelFunc
 }
 
-// NewHTTP returns the handler of the corpus opts names. Like New, it does
-// no I/O on the corpus: an unusable root or directory is what Ready
-// reports, and what every tool call answers (corpus-unavailable), so a
-// server can start before its corpora are in place.
-func NewHTTP(opts HTTPOptions) *HTTPHandler {
-	return newHTTP(corpusBackend(opts.Cwd, opts.Dir, opts.Rev, opts.ExtendedTools), opts.FullContent)
-}
-
-// newHTTP serves b; tests give it a backend without a filesystem.
-func newHTTP(b backend, fullContent bool) *HTTPHandler {
-	e := newEngine(b.tools, fullContent)
-	h := &HTTPHandler{check: b.check, tools: map[string]bool{}}
-	for _, t := range b.tools.Tools() {
+// NewHTTP returns the handler of the tools of svc. Like New, it does no
+// I/O: whether the corpus behind svc can be read is the front's readiness
+// check, which the composition root gives it beside this handler.
+func NewHTTP(svc ToolService, opts HTTPOptions) *HTTPHandler {
+	e := newEngine(svc, opts.FullContent)
+	h := &HTTPHandler{tools: map[string]bool{}}
+	for _, t := range svc.Tools() {
 		h.tools[t.Name] = true
 	}
 	h.draining, h.drain = context.WithCancel(context.Background())
@@ -115,20 +103,6 @@ func streamableOptions() *sdk.StreamableHTTPOptions {
 		PropagateRequestCancellation: true,
 		DisableLocalhostProtection:   true,
 	}
-}
-
-// Ready reports whether the corpus can be read now: the repository root
-// and ADR directory (or the revision) resolve. A failure is a
-// *ports.UnavailableError whose text also names its cause (the path or
-// revision that failed): it is written only to the server's log, for
-// which the contract's reason sentence alone does not say which.
-func (h *HTTPHandler) Ready(ctx context.Context) error {
-	err := h.check(ctx)
-	var u *ports.UnavailableError
-	if errors.As(err, &u) && u.Err != nil {
-		return fmt.Errorf("%w (%v)", err, u.Err)
-	}
-	return err
 }
 
 // Drain ends the subscriptions/listen streams that are open, which would
@@ -192,11 +166,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	msg, err := forSDK(f, d)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, f.id, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()})
-		return
-	}
+	msg := forSDK(f, d)
 	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, f.id, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: err.Error()})
@@ -211,7 +181,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		defer stop()
 	}
 	out := r.Clone(ctx)
-	out.Header = sdkHeader(r.Header, f, d.params)
+	out.Header = sdkHeader(r.Header, f, d)
 	out.Body, out.ContentLength = io.NopCloser(bytes.NewReader(data)), int64(len(data))
 	out.TransferEncoding = nil
 	h.streamable.ServeHTTP(w, out)
@@ -279,7 +249,9 @@ func (h *HTTPHandler) noteDispatch(w http.ResponseWriter, f frame) bool {
 // assigns; a refusal is a transport error (400).
 func eraPinFor(f frame, header http.Header) (pin *eraPin, modern bool, refusal *jsonrpc.Error) {
 	revision := header.Get(headerProtocolVersion)
-	claim, claimed := claimOf(f.params)
+	// A claim that is not a string is an invalid envelope, for the era pin.
+	env := checkEnvelope(f.meta)
+	claim, claimed := env.revision, env.claimed
 	if claimed {
 		switch {
 		case revision == "":
@@ -361,13 +333,6 @@ func decodeHeaderValue(v string) (string, bool) {
 	return string(b), err == nil
 }
 
-// claimOf is the protocol revision params._meta names, when it names one
-// as a string (any other value is an invalid envelope, for the era pin).
-func claimOf(params map[string]json.RawMessage) (string, bool) {
-	e := checkEnvelope(params)
-	return e.revision, e.claimed
-}
-
 // errorStatus is the HTTP status of an error answer: for a 2026-07-28
 // request the one that revision assigns to the code (as go-sdk does for
 // the errors it answers itself), 200 otherwise.
@@ -397,20 +362,19 @@ func writeError(w http.ResponseWriter, status int, id jsonrpc.ID, e *jsonrpc.Err
 	_, _ = w.Write(data)
 }
 
-// sdkHeader is the header the SDK's handler sees for f, whose params the
-// era pin rewrote to params: the client's, without any MCP header. When
-// params carry a protocol-version claim (only a modern message's still
-// do, set to 2026-07-28) it gets the headers that revision needs, derived
-// from the message itself; any other is left without
-// MCP-Protocol-Version, which the SDK serves as a handshake-era request
-// without a handshake. The body is not decoded again.
-func sdkHeader(client http.Header, f frame, params map[string]json.RawMessage) http.Header {
+// sdkHeader is the header the SDK's handler sees for f, served as d
+// says: the client's, without any MCP header. A modern message (whose
+// params the era pin left claiming 2026-07-28) gets the headers that
+// revision needs, derived from the message itself; any other is left
+// without MCP-Protocol-Version, which the SDK serves as a handshake-era
+// request without a handshake.
+func sdkHeader(client http.Header, f frame, d decision) http.Header {
 	h := withoutMCPHeaders(client)
-	if claim, ok := claimOf(params); ok {
-		h.Set(headerProtocolVersion, claim)
+	if d.modern {
+		h.Set(headerProtocolVersion, modernRevision)
 		h.Set(headerMethod, f.method)
 		if f.method == methodToolsCall {
-			h.Set(headerName, stringField(params, "name"))
+			h.Set(headerName, stringField(f.params, "name"))
 		}
 	}
 	return h

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,49 +11,30 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/internal/httpload"
 )
-
-// httpExchange is one POST and its answer.
-type httpExchange struct {
-	status int
-	header http.Header
-	body   string
-}
 
 // serveHTTP serves the fake tool service over HTTP.
 func serveHTTP(t *testing.T) (*httptest.Server, *HTTPHandler) {
 	t.Helper()
-	h := newHTTP(fakeBackend(&fakeTools{}), false)
+	h := NewHTTP(&fakeTools{}, HTTPOptions{})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv, h
 }
 
-// post sends body with the headers hdr (and the Content-Type and Accept
-// every streamable HTTP client sends).
-func post(t *testing.T, url, body string, hdr map[string]string) httpExchange {
+// post sends body to url with the headers hdr as given (httpload.Send).
+func post(t *testing.T, url, body string, hdr map[string]string) httpload.Answer {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
+	target := httpload.Target{URL: url, Header: http.Header{}, AsGiven: true}
 	for k, v := range hdr {
-		req.Header.Set(k, v)
+		target.Header.Set(k, v)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	a, err := httpload.Send(context.Background(), target, []byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return httpExchange{status: resp.StatusCode, header: resp.Header, body: string(data)}
+	return a
 }
 
 // modern are the headers of a 2026-07-28 request for method (and tool).
@@ -72,43 +52,43 @@ func TestHTTPServesBothEras(t *testing.T) {
 	// header.
 	for _, hdr := range []map[string]string{nil, {"MCP-Protocol-Version": "2025-06-18"}} {
 		got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_decision","arguments":{"x":1}}}`, hdr)
-		if got.status != http.StatusOK || !strings.Contains(got.body, `"text":"called get_decision"`) ||
-			strings.Contains(got.body, "resultType") || strings.Contains(got.body, "_meta") {
-			t.Errorf("legacy call with %v: %d %s", hdr, got.status, got.body)
+		if got.Status != http.StatusOK || !strings.Contains(string(got.Body), `"text":"called get_decision"`) ||
+			strings.Contains(string(got.Body), "resultType") || strings.Contains(string(got.Body), "_meta") {
+			t.Errorf("legacy call with %v: %d %s", hdr, got.Status, string(got.Body))
 		}
 		list := post(t, srv.URL, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, hdr)
-		if list.status != http.StatusOK || strings.Contains(list.body, "ttlMs") || !strings.Contains(list.body, `"name":"search_decisions"`) {
-			t.Errorf("legacy tools/list with %v: %d %.200s", hdr, list.status, list.body)
+		if list.Status != http.StatusOK || strings.Contains(string(list.Body), "ttlMs") || !strings.Contains(string(list.Body), `"name":"search_decisions"`) {
+			t.Errorf("legacy tools/list with %v: %d %.200s", hdr, list.Status, string(list.Body))
 		}
 	}
 	init := post(t, srv.URL, initLegacy, nil)
-	if init.status != http.StatusOK || !strings.Contains(init.body, `"protocolVersion":"2025-06-18"`) {
-		t.Errorf("initialize: %d %s", init.status, init.body)
+	if init.Status != http.StatusOK || !strings.Contains(string(init.Body), `"protocolVersion":"2025-06-18"`) {
+		t.Errorf("initialize: %d %s", init.Status, string(init.Body))
 	}
-	if n := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil); n.status != http.StatusAccepted || n.body != "" {
-		t.Errorf("notification: %d %q", n.status, n.body)
+	if n := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, nil); n.Status != http.StatusAccepted || string(n.Body) != "" {
+		t.Errorf("notification: %d %q", n.Status, string(n.Body))
 	}
 
 	// A 2026-07-28 client: the envelope, and the headers mirroring it.
 	disc := post(t, srv.URL, `{"jsonrpc":"2.0","id":3,"method":"server/discover","params":{`+modernMeta+`}}`, modern("server/discover", ""))
-	if disc.status != http.StatusOK || !strings.Contains(disc.body, `"supportedVersions":["2026-07-28"]`) ||
-		!strings.Contains(disc.body, `"ttlMs":300000,"cacheScope":"public"`) {
-		t.Errorf("discover: %d %s", disc.status, disc.body)
+	if disc.Status != http.StatusOK || !strings.Contains(string(disc.Body), `"supportedVersions":["2026-07-28"]`) ||
+		!strings.Contains(string(disc.Body), `"ttlMs":300000,"cacheScope":"public"`) {
+		t.Errorf("discover: %d %s", disc.Status, string(disc.Body))
 	}
 	call := post(t, srv.URL, `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"get_decision","arguments":{},`+modernMeta+`}}`,
 		modern("tools/call", "get_decision"))
-	if call.status != http.StatusOK || !strings.Contains(call.body, `"resultType":"complete"`) || !strings.Contains(call.body, `"io.modelcontextprotocol/serverInfo"`) {
-		t.Errorf("modern call: %d %s", call.status, call.body)
+	if call.Status != http.StatusOK || !strings.Contains(string(call.Body), `"resultType":"complete"`) || !strings.Contains(string(call.Body), `"io.modelcontextprotocol/serverInfo"`) {
+		t.Errorf("modern call: %d %s", call.Status, string(call.Body))
 	}
 	// A tool name outside plain ASCII travels Base64-encoded in Mcp-Name.
 	enc := post(t, srv.URL, `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"get_decision","arguments":{},`+modernMeta+`}}`,
 		modern("tools/call", "=?base64?Z2V0X2RlY2lzaW9u?="))
-	if enc.status != http.StatusOK || !strings.Contains(enc.body, `"resultType":"complete"`) {
-		t.Errorf("Base64 Mcp-Name: %d %s", enc.status, enc.body)
+	if enc.Status != http.StatusOK || !strings.Contains(string(enc.Body), `"resultType":"complete"`) {
+		t.Errorf("Base64 Mcp-Name: %d %s", enc.Status, string(enc.Body))
 	}
-	for _, ex := range []httpExchange{init, disc, call} {
-		if ex.header.Get("Mcp-Session-Id") != "" {
-			t.Errorf("a session id was minted: %v", ex.header)
+	for _, ex := range []httpload.Answer{init, disc, call} {
+		if ex.Header.Get("Mcp-Session-Id") != "" {
+			t.Errorf("a session id was minted: %v", ex.Header)
 		}
 	}
 }
@@ -171,11 +151,11 @@ func TestHTTPRefusals(t *testing.T) {
 					Message string `json:"message"`
 				} `json:"error"`
 			}
-			if err := json.Unmarshal([]byte(got.body), &answer); err != nil || got.header.Get("Content-Type") != "application/json" {
-				t.Fatalf("%d %q (%s) is not a JSON answer", got.status, got.body, got.header.Get("Content-Type"))
+			if err := json.Unmarshal([]byte(string(got.Body)), &answer); err != nil || got.Header.Get("Content-Type") != "application/json" {
+				t.Fatalf("%d %q (%s) is not a JSON answer", got.Status, string(got.Body), got.Header.Get("Content-Type"))
 			}
-			if got.status != tc.status || answer.Error.Code != tc.code || (tc.message != "" && answer.Error.Message != tc.message) {
-				t.Errorf("got %d %s, want %d, code %d %q", got.status, got.body, tc.status, tc.code, tc.message)
+			if got.Status != tc.status || answer.Error.Code != tc.code || (tc.message != "" && answer.Error.Message != tc.message) {
+				t.Errorf("got %d %s, want %d, code %d %q", got.Status, string(got.Body), tc.status, tc.code, tc.message)
 			}
 			if (answer.ID == nil) != tc.noID {
 				t.Errorf("id = %s, want an id: %v", answer.ID, !tc.noID)
@@ -208,36 +188,18 @@ func TestHTTPTransportEdges(t *testing.T) {
 
 	// A session id and a Last-Event-ID from an older client are ignored.
 	stale := map[string]string{"Mcp-Session-Id": "abc", "Last-Event-ID": "s_1"}
-	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, stale); got.status != 200 || got.body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
-		t.Errorf("ping with a session id and Last-Event-ID: %d %s", got.status, got.body)
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, stale); got.Status != 200 || string(got.Body) != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("ping with a session id and Last-Event-ID: %d %s", got.Status, string(got.Body))
 	}
 
 	// A notification that cannot be accepted is refused with 400; the
 	// others are accepted.
 	bad := `{"jsonrpc":"2.0","method":"notifications/initialized","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`
-	if got := post(t, srv.URL, bad, modern("notifications/initialized", "")); got.status != http.StatusBadRequest || !strings.Contains(got.body, `"code":-32602`) {
-		t.Errorf("notification with a broken envelope: %d %s", got.status, got.body)
+	if got := post(t, srv.URL, bad, modern("notifications/initialized", "")); got.Status != http.StatusBadRequest || !strings.Contains(string(got.Body), `"code":-32602`) {
+		t.Errorf("notification with a broken envelope: %d %s", got.Status, string(got.Body))
 	}
-	if got := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`, nil); got.status != http.StatusAccepted {
-		t.Errorf("cancellation: %d %s", got.status, got.body)
-	}
-}
-
-func TestHTTPReady(t *testing.T) {
-	unavailable := &ports.UnavailableError{Reason: corpus.DirNotFound}
-	var fail error
-	h := newHTTP(backend{check: func(context.Context) error { return fail }, tools: &fakeTools{}}, false)
-	if err := h.Ready(context.Background()); err != nil {
-		t.Errorf("Ready = %v", err)
-	}
-	fail = unavailable
-	if err := h.Ready(context.Background()); !errors.Is(err, unavailable) || err.Error() != unavailable.Error() {
-		t.Errorf("Ready = %v, want %v", err, unavailable)
-	}
-	// The log learns the cause too.
-	fail = &ports.UnavailableError{Reason: corpus.DirNotFound, Err: errors.New(`"docs/adr": no such directory`)}
-	if err := h.Ready(context.Background()); !errors.Is(err, fail) || !strings.HasSuffix(err.Error(), `("docs/adr": no such directory)`) {
-		t.Errorf("Ready = %v, want the cause named", err)
+	if got := post(t, srv.URL, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`, nil); got.Status != http.StatusAccepted {
+		t.Errorf("cancellation: %d %s", got.Status, string(got.Body))
 	}
 }
 
@@ -285,8 +247,8 @@ func TestHTTPListenEndsOnDrain(t *testing.T) {
 		t.Fatalf("the stream did not end cleanly: %v", err)
 	}
 	again := post(t, srv.URL, listen, modern("subscriptions/listen", ""))
-	if again.status != http.StatusOK {
-		t.Errorf("listen after drain: %d %s", again.status, again.body)
+	if again.Status != http.StatusOK {
+		t.Errorf("listen after drain: %d %s", again.Status, string(again.Body))
 	}
 }
 

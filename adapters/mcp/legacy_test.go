@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/internal/version"
 )
 
 var toolOrder = []any{"get_decision", "get_decision_context", "list_superseded", "search_decisions"}
@@ -30,7 +32,7 @@ func TestLegacyHandshakeAndToolList(t *testing.T) {
 		t.Errorf("capabilities = %s", asJSON(res["capabilities"]))
 	}
 	info, _ := res["serverInfo"].(map[string]any)
-	if info["name"] != "adrkit-mcp" || info["version"] != Version {
+	if info["name"] != "adrkit-mcp" || info["version"] != version.String() {
 		t.Errorf("serverInfo = %s", asJSON(info))
 	}
 	h.line(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
@@ -186,4 +188,33 @@ func TestLegacyAfterDiscoverProbe(t *testing.T) {
 		t.Errorf("discover after the fallback: code %d", code)
 	}
 	h.finishQuiet()
+}
+
+// TestRepeatedMembersReadAsTheEraRulesRead: the SDK is given a request's
+// params as sent, except when a member name is repeated, where its
+// decoder (merging repeated objects) would read something else than the
+// era rules (keeping the last): those params reach it as the rules read
+// them.
+func TestRepeatedMembersReadAsTheEraRulesRead(t *testing.T) {
+	const claim = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	for _, tc := range []struct {
+		name, params string
+	}{
+		{"a claim in a repeated _meta", `{"name":"get_decision","arguments":{},` + claim + `,"_meta":{}}`},
+		{"a claim in the first of two _meta", `{"name":"get_decision",` + claim + `,"arguments":{},"_meta":{"progressToken":1}}`},
+		{"a repeated name", `{"name":"nope","arguments":{"mode":"x"},"name":"get_decision","arguments":{}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := start(t, nil)
+			h.result(initLegacy)
+			res := h.result(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":` + tc.params + `}`)
+			if got := keys(res); !reflect.DeepEqual(got, []string{"content", "structuredContent"}) {
+				t.Errorf("a legacy answer has content and structuredContent only; got %s", asJSON(res))
+			}
+			if text := res["content"].([]any)[0].(map[string]any)["text"]; text != "called get_decision" {
+				t.Errorf("text %v", text)
+			}
+			h.finishQuiet()
+		})
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/adrkit/adrkit-go/internal/version"
 )
 
 func TestModernDiscoverListCall(t *testing.T) {
@@ -12,7 +14,7 @@ func TestModernDiscoverListCall(t *testing.T) {
 	discover := h.result(`{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{` + modernMeta + `}}`)
 	want := mustJSON(t, `{"supportedVersions":["2026-07-28"],"capabilities":{"tools":{"listChanged":true}},
 		"resultType":"complete","ttlMs":300000,"cacheScope":"public",
-		"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"adrkit-mcp","version":"`+Version+`"}}}`)
+		"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"adrkit-mcp","version":"`+version.String()+`"}}}`)
 	if !reflect.DeepEqual(any(discover), want) {
 		t.Errorf("discover = %s", asJSON(discover))
 	}

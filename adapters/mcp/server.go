@@ -6,14 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/adrkit/adrkit-go/adapters/clock"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
-	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/internal/version"
 )
 
 // Name is the server name reported to clients.
@@ -23,26 +20,10 @@ const Name = "adrkit-mcp"
 // the process runs (server/discover and tools/list on the modern era).
 const cacheTTLMillis = 300000
 
-// Options configures a Server.
+// Options configures a Server: its streams and what its answers carry.
+// The service it serves is built by the composition root
+// (cmd/internal/entry), which has already checked the corpus.
 type Options struct {
-	// Cwd is the repository root (a relative path is taken from the
-	// working directory). Finding it when nothing names it is the entry's
-	// task (cmd/internal/entry.Locate); empty names no directory, which
-	// Serve reports as the root not found.
-	Cwd string
-	// Dir is the ADR directory, relative to the canonical root (or
-	// absolute, inside it); empty means corpus.DefaultDir. "." is the root
-	// itself.
-	Dir string
-	// Rev, when set, serves the ADR directory as of that git revision
-	// (HEAD, a branch, a tag, HEAD~3, a hash) instead of the working tree.
-	// Branches and HEAD are re-resolved on every call; a hash is fixed.
-	Rev string
-	// ExtendedTools adds get_supersession_chain, list_decision_changes
-	// and list_review_queue to the four tools (docs/extended-tools.md); the change feed reads
-	// the first-parent git history of Cwd (as of Rev, or HEAD). Without
-	// it, tools/list is exactly the four.
-	ExtendedTools bool
 	// FullContent adds the structured answer, as JSON text, as a second
 	// text block of every successful tools/call answer's content, for
 	// clients that pass only content to the model and ignore
@@ -63,99 +44,34 @@ type Options struct {
 // Server is one MCP server over one byte stream pair. Create it with New;
 // call Serve once at a time.
 type Server struct {
-	// backend is the corpus check and the tool service; tests replace it
-	// to run without the filesystem.
-	backend     backend
-	fullContent bool
-	in          io.Reader
-	out         io.Writer
-	onError     func(error)
-
-	mu sync.Mutex
-	// stop and done are those of the running Serve, for Close.
-	stop context.CancelFunc
-	done chan struct{}
+	tools ToolService
+	opts  Options
 }
 
-// backend is what a Server serves from.
-type backend struct {
-	// check validates the roots before serving.
-	check func(context.Context) error
-	tools toolService
-}
-
-// toolService answers tool calls; app.Service is the real one.
-type toolService interface {
+// ToolService answers tool calls: app.Service is the one the binaries
+// serve; tests give their own.
+type ToolService interface {
 	Tools() []app.ToolInfo
 	Call(ctx context.Context, tool string, args json.RawMessage) (app.Result, error)
 }
 
-// New returns a Server for opts. It does no I/O on the corpus: a bogus
-// root is only reported by Serve. It panics when In, Out or OnError is
-// missing, a mistake of the program rather than of its input.
-func New(opts Options) *Server {
+// New returns a Server of the tools of svc for opts. It does no I/O. It
+// panics when In, Out or OnError is missing, a mistake of the program
+// rather than of its input.
+func New(svc ToolService, opts Options) *Server {
 	if opts.In == nil || opts.Out == nil || opts.OnError == nil {
 		panic("mcp.New: Options.In, Out and OnError are required")
 	}
-	return &Server{backend: corpusBackend(opts.Cwd, opts.Dir, opts.Rev, opts.ExtendedTools), fullContent: opts.FullContent,
-		in: opts.In, out: opts.Out, onError: opts.OnError}
+	return &Server{tools: svc, opts: opts}
 }
 
-// corpusBackend serves the corpus source.New chooses for cwd, dir (empty:
-// corpus.DefaultDir, as Options.Dir and HTTPOptions.Dir say) and rev;
-// extended adds the extended tools, whose change feed reads the history
-// of the same repository and revision, and whose review queue is dated,
-// when a call gives no asOf, by the wall clock. It does no I/O: the
-// readers make cwd absolute themselves and touch nothing before Check.
-func corpusBackend(cwd, dir, rev string, extended bool) backend {
-	if dir == "" {
-		dir = corpus.DefaultDir
-	}
-	var opts app.Options
-	if extended {
-		opts.Extended, opts.History, opts.Clock = true, source.History(cwd, dir, rev), clock.System{}
-	}
-	reader := source.New(cwd, dir, rev)
-	return backend{check: reader.Check, tools: app.New(reader, opts)}
-}
-
-// Serve validates the repository root and ADR directory, then serves
-// requests until the input ends (after answering every request already
-// read), ctx is done or Close is called; in those cases it returns nil.
-// An unusable root or directory is returned as the *ports.UnavailableError
-// before anything is read or written; Serve may be called again after
-// that. Failures on the connection itself (malformed input, write errors)
-// go to OnError, not to the caller.
+// Serve serves requests until the input ends (after answering every
+// request already read) or ctx is done (abandoning the requests in
+// flight); in both cases it returns nil. Failures on the connection
+// itself (malformed input, write errors) go to OnError, not to the
+// caller.
 func (s *Server) Serve(ctx context.Context) error {
-	ctx, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
-	defer func() {
-		stop()
-		close(done)
-	}()
-	s.mu.Lock()
-	s.stop, s.done = stop, done
-	s.mu.Unlock()
-
-	if err := s.backend.check(ctx); err != nil {
-		return err
-	}
-	return newEngine(s.backend.tools, s.fullContent).run(ctx, newStdioConn(s.in, s.out, s.onError))
-}
-
-// Close stops a running Serve (requests in flight are abandoned without an
-// answer) and returns once it has returned; without one it does nothing.
-// The binaries end Serve through its context; Close lets a caller that
-// holds only the Server (a test's cleanup) do the same.
-func (s *Server) Close() error {
-	s.mu.Lock()
-	stop, done := s.stop, s.done
-	s.mu.Unlock()
-	if stop != nil {
-		stop()
-		<-done
-	}
-	return nil
+	return newEngine(s.tools, s.opts.FullContent).run(ctx, newStdioConn(s.opts.In, s.opts.Out, s.opts.OnError))
 }
 
 // engine is the SDK server with what the middleware and tool handlers
@@ -163,7 +79,7 @@ func (s *Server) Close() error {
 // the SDK connects a session of its own to it for every request).
 type engine struct {
 	impl        *sdk.Implementation
-	tools       toolService
+	tools       ToolService
 	fullContent bool
 	server      *sdk.Server
 }
@@ -171,8 +87,8 @@ type engine struct {
 // newEngine builds the SDK server: the tools of svc as its tool table
 // describes them and the era middleware. Both
 // transports build it here, and only here.
-func newEngine(svc toolService, fullContent bool) *engine {
-	s := &engine{impl: &sdk.Implementation{Name: Name, Version: Version}, tools: svc, fullContent: fullContent}
+func newEngine(svc ToolService, fullContent bool) *engine {
+	s := &engine{impl: &sdk.Implementation{Name: Name, Version: version.String()}, tools: svc, fullContent: fullContent}
 	s.server = sdk.NewServer(s.impl, &sdk.ServerOptions{
 		Capabilities: capabilities(),
 		// The only revision server/discover advertises, and the one an

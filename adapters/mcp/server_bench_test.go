@@ -8,7 +8,10 @@ import (
 	"io"
 	"testing"
 
+	"github.com/adrkit/adrkit-go/adapters/filesystem"
 	"github.com/adrkit/adrkit-go/adapters/mcp"
+	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
 )
 
@@ -26,7 +29,8 @@ func BenchmarkServeToolCall(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/N=%d", call.Tool, n), func(b *testing.B) {
 				inR, inW := io.Pipe()
 				outR, outW := io.Pipe()
-				srv := mcp.New(mcp.Options{Cwd: root, In: inR, Out: outW, OnError: func(err error) { b.Error(err) }})
+				svc := app.New(filesystem.New(root, corpus.DefaultDir), app.Options{})
+				srv := mcp.New(svc, mcp.Options{In: inR, Out: outW, OnError: func(err error) { b.Error(err) }})
 				done := make(chan error, 1)
 				go func() { done <- srv.Serve(context.Background()) }()
 				out := bufio.NewReaderSize(outR, 1<<16)

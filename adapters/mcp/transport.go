@@ -343,11 +343,7 @@ func (c *stdioConn) dispatch(pin *eraPin, line []byte) bool {
 		_ = c.Write(context.Background(), &jsonrpc.Response{ID: f.id, Error: d.verdict})
 		return true
 	}
-	msg, err := forSDK(f, d)
-	if err != nil {
-		c.onError(err)
-		return true
-	}
+	msg := forSDK(f, d)
 	if f.kind == frameRequest {
 		// A listen request parks until the connection closes; end of input
 		// must not wait for it.
@@ -367,19 +363,11 @@ func (c *stdioConn) dispatch(pin *eraPin, line []byte) bool {
 }
 
 // forSDK is the message the SDK is given for a request or notification
-// the era pin served: its params as the pin rewrote them, which is also
-// how the middleware learns the era (eraOf). Both transports deliver what
-// it builds.
-func forSDK(f frame, d decision) (*jsonrpc.Request, error) {
-	var raw json.RawMessage
-	if d.params != nil {
-		encoded, err := json.Marshal(d.params)
-		if err != nil {
-			return nil, fmt.Errorf("re-encoding params of %q: %w", f.method, err)
-		}
-		raw = encoded
-	}
-	return &jsonrpc.Request{ID: f.id, Method: f.method, Params: raw}, nil
+// the era pin served: its params as the pin left them, which is also how
+// the middleware learns the era (eraOf). Both transports deliver what it
+// builds.
+func forSDK(f frame, d decision) *jsonrpc.Request {
+	return &jsonrpc.Request{ID: f.id, Method: f.method, Params: d.params}
 }
 
 // cancelledID extracts the request id a cancellation names.

@@ -11,9 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/adrkit/adrkit-go/domain/corpus"
-	"github.com/adrkit/adrkit-go/ports"
 )
 
 // TestLinesThatAreNotJSON: a blank line is nothing (a keep-alive
@@ -168,12 +165,11 @@ func TestOverlongLineIsDiscardedWithBoundedMemory(t *testing.T) {
 
 	var out bytes.Buffer
 	var diags []error
-	srv := New(Options{
+	srv := New(&fakeTools{}, Options{
 		In:      &longLine{n: size, rest: strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n")},
 		Out:     &out,
 		OnError: func(err error) { diags = append(diags, err) },
 	})
-	srv.backend = fakeBackend(&fakeTools{})
 	if err := srv.Serve(context.Background()); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
@@ -198,8 +194,7 @@ func TestLineAtTheBoundIsServed(t *testing.T) {
 	line := req + strings.Repeat(" ", MaxLineBytes-len(req)) + "\n"
 	var out bytes.Buffer
 	var diags []error
-	srv := New(Options{In: strings.NewReader(line), Out: &out, OnError: func(err error) { diags = append(diags, err) }})
-	srv.backend = fakeBackend(&fakeTools{})
+	srv := New(&fakeTools{}, Options{In: strings.NewReader(line), Out: &out, OnError: func(err error) { diags = append(diags, err) }})
 	if err := srv.Serve(context.Background()); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
@@ -289,12 +284,11 @@ func TestWriteFailureIsReportedOnce(t *testing.T) {
 	var diags []error
 	var mu sync.Mutex
 	in := strings.NewReader(strings.Repeat(`{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n", 5))
-	srv := New(Options{In: in, Out: failingWriter{}, OnError: func(err error) {
+	srv := New(&fakeTools{}, Options{In: in, Out: failingWriter{}, OnError: func(err error) {
 		mu.Lock()
 		defer mu.Unlock()
 		diags = append(diags, err)
 	}})
-	srv.backend = fakeBackend(&fakeTools{})
 	if err := srv.Serve(context.Background()); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
@@ -303,60 +297,17 @@ func TestWriteFailureIsReportedOnce(t *testing.T) {
 	}
 }
 
-func fakeBackend(tools toolService) backend {
-	return backend{check: func(context.Context) error { return nil }, tools: tools}
-}
-
-// untouchable fails the test when the server reads or writes it.
-type untouchable struct{ t *testing.T }
-
-func (u untouchable) Read([]byte) (int, error) {
-	u.t.Error("the input was read")
-	return 0, io.EOF
-}
-
-func (u untouchable) Write(p []byte) (int, error) {
-	u.t.Errorf("the output was written: %q", p)
-	return len(p), nil
-}
-
-func TestServeValidatesTheRootsFirst(t *testing.T) {
-	srv := New(Options{In: untouchable{t}, Out: untouchable{t}, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
-	unavailable := &ports.UnavailableError{Reason: corpus.RootNotGit}
-	checks := 0
-	srv.backend = backend{check: func(context.Context) error { checks++; return unavailable }, tools: &fakeTools{}}
-	for range 2 { // a failed Serve may be retried
-		err := srv.Serve(context.Background())
-		var u *ports.UnavailableError
-		if !errors.As(err, &u) || u.Reason != corpus.RootNotGit {
-			t.Fatalf("Serve = %v, want the unavailable error", err)
-		}
-	}
-	if checks != 2 {
-		t.Errorf("roots checked %d times, want 2", checks)
-	}
-}
-
-func TestServeWithTheFilesystemBackend(t *testing.T) {
-	// The real backend refuses a directory that is not a Git worktree.
-	srv := New(Options{Cwd: t.TempDir(), In: untouchable{t}, Out: untouchable{t}, OnError: func(err error) { t.Errorf("diagnostic: %v", err) }})
-	err := srv.Serve(context.Background())
-	var u *ports.UnavailableError
-	if !errors.As(err, &u) || u.Reason != corpus.RootNotGit {
-		t.Fatalf("Serve = %v, want root-not-git", err)
-	}
-}
-
-func TestCloseEndsServe(t *testing.T) {
+// TestServeStopsWhenTheContextEnds: the end of ctx abandons a call that
+// never finishes on its own, and Serve returns.
+func TestServeStopsWhenTheContextEnds(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	outR, outW := io.Pipe()
-	srv := New(Options{In: inR, Out: outW, OnError: func(error) {}})
-	srv.backend = fakeBackend(&fakeTools{})
+	srv := New(&fakeTools{}, Options{In: inR, Out: outW, OnError: func(error) {}})
+	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- srv.Serve(context.Background()) }()
-	// Once the handshake is answered the server is surely serving; a call
-	// that never finishes on its own is then abandoned by Close.
+	go func() { served <- srv.Serve(ctx) }()
+	// Once the handshake is answered the server is surely serving.
 	if _, err := io.WriteString(inW, initLegacy+"\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -365,28 +316,6 @@ func TestCloseEndsServe(t *testing.T) {
 	}
 	go func() { _, _ = io.Copy(io.Discard, outR) }()
 	if _, err := io.WriteString(inW, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_decision","arguments":{"mode":"block"}}}`+"\n"); err != nil {
-		t.Fatal(err)
-	}
-	if err := srv.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	if err := <-served; err != nil {
-		t.Errorf("Serve after Close = %v, want nil", err)
-	}
-	if err := srv.Close(); err != nil {
-		t.Errorf("second Close: %v", err)
-	}
-}
-
-func TestServeStopsWhenTheContextEnds(t *testing.T) {
-	inR, inW := io.Pipe()
-	defer inW.Close()
-	srv := New(Options{In: inR, Out: io.Discard, OnError: func(error) {}})
-	srv.backend = fakeBackend(&fakeTools{})
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ctx) }()
-	if _, err := io.WriteString(inW, initLegacy+"\n"); err != nil {
 		t.Fatal(err)
 	}
 	cancel()

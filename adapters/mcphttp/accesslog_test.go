@@ -18,7 +18,7 @@ func TestAccessLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := serve(t, Options{Corpora: echoCorpora("payments", "search"), Tokens: tokens, MaxBodyBytes: 4 << 10}, ServerOptions{})
+	s := serve(t, Options{Endpoints: echoCorpora("payments", "search"), Tokens: tokens, MaxBodyBytes: 4 << 10}, ServerOptions{})
 	const secretArgument = "s3cr3t-argument-value"
 	const secretToolName = "paste of a secret: hunter2-hunter2"
 	requests := []struct {
@@ -41,8 +41,8 @@ func TestAccessLog(t *testing.T) {
 		{"payments", callEcho(9, secretArgument), map[string]string{"Authorization": "Bearer " + alphaToken, "Host": "evil.example.com"}, 403},
 	}
 	for i, r := range requests {
-		if got := post(t, s.url+"/mcp/"+r.corpus, r.body, r.hdr); got.status != r.status {
-			t.Fatalf("request %d: status %d %q, want %d", i, got.status, got.body, r.status)
+		if got := post(t, s.url+"/mcp/"+r.corpus, r.body, r.hdr); got.Status != r.status {
+			t.Fatalf("request %d: status %d %q, want %d", i, got.Status, string(got.Body), r.status)
 		}
 	}
 	// A GET (a client asking for an event stream) has no body to peek at.
@@ -97,7 +97,7 @@ func TestAccessLogClientText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := serve(t, Options{Corpora: echoCorpora("payments"), Tokens: tokens}, ServerOptions{})
+	s := serve(t, Options{Endpoints: echoCorpora("payments"), Tokens: tokens}, ServerOptions{})
 	long := strings.Repeat("A", 60<<10)
 	requests := []struct {
 		method, path string
@@ -173,15 +173,15 @@ func TestAccessLogSaysWhatWasDispatched(t *testing.T) {
 			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
 		})
 	}
-	s := serve(t, Options{Corpora: []Corpus{
+	s := serve(t, Options{Endpoints: []Endpoint{
 		{Name: "search", Handler: noting("tools/call", "search_decisions")},
 		{Name: "long", Handler: noting("tools/call", strings.Repeat("x", 300))},
 		{Name: "odd", Handler: noting("a b", "c\nd")},
 	}}, ServerOptions{})
 	decoy := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_decisions","arguments":{}},"METHOD":"ping","params":{"NAME":"x"}}`
 	for _, c := range []string{"search", "long", "odd"} {
-		if got := post(t, s.url+"/mcp/"+c, decoy, nil); got.status != 200 {
-			t.Fatalf("%s: %d %s", c, got.status, got.body)
+		if got := post(t, s.url+"/mcp/"+c, decoy, nil); got.Status != 200 {
+			t.Fatalf("%s: %d %s", c, got.Status, string(got.Body))
 		}
 	}
 	want := []string{

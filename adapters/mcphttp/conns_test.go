@@ -47,7 +47,7 @@ func TestIdleConnectionsGiveWayAtCapacity(t *testing.T) {
 	}
 	for _, auth := range []string{"", "Authorization: Bearer " + alphaToken + "\r\n"} {
 		t.Run(fmt.Sprintf("authenticated=%v", auth != ""), func(t *testing.T) {
-			s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, Tokens: tokens}, ServerOptions{MaxConns: 2})
+			s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, Tokens: tokens}, ServerOptions{MaxConns: 2})
 			addr := s.srv.Addr().String()
 			idleConn(t, addr, auth)
 			idleConn(t, addr, auth)
@@ -77,7 +77,7 @@ func TestUnauthenticatedIdleConnectionClosedSoon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, Tokens: tokens},
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, Tokens: tokens},
 		ServerOptions{ReadHeaderTimeout: 50 * time.Millisecond, IdleTimeout: time.Hour})
 	addr := s.srv.Addr().String()
 	unauthenticated := idleConn(t, addr, "")

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/adrkit/adrkit-go/internal/loopback"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -55,9 +56,10 @@ const retryAfterSeconds = 1
 // realm is the realm parameter of the bearer challenges (RFC 6750 §3).
 const realm = "adrkit-mcp"
 
-// Corpus is one repository the front serves: the MCP handler that answers
-// its requests and the check /readyz runs.
-type Corpus struct {
+// Endpoint is one MCP endpoint of the front, a corpus served at /mcp or
+// /mcp/<name>: the MCP handler that answers its requests and the check
+// /readyz runs. The composition root (cmd/adrkit-mcp) builds both.
+type Endpoint struct {
 	// Name is the corpus's path segment, /mcp/<name>; the empty name is
 	// the only corpus, served at /mcp.
 	Name string
@@ -74,11 +76,11 @@ type Corpus struct {
 	Drain func()
 }
 
-// Options configures a Front. Corpora and Clock are required.
+// Options configures a Front. Endpoints and Clock are required.
 type Options struct {
-	// Corpora are served at /mcp (one corpus with the empty name) or at
+	// Endpoints are served at /mcp (one with the empty name) or at
 	// /mcp/<name> (any number of named ones).
-	Corpora []Corpus
+	Endpoints []Endpoint
 	// Tokens, when set, are required on every MCP request: a missing or
 	// unknown token gets 401, a token that does not cover the corpus 403.
 	// Nil serves without authentication, which Listen allows on loopback
@@ -129,7 +131,7 @@ type Options struct {
 // in flight, body size), the access log and the health endpoints. Create
 // it with New; it is an http.Handler.
 type Front struct {
-	corpora  map[string]Corpus
+	corpora  map[string]Endpoint
 	names    []string // sorted
 	single   bool
 	tokens   *Tokens
@@ -156,11 +158,11 @@ func New(opts Options) (*Front, error) {
 	if opts.Clock == nil {
 		return nil, errors.New("mcphttp: Options.Clock is required")
 	}
-	if len(opts.Corpora) == 0 {
+	if len(opts.Endpoints) == 0 {
 		return nil, errors.New("mcphttp: no corpus to serve")
 	}
 	f := &Front{
-		corpora:  map[string]Corpus{},
+		corpora:  map[string]Endpoint{},
 		tokens:   opts.Tokens,
 		origins:  http.NewCrossOriginProtection(),
 		maxBody:  orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes),
@@ -176,7 +178,7 @@ func New(opts Options) (*Front, error) {
 	if f.log == nil {
 		f.log = slog.New(slog.DiscardHandler)
 	}
-	for _, c := range opts.Corpora {
+	for _, c := range opts.Endpoints {
 		if c.Handler == nil {
 			return nil, fmt.Errorf("mcphttp: corpus %q has no handler", c.Name)
 		}
@@ -341,7 +343,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	defer once.Do(release)
 
 	// A subscriptions/listen stream stays open until its client goes, its
-	// life (StreamLife) ends, or the server shuts down (Corpus.Drain). It
+	// life (StreamLife) ends, or the server shuts down (Endpoint.Drain). It
 	// gives its place in flight back, so that streams cannot starve the
 	// calls, and holds one of MaxStreams places instead, shared as the
 	// places in flight are.
@@ -389,7 +391,7 @@ func (f *Front) checkHost(r *http.Request) error {
 		return nil
 	}
 	if arrivedOnLoopback(r) {
-		if isLoopbackHost(host) {
+		if loopback.IsName(host) {
 			return nil
 		}
 	} else if len(f.hosts) == 0 {
@@ -407,16 +409,6 @@ func arrivedOnLoopback(r *http.Request) bool {
 	}
 	ap, err := netip.ParseAddrPort(addr.String())
 	return err == nil && ap.Addr().Unmap().IsLoopback()
-}
-
-// isLoopbackHost reports whether a normalised host name is "localhost" or
-// a loopback address.
-func isLoopbackHost(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.Unmap().IsLoopback()
 }
 
 // authProblem is why a request's token is refused: the error codes of

@@ -20,8 +20,8 @@ import (
 // A real go-sdk client, in both protocol eras, reaches the tools through
 // the front: one corpus at /mcp, and named ones at /mcp/<name>.
 func TestFrontServesMCPInBothEras(t *testing.T) {
-	single := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}}, ServerOptions{})
-	multi := serve(t, Options{Corpora: echoCorpora("payments", "search")}, ServerOptions{})
+	single := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}}, ServerOptions{})
+	multi := serve(t, Options{Endpoints: echoCorpora("payments", "search")}, ServerOptions{})
 	tests := []struct {
 		url, corpus string
 	}{
@@ -61,8 +61,8 @@ func TestFrontServesMCPInBothEras(t *testing.T) {
 }
 
 func TestFrontRouting(t *testing.T) {
-	single := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}}, ServerOptions{})
-	multi := serve(t, Options{Corpora: echoCorpora("payments", "search")}, ServerOptions{})
+	single := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}}, ServerOptions{})
+	multi := serve(t, Options{Endpoints: echoCorpora("payments", "search")}, ServerOptions{})
 	tests := []struct {
 		name, url string
 		status    int
@@ -81,8 +81,8 @@ func TestFrontRouting(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, tt.url, callEcho(1, "hi"), nil)
-			if got.status != tt.status || echoText(got.body) != tt.text {
-				t.Errorf("POST %s = %d %q, want %d with text %q", tt.url, got.status, got.body, tt.status, tt.text)
+			if got.Status != tt.status || echoText(string(got.Body)) != tt.text {
+				t.Errorf("POST %s = %d %q, want %d with text %q", tt.url, got.Status, string(got.Body), tt.status, tt.text)
 			}
 		})
 	}
@@ -95,7 +95,7 @@ func TestFrontAuthentication(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := serve(t, Options{Corpora: echoCorpora("payments", "search"), Tokens: tokens}, ServerOptions{})
+	s := serve(t, Options{Endpoints: echoCorpora("payments", "search"), Tokens: tokens}, ServerOptions{})
 	const (
 		missing = `Bearer realm="adrkit-mcp"`
 		unknown = `Bearer realm="adrkit-mcp", error="invalid_token", error_description="the token is not known"`
@@ -125,14 +125,14 @@ func TestFrontAuthentication(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, s.url+"/mcp/"+tt.corpus, callEcho(1, "hi"), map[string]string{"Authorization": tt.authorization})
-			if got.status != tt.status {
-				t.Fatalf("status %d %q, want %d", got.status, got.body, tt.status)
+			if got.Status != tt.status {
+				t.Fatalf("status %d %q, want %d", got.Status, string(got.Body), tt.status)
 			}
-			if c := got.header.Get("WWW-Authenticate"); c != tt.challenge {
+			if c := got.Header.Get("WWW-Authenticate"); c != tt.challenge {
 				t.Errorf("WWW-Authenticate = %q, want %q", c, tt.challenge)
 			}
-			if tt.status == 200 && echoText(got.body) != tt.corpus+": hi" {
-				t.Errorf("answer %q", got.body)
+			if tt.status == 200 && echoText(string(got.Body)) != tt.corpus+": hi" {
+				t.Errorf("answer %q", string(got.Body))
 			}
 		})
 	}
@@ -141,7 +141,7 @@ func TestFrontAuthentication(t *testing.T) {
 // On a loopback connection only loopback names (and allowed hosts) are
 // answered: the DNS-rebinding defence.
 func TestFrontHostOnLoopback(t *testing.T) {
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, AllowedHosts: []string{"adrkit.example.com"}}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, AllowedHosts: []string{"adrkit.example.com"}}, ServerOptions{})
 	port := s.url[strings.LastIndex(s.url, ":"):]
 	tests := []struct {
 		host   string
@@ -161,8 +161,8 @@ func TestFrontHostOnLoopback(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.host, func(t *testing.T) {
 			got := post(t, s.url+"/mcp", callEcho(1, "hi"), map[string]string{"Host": tt.host, "Origin": "http://" + tt.host})
-			if got.status != tt.status {
-				t.Errorf("Host %s: status %d %q, want %d", tt.host, got.status, got.body, tt.status)
+			if got.Status != tt.status {
+				t.Errorf("Host %s: status %d %q, want %d", tt.host, got.Status, string(got.Body), tt.status)
 			}
 		})
 	}
@@ -188,7 +188,7 @@ func TestFrontHostElsewhere(t *testing.T) {
 		{[]string{"fd00::1"}, "[fd00::1]:8080", 200},
 	}
 	for _, tt := range tests {
-		front, err := New(Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, AllowedHosts: tt.allowed, Clock: &stepClock{}})
+		front, err := New(Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, AllowedHosts: tt.allowed, Clock: &stepClock{}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +208,7 @@ func TestFrontHostElsewhere(t *testing.T) {
 // A cross-origin browser request is refused unless its origin is allowed;
 // clients that send no Origin are not affected.
 func TestFrontOrigin(t *testing.T) {
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, AllowedOrigins: []string{"https://console.example.com"}}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, AllowedOrigins: []string{"https://console.example.com"}}, ServerOptions{})
 	self := s.url
 	tests := []struct {
 		name   string
@@ -227,15 +227,15 @@ func TestFrontOrigin(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := post(t, s.url+"/mcp", callEcho(1, "hi"), tt.hdr)
-			if got.status != tt.status {
-				t.Errorf("status %d %q, want %d", got.status, got.body, tt.status)
+			if got.Status != tt.status {
+				t.Errorf("status %d %q, want %d", got.Status, string(got.Body), tt.status)
 			}
 		})
 	}
 }
 
 func TestFrontBodyLimit(t *testing.T) {
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}, MaxBodyBytes: 1 << 10, DrainBytes: 4 << 10}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, MaxBodyBytes: 1 << 10, DrainBytes: 4 << 10}, ServerOptions{})
 	call := callEcho(1, "hi")
 	tests := []struct {
 		name   string
@@ -250,8 +250,8 @@ func TestFrontBodyLimit(t *testing.T) {
 			// Blanks after the JSON make the body exactly size bytes.
 			body := call + strings.Repeat(" ", tt.size-len(call))
 			got := post(t, s.url+"/mcp", body, nil)
-			if got.status != tt.status {
-				t.Errorf("%d bytes: status %d %q, want %d", tt.size, got.status, got.body, tt.status)
+			if got.Status != tt.status {
+				t.Errorf("%d bytes: status %d %q, want %d", tt.size, got.Status, string(got.Body), tt.status)
 			}
 		})
 	}
@@ -264,22 +264,22 @@ func TestFrontInFlightRefused(t *testing.T) {
 		<-release
 		w.WriteHeader(http.StatusOK)
 	})
-	s := serve(t, Options{Corpora: []Corpus{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: -1}, ServerOptions{})
-	first := make(chan exchange)
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: -1}, ServerOptions{})
+	first := make(chan httpload.Answer)
 	go func() { first <- post(t, s.url+"/mcp", callEcho(1, "a"), nil) }()
 	<-entered
 	got := post(t, s.url+"/mcp", callEcho(2, "b"), nil)
-	if got.status != http.StatusServiceUnavailable || got.header.Get("Retry-After") != "1" {
-		t.Errorf("second call while full: %d, Retry-After %q; want 503 and 1", got.status, got.header.Get("Retry-After"))
+	if got.Status != http.StatusServiceUnavailable || got.Header.Get("Retry-After") != "1" {
+		t.Errorf("second call while full: %d, Retry-After %q; want 503 and 1", got.Status, got.Header.Get("Retry-After"))
 	}
 	close(release)
-	if got := <-first; got.status != http.StatusOK {
-		t.Errorf("first call: %d", got.status)
+	if got := <-first; got.Status != http.StatusOK {
+		t.Errorf("first call: %d", got.Status)
 	}
 	// Places are given back: the next call gets one.
 	go func() { <-entered }()
-	if got := post(t, s.url+"/mcp", callEcho(3, "c"), nil); got.status != http.StatusOK {
-		t.Errorf("call after the first ended: %d", got.status)
+	if got := post(t, s.url+"/mcp", callEcho(3, "c"), nil); got.Status != http.StatusOK {
+		t.Errorf("call after the first ended: %d", got.Status)
 	}
 }
 
@@ -291,7 +291,7 @@ func TestFrontInFlightQueued(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 	})
 	queued := make(chan struct{})
-	front, err := New(Options{Corpora: []Corpus{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: time.Minute, Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: []Endpoint{{Handler: blocking}}, MaxInFlight: 1, InFlightWait: time.Minute, Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +302,7 @@ func TestFrontInFlightQueued(t *testing.T) {
 	answers := make(chan int, 2)
 	send := func(id int) {
 		got := post(t, srv.URL+"/mcp", callEcho(id, "x"), nil)
-		answers <- got.status
+		answers <- got.Status
 	}
 	go send(1)
 	<-entered
@@ -322,19 +322,19 @@ func TestFrontHealth(t *testing.T) {
 	fail := func(context.Context) error { return broken }
 	tests := []struct {
 		name    string
-		corpora []Corpus
+		corpora []Endpoint
 		status  int
 		body    string
 		logged  []string
 	}{
-		{"all ready", []Corpus{{Name: "a", Handler: echoHandler("a"), Ready: ok}, {Name: "b", Handler: echoHandler("b")}}, 200, "ready\n", nil},
-		{"one broken", []Corpus{{Name: "payments", Handler: echoHandler("a"), Ready: ok}, {Name: "search", Handler: echoHandler("b"), Ready: fail}},
+		{"all ready", []Endpoint{{Name: "a", Handler: echoHandler("a"), Ready: ok}, {Name: "b", Handler: echoHandler("b")}}, 200, "ready\n", nil},
+		{"one broken", []Endpoint{{Name: "payments", Handler: echoHandler("a"), Ready: ok}, {Name: "search", Handler: echoHandler("b"), Ready: fail}},
 			503, "not ready: 1 of 2 corpora cannot be read\n",
 			[]string{`{"level":"WARN","msg":"corpus not ready","corpus":"search","error":"the revision origin/main does not resolve in /srv/mirrors/search.git"}`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := serve(t, Options{Corpora: tt.corpora}, ServerOptions{})
+			s := serve(t, Options{Endpoints: tt.corpora}, ServerOptions{})
 			for _, probe := range []struct {
 				path, body string
 				status     int
@@ -361,14 +361,14 @@ func TestNewRefuses(t *testing.T) {
 		name string
 		opts Options
 	}{
-		{"no clock", Options{Corpora: []Corpus{{Handler: h}}}},
+		{"no clock", Options{Endpoints: []Endpoint{{Handler: h}}}},
 		{"no corpus", Options{Clock: &stepClock{}}},
-		{"no handler", Options{Corpora: []Corpus{{Name: "a"}}, Clock: &stepClock{}}},
-		{"bad name", Options{Corpora: []Corpus{{Name: "a/b", Handler: h}}, Clock: &stepClock{}}},
-		{"twice", Options{Corpora: []Corpus{{Name: "a", Handler: h}, {Name: "a", Handler: h}}, Clock: &stepClock{}}},
-		{"unnamed among named", Options{Corpora: []Corpus{{Handler: h}, {Name: "a", Handler: h}}, Clock: &stepClock{}}},
-		{"bad host", Options{Corpora: []Corpus{{Handler: h}}, AllowedHosts: []string{"a b"}, Clock: &stepClock{}}},
-		{"bad origin", Options{Corpora: []Corpus{{Handler: h}}, AllowedOrigins: []string{"example.com"}, Clock: &stepClock{}}},
+		{"no handler", Options{Endpoints: []Endpoint{{Name: "a"}}, Clock: &stepClock{}}},
+		{"bad name", Options{Endpoints: []Endpoint{{Name: "a/b", Handler: h}}, Clock: &stepClock{}}},
+		{"twice", Options{Endpoints: []Endpoint{{Name: "a", Handler: h}, {Name: "a", Handler: h}}, Clock: &stepClock{}}},
+		{"unnamed among named", Options{Endpoints: []Endpoint{{Handler: h}, {Name: "a", Handler: h}}, Clock: &stepClock{}}},
+		{"bad host", Options{Endpoints: []Endpoint{{Handler: h}}, AllowedHosts: []string{"a b"}, Clock: &stepClock{}}},
+		{"bad origin", Options{Endpoints: []Endpoint{{Handler: h}}, AllowedOrigins: []string{"example.com"}, Clock: &stepClock{}}},
 	}
 	for _, tt := range tests {
 		if _, err := New(tt.opts); err == nil {
@@ -400,12 +400,12 @@ func nonEmptyLines(s string) []string {
 // A handler that panics is logged as a 500, and the server goes on.
 func TestFrontPanicLogged(t *testing.T) {
 	boom := http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") })
-	s := serve(t, Options{Corpora: []Corpus{{Name: "bad", Handler: boom}, {Name: "good", Handler: echoHandler("good")}}}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Name: "bad", Handler: boom}, {Name: "good", Handler: echoHandler("good")}}}, ServerOptions{})
 	if _, _, err := httpload.Post(context.Background(), httpload.Target{URL: s.url + "/mcp/bad"}, []byte(callEcho(1, "x"))); err == nil {
 		t.Error("the panicking handler's connection was answered")
 	}
-	if got := post(t, s.url+"/mcp/good", callEcho(2, "y"), nil); echoText(got.body) != "good: y" {
-		t.Errorf("after the panic: %d %q", got.status, got.body)
+	if got := post(t, s.url+"/mcp/good", callEcho(2, "y"), nil); echoText(string(got.Body)) != "good: y" {
+		t.Errorf("after the panic: %d %q", got.Status, string(got.Body))
 	}
 	if !strings.Contains(s.logs.String(), `"corpus":"bad","status":500`) {
 		t.Errorf("log:\n%s", s.logs.String())

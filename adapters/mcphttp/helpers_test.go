@@ -9,12 +9,13 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/adrkit/adrkit-go/internal/httpload"
 )
 
 // stepClock advances 1.5 ms at every reading, so that every logged
@@ -107,10 +108,10 @@ func noteOf(body []byte) (method, tool string) {
 }
 
 // echoCorpora are named corpora served by echo servers.
-func echoCorpora(names ...string) []Corpus {
-	var cs []Corpus
+func echoCorpora(names ...string) []Endpoint {
+	var cs []Endpoint
 	for _, n := range names {
-		cs = append(cs, Corpus{Name: n, Handler: echoHandler(n)})
+		cs = append(cs, Endpoint{Name: n, Handler: echoHandler(n)})
 	}
 	return cs
 }
@@ -201,44 +202,27 @@ func serve(t *testing.T, opts Options, sopts ServerOptions) *served {
 	return &served{url: "http://" + srv.Addr().String(), srv: srv, logs: logs}
 }
 
-// exchange is one HTTP request of a test and its answer.
-type exchange struct {
-	status int
-	header http.Header
-	body   string
-}
-
-// post sends body to url with the headers of a 2025-era MCP client, then
-// hdr (a value of "" removes the header).
-func post(t *testing.T, url, body string, hdr map[string]string) exchange {
+// post sends body to url through httpload.Send with the headers of a
+// 2025-era MCP client, then hdr: "Host" sets the request's host, a value
+// of "" removes the header.
+func post(t *testing.T, url, body string, hdr map[string]string) httpload.Answer {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("MCP-Protocol-Version", "2025-06-18")
+	target := httpload.Target{URL: url, Header: http.Header{"Mcp-Protocol-Version": {"2025-06-18"}}, AsGiven: true}
 	for k, v := range hdr {
 		switch {
 		case k == "Host":
-			req.Host = v
+			target.Host = v
 		case v == "":
-			req.Header.Del(k)
+			target.Header.Del(k)
 		default:
-			req.Header.Set(k, v)
+			target.Header.Set(k, v)
 		}
 	}
-	resp, err := http.DefaultClient.Do(req)
+	a, err := httpload.Send(context.Background(), target, []byte(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return exchange{status: resp.StatusCode, header: resp.Header, body: string(data)}
+	return a
 }
 
 // callEcho is a 2025-era tools/call of echo.

@@ -19,7 +19,7 @@ func TestSlowBodiesHoldNoPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	front, err := New(Options{Corpora: echoCorpora("a", "b"), Tokens: tokens, MaxInFlight: 2, InFlightWait: -1, Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: echoCorpora("a", "b"), Tokens: tokens, MaxInFlight: 2, InFlightWait: -1, Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,8 +48,8 @@ func TestSlowBodiesHoldNoPlace(t *testing.T) {
 	}
 	<-reading
 	<-reading
-	if got := post(t, "http://"+srv.Addr().String()+"/mcp/b", callEcho(1, "x"), bearer(alphaToken)); got.status != http.StatusOK {
-		t.Errorf("a call to b while two bodies to a trickle in: %d %s", got.status, got.body)
+	if got := post(t, "http://"+srv.Addr().String()+"/mcp/b", callEcho(1, "x"), bearer(alphaToken)); got.Status != http.StatusOK {
+		t.Errorf("a call to b while two bodies to a trickle in: %d %s", got.Status, string(got.Body))
 	}
 }
 
@@ -86,16 +86,16 @@ func TestPlacesAreShared(t *testing.T) {
 				}
 				_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
 			})
-			var corpora []Corpus
+			var corpora []Endpoint
 			for _, c := range tt.corpora {
-				corpora = append(corpora, Corpus{Name: c, Handler: blocking})
+				corpora = append(corpora, Endpoint{Name: c, Handler: blocking})
 			}
-			s := serve(t, Options{Corpora: corpora, Tokens: tokens, MaxInFlight: 4, InFlightWait: -1}, ServerOptions{})
+			s := serve(t, Options{Endpoints: corpora, Tokens: tokens, MaxInFlight: 4, InFlightWait: -1}, ServerOptions{})
 			answered := make(chan int, 8)
 			for i := range 4 {
 				go func() {
 					got := post(t, s.url+tt.hogURL, callEcho(i, "hog"), bearer(tt.hog))
-					answered <- got.status
+					answered <- got.Status
 				}()
 			}
 			// Three calls get a place and one is refused at once (before:
@@ -118,8 +118,8 @@ func TestPlacesAreShared(t *testing.T) {
 			}
 			got := post(t, s.url+tt.otherURL, callEcho(9, "other"), bearer(tt.other))
 			close(release)
-			if got.status != http.StatusOK {
-				t.Errorf("the other call, with %d hog calls in flight: %d %s", ins, got.status, got.body)
+			if got.Status != http.StatusOK {
+				t.Errorf("the other call, with %d hog calls in flight: %d %s", ins, got.Status, string(got.Body))
 			}
 			if ins != 3 || outs != 1 {
 				t.Errorf("%d hog calls got a place and %d were refused, want 3 and 1", ins, outs)

@@ -14,7 +14,7 @@ import (
 // A stdio transcript of both eras, relayed over HTTP, gets one answer line
 // per request and none for notifications.
 func TestRelay(t *testing.T) {
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("only")}}}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}}, ServerOptions{})
 	const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
 	transcript := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,

@@ -30,7 +30,7 @@ func (s *stuckTokens) Len() int { return 1 }
 // deaf to both.
 func TestRunReloadNeverBlocksShutdown(t *testing.T) {
 	logs := &logBuffer{}
-	front, err := New(Options{Corpora: echoCorpora("payments"), Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: echoCorpora("payments"), Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,8 +52,8 @@ func TestRunReloadNeverBlocksShutdown(t *testing.T) {
 	awaitLog(t, logs, "token file not reloaded in time; the previous tokens stay in force")
 	hup <- syscall.SIGHUP
 	awaitLog(t, logs, "SIGHUP ignored: the previous reload has not returned")
-	if got := post(t, "http://"+srv.Addr().String()+"/mcp/payments", callEcho(1, "x"), nil); echoText(got.body) != "payments: x" {
-		t.Errorf("a call during the reload: %d %s", got.status, got.body)
+	if got := post(t, "http://"+srv.Addr().String()+"/mcp/payments", callEcho(1, "x"), nil); echoText(string(got.Body)) != "payments: x" {
+		t.Errorf("a call during the reload: %d %s", got.Status, string(got.Body))
 	}
 	stop()
 	guard := time.NewTimer(30 * time.Second) // a hang guard only

@@ -169,7 +169,7 @@ func (s *Server) Serve() error {
 }
 
 // Shutdown stops accepting connections, ends the corpora's listen streams
-// (Corpus.Drain), lets the requests in flight finish, closes idle
+// (Endpoint.Drain), lets the requests in flight finish, closes idle
 // connections and returns; if ctx ends first, the
 // remaining connections are closed and ctx's error returned. The cmd calls
 // it on SIGTERM.

@@ -36,7 +36,7 @@ func TestListenExposure(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/tokens=%v", tt.addr, tt.tokens != nil), func(t *testing.T) {
-			front, err := New(Options{Corpora: []Corpus{{Handler: echoHandler("x")}}, Tokens: tt.tokens, Clock: &stepClock{}})
+			front, err := New(Options{Endpoints: []Endpoint{{Handler: echoHandler("x")}}, Tokens: tt.tokens, Clock: &stepClock{}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -70,7 +70,7 @@ func TestShutdownAnswersInFlight(t *testing.T) {
 		<-release
 		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":1,"result":{}}`))
 	})
-	front, err := New(Options{Corpora: []Corpus{{Handler: slow}}, Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: []Endpoint{{Handler: slow}}, Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestShutdownAnswersInFlight(t *testing.T) {
 	go func() { served <- srv.Serve() }()
 	url := "http://" + srv.Addr().String() + "/mcp"
 
-	answer := make(chan exchange, 1)
+	answer := make(chan httpload.Answer, 1)
 	go func() { answer <- post(t, url, callEcho(1, "x"), nil) }()
 	<-entered
 	shutdown := make(chan error, 1)
@@ -95,8 +95,8 @@ func TestShutdownAnswersInFlight(t *testing.T) {
 		t.Error("a new connection was accepted during shutdown")
 	}
 	close(release)
-	if got := <-answer; got.status != http.StatusOK || got.body != `{"jsonrpc":"2.0","id":1,"result":{}}` {
-		t.Errorf("the call in flight got %d %q", got.status, got.body)
+	if got := <-answer; got.Status != http.StatusOK || string(got.Body) != `{"jsonrpc":"2.0","id":1,"result":{}}` {
+		t.Errorf("the call in flight got %d %q", got.Status, string(got.Body))
 	}
 	if err := <-shutdown; err != nil {
 		t.Errorf("Shutdown = %v", err)
@@ -114,7 +114,7 @@ func TestShutdownDeadline(t *testing.T) {
 		close(entered)
 		<-release
 	})
-	front, err := New(Options{Corpora: []Corpus{{Handler: stuck}}, Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: []Endpoint{{Handler: stuck}}, Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,10 +150,10 @@ func TestHarness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := serve(t, Options{Corpora: echoCorpora("payments"), Tokens: tokens}, ServerOptions{})
+	s := serve(t, Options{Endpoints: echoCorpora("payments"), Tokens: tokens}, ServerOptions{})
 	target := httpload.Target{URL: s.url + "/mcp/payments", Token: alphaToken, Header: http.Header{"Mcp-Protocol-Version": {"2025-06-18"}}}
 	// Slow clients are cut off by timeouts made small for the test.
-	impatient := serve(t, Options{Corpora: echoCorpora("payments"), Tokens: tokens}, ServerOptions{
+	impatient := serve(t, Options{Endpoints: echoCorpora("payments"), Tokens: tokens}, ServerOptions{
 		ReadHeaderTimeout: 100 * time.Millisecond,
 		ReadTimeout:       200 * time.Millisecond,
 	})
@@ -231,7 +231,7 @@ func TestHarness(t *testing.T) {
 
 // Headers past MaxHeaderBytes are refused with 431 before any handler.
 func TestHeaderLimit(t *testing.T) {
-	s := serve(t, Options{Corpora: []Corpus{{Handler: echoHandler("x")}}}, ServerOptions{MaxHeaderBytes: 1 << 10})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("x")}}}, ServerOptions{MaxHeaderBytes: 1 << 10})
 	conn, err := net.Dial("tcp", s.srv.Addr().String())
 	if err != nil {
 		t.Fatal(err)
@@ -257,7 +257,7 @@ func TestHeaderLimit(t *testing.T) {
 }
 
 // A subscriptions/listen stream gives its place in flight back, so that
-// open streams cannot starve the calls; Shutdown drains it (Corpus.Drain)
+// open streams cannot starve the calls; Shutdown drains it (Endpoint.Drain)
 // instead of waiting for its client, and Serve returns.
 func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
 	const listen = `{"jsonrpc":"2.0","id":"sub","method":"subscriptions/listen","params":{}}`
@@ -277,7 +277,7 @@ func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
 		<-drained
 	})
 	front, err := New(Options{
-		Corpora:     []Corpus{{Handler: h, Drain: func() { close(drained) }}},
+		Endpoints:   []Endpoint{{Handler: h, Drain: func() { close(drained) }}},
 		MaxInFlight: 1, InFlightWait: -1, Clock: &stepClock{},
 	})
 	if err != nil {
@@ -291,17 +291,17 @@ func TestListenHoldsNoPlaceAndIsDrained(t *testing.T) {
 	go func() { served <- srv.Serve() }()
 	url := "http://" + srv.Addr().String() + "/mcp"
 
-	streamed := make(chan exchange, 1)
+	streamed := make(chan httpload.Answer, 1)
 	go func() { streamed <- post(t, url, listen, nil) }()
 	<-opened
-	if got := post(t, url, callEcho(1, "x"), nil); got.status != http.StatusOK {
-		t.Errorf("a call beside an open stream, with one place in flight: %d %s", got.status, got.body)
+	if got := post(t, url, callEcho(1, "x"), nil); got.Status != http.StatusOK {
+		t.Errorf("a call beside an open stream, with one place in flight: %d %s", got.Status, string(got.Body))
 	}
 	if err := srv.Shutdown(context.Background()); err != nil {
 		t.Errorf("Shutdown = %v", err)
 	}
-	if got := <-streamed; got.status != http.StatusOK {
-		t.Errorf("the stream ended with %d", got.status)
+	if got := <-streamed; got.Status != http.StatusOK {
+		t.Errorf("the stream ended with %d", got.Status)
 	}
 	if err := <-served; err != nil {
 		t.Errorf("Serve = %v", err)
@@ -319,7 +319,7 @@ func TestListenRefusesExposureBeforeBinding(t *testing.T) {
 	}
 	defer held.Close()
 	port := held.Addr().(*net.TCPAddr).Port
-	front, err := New(Options{Corpora: []Corpus{{Handler: echoHandler("x")}}, Clock: &stepClock{}})
+	front, err := New(Options{Endpoints: []Endpoint{{Handler: echoHandler("x")}}, Clock: &stepClock{}})
 	if err != nil {
 		t.Fatal(err)
 	}

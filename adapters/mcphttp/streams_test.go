@@ -38,7 +38,7 @@ const listenBody = `{"jsonrpc":"2.0","id":"sub","method":"subscriptions/listen",
 // bounded only by the connection cap.
 func TestListenStreamsBounded(t *testing.T) {
 	opened := make(chan struct{}, 4)
-	s := serve(t, Options{Corpora: []Corpus{{Handler: listenHandler(opened)}}, MaxStreams: 1, StreamLife: time.Hour}, ServerOptions{})
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: listenHandler(opened)}}, MaxStreams: 1, StreamLife: time.Hour}, ServerOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a hang guard only
 	defer cancel()
 	first := make(chan error, 1)
@@ -58,13 +58,13 @@ func TestListenStreamsBounded(t *testing.T) {
 	} else if resp.Body.Close(); resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("a second stream beside the first, with MaxStreams 1: %d", resp.StatusCode)
 	}
-	if got := post(t, s.url+"/mcp", callEcho(1, "x"), nil); got.status != http.StatusOK {
-		t.Errorf("a call beside the stream: %d %s", got.status, got.body)
+	if got := post(t, s.url+"/mcp", callEcho(1, "x"), nil); got.Status != http.StatusOK {
+		t.Errorf("a call beside the stream: %d %s", got.Status, string(got.Body))
 	}
 	cancel()
 	<-first
 
-	short := serve(t, Options{Corpora: []Corpus{{Handler: listenHandler(opened)}}, StreamLife: 20 * time.Millisecond}, ServerOptions{})
+	short := serve(t, Options{Endpoints: []Endpoint{{Handler: listenHandler(opened)}}, StreamLife: 20 * time.Millisecond}, ServerOptions{})
 	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Second) // a hang guard only
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, short.url+"/mcp", strings.NewReader(listenBody))

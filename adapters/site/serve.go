@@ -6,11 +6,16 @@ import (
 	"path"
 	"strings"
 	"sync/atomic"
+
+	"github.com/adrkit/adrkit-go/internal/loopback"
 )
 
 // Handler serves the latest build set with Set, from memory: the
 // preview of adrkit site --serve. "/" and a directory serve its
-// index.html; anything else not in the build is 404.
+// index.html; anything else not in the build is 404. A request whose
+// Host is not a loopback name or address is refused with 421 (the
+// preview listens on loopback only, and a page elsewhere that made its
+// own name resolve to 127.0.0.1 must not read the decisions).
 type Handler struct {
 	files atomic.Pointer[Files]
 }
@@ -21,6 +26,10 @@ func (h *Handler) Set(f Files) { h.files.Store(&f) }
 
 // ServeHTTP answers GET and HEAD.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !loopback.Host(r.Host) {
+		http.Error(w, "this preview answers only to a loopback host name or address", http.StatusMisdirectedRequest)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)

@@ -26,6 +26,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage"
+	"github.com/adrkit/adrkit-go/domain/scaffold"
 	"github.com/adrkit/adrkit-go/internal/parallel"
 )
 
@@ -64,7 +65,7 @@ func (f Files) Names() []string {
 // pages are the page templates, parsed on first use: every command of
 // the binary links this package, and only site needs them.
 var pages = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("").Funcs(template.FuncMap{"join": strings.Join}).ParseFS(files, "templates/*.html"))
+	return template.Must(template.New("").Funcs(template.FuncMap{"join": strings.Join, "count": count}).ParseFS(files, "templates/*.html"))
 })
 
 // decision is one record as its pages show it.
@@ -88,6 +89,13 @@ func Build(s *app.Site, o Options) (Files, error) {
 		b.decisions = append(b.decisions, d)
 		b.byRecord[r] = d
 	}
+	b.incident = make([][]int, len(s.Graph.Nodes))
+	for i, e := range s.Graph.Edges {
+		b.incident[e.From] = append(b.incident[e.From], i)
+		if e.To != e.From {
+			b.incident[e.To] = append(b.incident[e.To], i)
+		}
+	}
 	for _, name := range []string{"site.css", "site.js", "governs.js"} {
 		data, err := files.ReadFile("assets/" + name)
 		if err != nil {
@@ -110,6 +118,9 @@ type builder struct {
 	out       Files
 	decisions []*decision
 	byRecord  map[*adr.Record]*decision
+	// incident are, per graph node, the indices of the edges that touch
+	// it.
+	incident [][]int
 }
 
 // pageOf is a record's page: its file name with .html for .md. Records
@@ -192,9 +203,6 @@ var menu = []struct{ nav, page, label string }{
 type row struct {
 	ID, Title, Status, Date, Page string
 	Deciders, Tags                []string
-	// Text is what the text filter searches: id, title, tags, deciders,
-	// lower-cased.
-	Text string
 	// TagKey is the tags joined with "|" between and around, for the tag
 	// filter.
 	TagKey string
@@ -218,20 +226,39 @@ func (b *builder) index() error {
 			ID: fm.ID, Title: fm.Title, Status: string(fm.Status), Date: fm.Date, Page: d.Href,
 			Deciders: fm.Deciders, Tags: fm.Tags, TagKey: "|" + strings.Join(fm.Tags, "|") + "|",
 		}
-		r.Text = strings.ToLower(strings.Join(slices.Concat([]string{fm.ID, fm.Title}, fm.Tags, fm.Deciders), " "))
 		body.Rows = append(body.Rows, r)
 		statuses[string(fm.Status)] = true
 		for _, t := range fm.Tags {
 			tags[t] = true
 		}
 	}
+	body.Statuses = statusesIn(statuses)
+	body.Tags = sortedKeys(tags)
+	// The search box's index, one entry per row: what adrkit search
+	// matches, normalised at build time. A script, not JSON to fetch (a
+	// page opened from file:// may not fetch); json.Marshal escapes <, >
+	// and &, so the text cannot end the script early.
+	texts := make([][]string, len(b.decisions))
+	for i, d := range b.decisions {
+		texts[i] = app.SearchTexts(d.Rec)
+	}
+	js, err := json.Marshal(texts)
+	if err != nil {
+		return fmt.Errorf("encoding the search index: %w", err)
+	}
+	b.out["assets/search-data.js"] = []byte("window.adrkitSearch = " + string(js) + ";\n")
+	return b.render("index.html", "index.html", b.o.Title, "index", []string{"assets/search-data.js", "assets/site.js"}, body)
+}
+
+// statusesIn lists the statuses set in m, in the lifecycle's order.
+func statusesIn(m map[string]bool) []string {
+	var out []string
 	for _, st := range []adr.Status{adr.StatusDraft, adr.StatusProposed, adr.StatusAccepted, adr.StatusRejected, adr.StatusSuperseded, adr.StatusDeprecated} {
-		if statuses[string(st)] {
-			body.Statuses = append(body.Statuses, string(st))
+		if m[string(st)] {
+			out = append(out, string(st))
 		}
 	}
-	body.Tags = sortedKeys(tags)
-	return b.render("index.html", "index.html", b.o.Title, "index", []string{"assets/site.js"}, body)
+	return out
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -295,6 +322,12 @@ type decisionBody struct {
 	Affects   []matcherView
 	HTML      template.HTML
 	Findings  []findingView
+	// Leftovers are the prompts of adrkit new's body the record still
+	// holds (scaffold.TemplateText).
+	Leftovers []scaffold.Leftover
+	// Graph is the decision's neighbourhood: itself and the decisions it
+	// relates to, either way ("" when it relates to none).
+	Graph template.HTML
 }
 
 func (b *builder) decisionPages() error {
@@ -328,6 +361,10 @@ func (b *builder) decisionPage(md *markdown, d *decision) ([]byte, error) {
 	body := decisionBody{
 		D: d, Status: string(d.FM.Status), Fields: fieldsOf(d.FM), YAML: d.FM.YAML,
 		Relations: b.relations(d), Chain: b.chain(d), HTML: template.HTML(html),
+		Leftovers: scaffold.TemplateText(d.Rec.Body),
+	}
+	if near := neighbourhood(b.s.Graph, d.Index, b.incident[d.Index]); len(near.Nodes) > 1 {
+		body.Graph = template.HTML(graphSVG(near, "../", 0, nil))
 	}
 	for _, m := range d.FM.Affects {
 		body.Affects = append(body.Affects, matcherView{Type: string(m.Type), Pattern: m.Pattern, Repo: m.Repo, Negate: m.Negate})
@@ -446,9 +483,10 @@ func (b *builder) chain(d *decision) chainView {
 }
 
 type graphBody struct {
-	SVG   template.HTML
-	Edges []edgeView
-	Empty bool
+	SVG            template.HTML
+	Edges          []edgeView
+	Empty          bool
+	Statuses, Tags []string
 }
 
 type edgeView struct {
@@ -458,11 +496,21 @@ type edgeView struct {
 
 func (b *builder) graph() error {
 	g := b.s.Graph
-	body := graphBody{SVG: template.HTML(graphSVG(g, "")), Empty: len(g.Nodes) == 0}
+	tags := make([][]string, len(g.Nodes))
+	statuses, tagSet := map[string]bool{}, map[string]bool{}
+	for i, d := range b.decisions {
+		tags[i] = d.FM.Tags
+		statuses[string(d.FM.Status)] = true
+		for _, t := range d.FM.Tags {
+			tagSet[t] = true
+		}
+	}
+	body := graphBody{SVG: template.HTML(graphSVG(g, "", -1, tags)), Empty: len(g.Nodes) == 0,
+		Statuses: statusesIn(statuses), Tags: sortedKeys(tagSet)}
 	for _, e := range g.Edges {
 		body.Edges = append(body.Edges, edgeView{From: b.linkTo(g.Nodes[e.From], ""), To: b.linkTo(g.Nodes[e.To], ""), Kind: edgeWords[e.Kind]})
 	}
-	return b.render("graph.html", "graph.html", "Graph", "graph", nil, body)
+	return b.render("graph.html", "graph.html", "Graph", "graph", []string{"assets/site.js"}, body)
 }
 
 var edgeWords = map[app.EdgeKind]string{
@@ -635,6 +683,14 @@ func (b *builder) sitemap() error {
 	buf.WriteString("</urlset>\n")
 	b.out["sitemap.xml"] = buf.Bytes()
 	return nil
+}
+
+// count is "1 error" or "2 errors": a number and the word that agrees.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // statusLabel is a status as a person reads it.

@@ -16,9 +16,11 @@ import (
 	"github.com/sebdah/goldie/v2"
 	"golang.org/x/net/html"
 
+	"github.com/adrkit/adrkit-go/adapters/filesystem"
+	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/adapters/site"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/internal/sitetest"
 )
 
@@ -35,7 +37,7 @@ func repo(t *testing.T, fixture string) string {
 func build(t *testing.T, fixture string, o site.Options) (site.Files, *app.Site) {
 	t.Helper()
 	root := repo(t, fixture)
-	svc := app.New(source.New(root, "docs/adr", ""), app.Options{}).WithHistory(source.History(root, "docs/adr", ""))
+	svc := app.New(filesystem.New(root, "docs/adr"), app.Options{}).WithHistory(gitrev.NewHistory(root, "docs/adr", ""))
 	data, err := svc.Site(context.Background(), app.SiteInput{AsOf: "2026-06-15", Changes: true})
 	if err != nil {
 		t.Fatal(err)
@@ -236,30 +238,141 @@ func TestWriteDir(t *testing.T) {
 	}
 }
 
+// TestWriteDirLinks: the attacks of issue 35 on a committed site. A
+// symbolic link inside OUTDIR (to a file or a directory outside it) is
+// refused, naming the link, before anything is written or removed, and a
+// manifest's names never choose what is removed: nothing outside OUTDIR
+// changes.
+func TestWriteDirLinks(t *testing.T) {
+	files, _ := build(t, "corpus", site.Options{})
+	cases := []struct {
+		name string
+		// plant makes the trap in out, an earlier site, with outside a
+		// directory beside it holding the victim files; it returns the
+		// link the error must name ("" when the build must succeed).
+		plant func(t *testing.T, out, outside string) string
+	}{
+		{"index.html to an outside file", func(t *testing.T, out, outside string) string {
+			link := filepath.Join(out, "index.html")
+			replaceWithLink(t, filepath.Join(outside, "bashrc"), link)
+			return link
+		}},
+		{"a decision page to an outside file", func(t *testing.T, out, outside string) string {
+			link := filepath.Join(out, "decisions", "0001-use-postgres.html")
+			replaceWithLink(t, filepath.Join(outside, "authorized_keys"), link)
+			return link
+		}},
+		{"decisions to an outside directory, the manifest naming a file there", func(t *testing.T, out, outside string) string {
+			link := filepath.Join(out, "decisions")
+			if err := os.RemoveAll(link); err != nil {
+				t.Fatal(err)
+			}
+			linktest.Make(t, outside, link)
+			appendManifest(t, out, "decisions/id_ed25519")
+			return link
+		}},
+		{"the manifest naming a file outside", func(t *testing.T, out, outside string) string {
+			appendManifest(t, out, "../outside/id_ed25519")
+			return ""
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			linktest.Require(t)
+			base := t.TempDir()
+			out, outside := filepath.Join(base, "out"), filepath.Join(base, "outside")
+			victims := map[string]string{"bashrc": "export PATH\n", "authorized_keys": "ssh-ed25519 AAAA me\n", "id_ed25519": "PRIVATE KEY\n"}
+			if err := os.MkdirAll(outside, 0o700); err != nil {
+				t.Fatal(err)
+			}
+			for n, content := range victims {
+				if err := os.WriteFile(filepath.Join(outside, n), []byte(content), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := site.WriteDir(out, files); err != nil {
+				t.Fatal(err)
+			}
+			link := tc.plant(t, out, outside)
+			err := site.WriteDir(out, files)
+			switch {
+			case link == "" && err != nil:
+				t.Fatalf("the build failed: %v", err)
+			case link != "" && (err == nil || !strings.Contains(err.Error(), link+" is a symbolic link")):
+				t.Fatalf("got %v, want an error naming %s", err, link)
+			}
+			entries, _ := os.ReadDir(outside)
+			if len(entries) != len(victims) {
+				t.Errorf("the directory outside holds %d files, want %d", len(entries), len(victims))
+			}
+			for n, content := range victims {
+				if got, err := os.ReadFile(filepath.Join(outside, n)); err != nil || string(got) != content {
+					t.Errorf("%s outside OUTDIR changed: %q (%v)", n, got, err)
+				}
+			}
+		})
+	}
+}
+
+// replaceWithLink replaces the file at link with a symbolic link to target.
+func replaceWithLink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	linktest.Make(t, target, link)
+}
+
+// appendManifest adds name to the manifest of the site in out.
+func appendManifest(t *testing.T, out, name string) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(out, ".adrkit-site"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(name + "\n"); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestHandler(t *testing.T) {
 	var h site.Handler
+	request := func(method, path, host string) *http.Request {
+		r := httptest.NewRequest(method, path, nil)
+		r.Host = host
+		return r
+	}
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	h.ServeHTTP(rec, request(http.MethodGet, "/", "127.0.0.1:8000"))
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Errorf("before a build: %d", rec.Code)
 	}
-	h.Set(site.Files{"index.html": []byte("<p>hi"), "assets/site.css": []byte("a{}")})
+	h.Set(site.Files{"index.html": []byte("<p>the decisions"), "assets/site.css": []byte("a{}")})
 	for _, tc := range []struct {
-		method, path string
-		code         int
-		ctype        string
+		method, path, host string
+		code               int
+		ctype              string
 	}{
-		{http.MethodGet, "/", 200, "text/html; charset=utf-8"},
-		{http.MethodGet, "/index.html", 200, "text/html; charset=utf-8"},
-		{http.MethodHead, "/assets/site.css", 200, "text/css; charset=utf-8"},
-		{http.MethodGet, "/../index.html", 200, "text/html; charset=utf-8"},
-		{http.MethodGet, "/missing.html", 404, ""},
-		{http.MethodPost, "/", 405, ""},
+		{http.MethodGet, "/", "127.0.0.1:8000", 200, "text/html; charset=utf-8"},
+		{http.MethodGet, "/index.html", "localhost:8000", 200, "text/html; charset=utf-8"},
+		{http.MethodHead, "/assets/site.css", "[::1]:8000", 200, "text/css; charset=utf-8"},
+		{http.MethodGet, "/../index.html", "127.0.0.1:8000", 200, "text/html; charset=utf-8"},
+		{http.MethodGet, "/missing.html", "127.0.0.1:8000", 404, ""},
+		{http.MethodPost, "/", "127.0.0.1:8000", 405, ""},
+		// DNS rebinding: a page whose name resolves to 127.0.0.1 sends
+		// its own name.
+		{http.MethodGet, "/", "evil.example:8000", 421, ""},
+		{http.MethodGet, "/index.html", "evil.example", 421, ""},
+		{http.MethodGet, "/", "", 421, ""},
 	} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.path, nil))
+		h.ServeHTTP(rec, request(tc.method, tc.path, tc.host))
 		if rec.Code != tc.code || (tc.ctype != "" && rec.Header().Get("Content-Type") != tc.ctype) {
-			t.Errorf("%s %s: %d %q, want %d %q", tc.method, tc.path, rec.Code, rec.Header().Get("Content-Type"), tc.code, tc.ctype)
+			t.Errorf("%s %s (Host %q): %d %q, want %d %q", tc.method, tc.path, tc.host, rec.Code, rec.Header().Get("Content-Type"), tc.code, tc.ctype)
+		}
+		if tc.code == 421 && strings.Contains(rec.Body.String(), "the decisions") {
+			t.Errorf("Host %q: the page was served", tc.host)
 		}
 	}
 }

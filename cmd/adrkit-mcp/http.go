@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +19,8 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/mcphttp"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
+	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // checkHTTPFlags refuses the flag combinations HTTP serving does not take.
@@ -67,24 +70,19 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, surface entry.Surface, std
 		fmt.Fprintf(stderr, "adrkit-mcp: %v\n", err)
 		return code
 	}
-	where := entry.Locate(cmd, os.Getwd) // as over stdio
+	where := entry.Locate(cmd, os.Getwd, entry.ServerEnv) // as over stdio
 	single := mcphttp.CorpusConfig{Cwd: where.Root, Dir: where.Dir, Rev: where.Rev}
 	setup, err := mcphttp.LoadSetup(cmd.String("config"), cmd.String("token-file"), single)
 	if err != nil {
 		return fail(2, err)
 	}
-	corpora := make([]mcphttp.Corpus, 0, len(setup.Corpora))
+	endpoints := make([]mcphttp.Endpoint, 0, len(setup.Corpora))
 	for _, c := range setup.Corpora {
-		h := mcp.NewHTTP(mcp.HTTPOptions{
-			Cwd: c.Cwd, Dir: c.Dir, Rev: c.Rev,
-			ExtendedTools: surface.Extended,
-			FullContent:   surface.FullContent,
-		})
-		corpora = append(corpora, mcphttp.Corpus{Name: c.Name, Handler: h, Ready: h.Ready, Drain: h.Drain})
+		endpoints = append(endpoints, endpoint(c, surface))
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	frontOpts := mcphttp.Options{
-		Corpora: corpora, Tokens: setup.Tokens,
+		Endpoints: endpoints, Tokens: setup.Tokens,
 		AllowedHosts: setup.AllowedHosts, AllowedOrigins: setup.AllowedOrigins,
 		Log: log, Clock: clock.System{},
 	}
@@ -113,8 +111,8 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, surface entry.Surface, std
 
 	// A corpus that cannot be read yet does not stop the server (a
 	// mirror may still be cloning): /readyz answers 503 until it can.
-	paths := make([]string, 0, len(corpora))
-	for _, c := range corpora {
+	paths := make([]string, 0, len(endpoints))
+	for _, c := range endpoints {
 		path := "/mcp"
 		if c.Name != "" {
 			path += "/" + c.Name
@@ -134,4 +132,30 @@ func serveHTTP(ctx context.Context, cmd *cli.Command, surface entry.Surface, std
 		return 1
 	}
 	return 0
+}
+
+// endpoint serves the corpus c over HTTP: the service the composition
+// root builds for it (entry.Location.Service), behind adapters/mcp's
+// handler, and its readiness. Nothing is read yet: a corpus that cannot
+// be read is what /readyz and every tool call report.
+func endpoint(c mcphttp.CorpusConfig, surface entry.Surface) mcphttp.Endpoint {
+	where := entry.Location{Root: c.Cwd, Dir: cmp.Or(c.Dir, corpus.DefaultDir), Rev: c.Rev, RootNamed: true, Env: entry.ServerEnv}
+	svc, ready := where.Service(surface)
+	h := mcp.NewHTTP(svc, mcp.HTTPOptions{FullContent: surface.FullContent})
+	return mcphttp.Endpoint{Name: c.Name, Handler: h, Ready: withCause(ready), Drain: h.Drain}
+}
+
+// withCause is ready with the cause of an unusable corpus (the path or
+// revision that failed) in the text of its failure: the failure is
+// written only to the server's log, for which the contract's reason
+// sentence alone does not say which.
+func withCause(ready func(context.Context) error) func(context.Context) error {
+	return func(ctx context.Context) error {
+		err := ready(ctx)
+		var u *ports.UnavailableError
+		if errors.As(err, &u) && u.Err != nil {
+			return fmt.Errorf("%w (%v)", err, u.Err)
+		}
+		return err
+	}
 }

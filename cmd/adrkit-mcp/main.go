@@ -27,8 +27,8 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
+	"github.com/adrkit/adrkit-go/internal/version"
 )
 
 const usageLine = "usage: adrkit-mcp [--cwd <path>] [--dir <path>] [--rev <revision>] [--tools default|extended] [--content summary|full] " +
@@ -57,10 +57,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			"corpora of --config at /mcp/<name>, with /healthz and /readyz; see docs/deploy.md and docs/security.md.\n" +
 			"Both protocol eras are served: the initialize handshake and revision 2026-07-28.\n" +
 			"The corpus is read afresh for every tool call and never written.",
-		Version:   mcp.Version,
+		Version:   version.String(),
 		Writer:    stdout,
 		ErrWriter: stderr,
-		Flags:     append(append(entry.CorpusFlags(os.LookupEnv), entry.ServeFlags(os.LookupEnv)...), httpFlags()...),
+		Flags:     append(append(entry.CorpusFlags(os.LookupEnv, entry.ServerEnv), entry.ServeFlags(os.LookupEnv)...), httpFlags()...),
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
 			return usageError{msg: entry.DescribeParseError(err)}
 		},
@@ -89,7 +89,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 				code = serveHTTP(ctx, cmd, surface, stderr)
 				return nil
 			}
-			code = entry.Serve(ctx, entry.Locate(cmd, os.Getwd), surface,
+			code = entry.Serve(ctx, entry.Locate(cmd, os.Getwd, entry.ServerEnv), surface,
 				entry.Stdio{Program: "adrkit-mcp", Command: "adrkit-mcp", In: stdin, Out: stdout, Err: stderr})
 			return nil
 		},

@@ -3,13 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
+	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/gittest"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // newRepo makes a minimal repository root: a .git entry and an ADR
@@ -216,5 +219,23 @@ func TestHTTPAddressWithoutPort(t *testing.T) {
 		if got.code != 2 || got.stdout != "" || !strings.Contains(got.stderr, tc.want) || !strings.Contains(got.stderr, "usage: adrkit-mcp") {
 			t.Errorf("--http %s: exit %d, stderr %q", tc.addr, got.code, got.stderr)
 		}
+	}
+}
+
+// TestWithCause: a corpus that cannot be read is logged with its cause,
+// still the same error underneath; anything else passes as it is.
+func TestWithCause(t *testing.T) {
+	var fail error
+	ready := withCause(func(context.Context) error { return fail })
+	if err := ready(context.Background()); err != nil {
+		t.Errorf("ready = %v", err)
+	}
+	fail = &ports.UnavailableError{Reason: corpus.DirNotFound}
+	if err := ready(context.Background()); !errors.Is(err, fail) || err.Error() != fail.Error() {
+		t.Errorf("without a cause: %v", err)
+	}
+	fail = &ports.UnavailableError{Reason: corpus.DirNotFound, Err: errors.New(`"docs/adr": no such directory`)}
+	if err := ready(context.Background()); !errors.Is(err, fail) || !strings.HasSuffix(err.Error(), ` ("docs/adr": no such directory)`) {
+		t.Errorf("with a cause: %v", err)
 	}
 }

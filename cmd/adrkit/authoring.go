@@ -26,7 +26,7 @@ import (
 // the ADR directory for writing.
 func writerFolder(ctx context.Context, cmd *cli.Command, env environment) (*settings, *workspace.Folder, error) {
 	if cmd.String("rev") != "" {
-		return nil, nil, usageError{Command: cmd.FullName(), Msg: cmd.Name + " writes the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
+		return nil, nil, usageError{Command: cmd.FullName(), Msg: cmd.Name + " writes the working tree; --rev (or ADRKIT_REV) cannot be used with it"}
 	}
 	s, err := settle(ctx, cmd, env)
 	if err != nil {

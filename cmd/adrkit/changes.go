@@ -10,7 +10,6 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/render"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/cursor"
 	"github.com/adrkit/adrkit-go/domain/lineage/feed"
@@ -72,7 +71,7 @@ func changesCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			// The corpus reader settle checked answers corpusHealth and
 			// the findings; the history is read beside it.
-			s.service = s.service.WithHistory(source.History(s.cwd, s.dir, s.rev))
+			s.service = s.service.WithHistory(s.where.History())
 			in := app.ChangesInput{
 				Since: optional(cmd, "since"), Limit: limit,
 				FindingsCursor: optional(cmd, "findings-cursor"), FindingsLimit: findingsLimit,
@@ -138,7 +137,7 @@ func refusedCursor(in app.ChangesInput) string {
 // changes committed at or after it, anything else as a git revision
 // (HEAD~20, a tag, a branch, a hash): the changes after that commit.
 func sinceCursor(ctx context.Context, s *settings, since string) (string, error) {
-	hist, err := source.History(s.cwd, s.dir, s.rev).OpenHistory(ctx)
+	hist, err := s.where.History().OpenHistory(ctx)
 	if err != nil {
 		return since, nil // the tool reports the history as unavailable
 	}
@@ -148,7 +147,7 @@ func sinceCursor(ctx context.Context, s *settings, since string) (string, error)
 	if t, ok := parseSinceDate(since); ok {
 		return sinceDate(ctx, hist, t)
 	}
-	at, err := source.History(s.cwd, s.dir, since).OpenHistory(ctx)
+	at, err := s.where.At(since).History().OpenHistory(ctx)
 	if err != nil && looksLikeCursor(since) {
 		return since, nil // a damaged cursor: the tool says why it is refused
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/gitrev"
 	"github.com/adrkit/adrkit-go/adapters/render"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/domain/markers"
 	"github.com/adrkit/adrkit-go/ports"
@@ -74,7 +73,7 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 				return usage("--changed-since needs a revision (a branch, a tag, a hash)")
 			}
 			if cmd.String("rev") != "" {
-				return usage("check reads the working tree: --rev (or ADRKIT_MCP_REV) does not apply; use --changed-since")
+				return usage("check reads the working tree: --rev (or ADRKIT_REV) does not apply; use --changed-since")
 			}
 			s, err := settle(ctx, cmd, env)
 			if err != nil {
@@ -112,12 +111,12 @@ func checkCommand(stdout io.Writer, env environment) *cli.Command {
 					return exitError{Code: exitFailure, Msg: "listing the changed files: " + err.Error()}
 				}
 				files = append(files, cs.Files...)
-				in.Base = source.New(s.cwd, s.dir, cs.Base.String())
-				in.Tip, in.TipName = source.New(s.cwd, s.dir, cs.Since.String()), since
+				in.Base = s.where.At(cs.Base.String()).Reader()
+				in.Tip, in.TipName = s.where.At(cs.Since.String()).Reader(), since
 				opts.Since, opts.Base = since, cs.Base.String()
 			}
 			in.Files = files
-			if in.Markers, err = app.ReadMarkers(ctx, source.Heads(s.cwd, ""), files); err != nil {
+			if in.Markers, err = app.ReadMarkers(ctx, s.where.At("").Heads(), files); err != nil {
 				return err
 			}
 			rep, err := s.service.Check(ctx, in)

@@ -37,7 +37,7 @@ func rootCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
-		Flags: append(entry.CorpusFlags(env.Getenv),
+		Flags: append(entry.CorpusFlags(env.Getenv, entry.CLIEnv),
 			&cli.StringFlag{
 				Name:  "color",
 				Usage: "colour human output: auto (on a terminal, unless NO_COLOR is set), always or never",
@@ -122,9 +122,9 @@ func commandNames(cmd *cli.Command) string {
 // settings is what every command needs once the global options are read.
 type settings struct {
 	cwd, dir, rev string
-	// where is how cwd, dir and rev were decided, for the words of a
-	// failure.
-	where entry.Corpus
+	// where is the corpus's location, and how cwd, dir and rev were
+	// decided, for the words of a failure.
+	where entry.Location
 	// wd is the directory FILE arguments are relative to: where the
 	// command was started, or the root when --cwd named it.
 	wd string
@@ -145,10 +145,11 @@ func (s *settings) failure(err error) error {
 	return exitError{Code: exitFailure, Msg: err.Error()}
 }
 
-// settle reads the global options exactly as adrkit-mcp does (flag, then
-// ADRKIT_MCP_* variable, then default; an empty value counts as given),
-// builds the corpus reader and validates it, so that an unusable root or
-// directory is reported once, before any work.
+// settle reads the global options as adrkit-mcp reads its own (flag,
+// then ADRKIT_* variable, then default; an empty value counts as given)
+// and has the composition root build the service over the corpus and
+// check it, so that an unusable root or directory is reported once,
+// before any work.
 func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, error) {
 	mode, err := render.ParseColorMode(cmd.String("color"))
 	if err != nil {
@@ -159,11 +160,9 @@ func settle(ctx context.Context, cmd *cli.Command, env environment) (*settings, 
 	s.style = render.NewStyle(render.UseColor(mode, env.Terminal, env.Getenv)).WithWidth(tableWidth(env))
 	s.source = render.NewSource(s.cwd, s.dir, s.rev)
 
-	reader, err := s.where.Open(ctx)
-	if err != nil {
+	if s.service, err = s.where.Open(ctx, entry.Surface{}); err != nil {
 		return nil, s.startFailure(cmd, err)
 	}
-	s.service = app.New(reader, app.Options{})
 	return s, nil
 }
 
@@ -285,7 +284,9 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 		Description: "Speaks the Model Context Protocol on stdin and stdout, one JSON-RPC message per line,\n" +
 			"exactly as the adrkit-mcp binary: the four tools (with --tools extended, also\n" +
 			"get_supersession_chain, list_decision_changes and list_review_queue), both protocol\n" +
-			"eras. The corpus is read afresh for every call. Ends with status 0 when stdin ends.\n\n" +
+			"eras. The corpus is read afresh for every call. Ends with status 0 when stdin ends.\n" +
+			"As adrkit-mcp does, it reads ADRKIT_MCP_CWD, ADRKIT_MCP_DIR and ADRKIT_MCP_REV for what\n" +
+			"no option (and no ADRKIT_CWD, ADRKIT_DIR or ADRKIT_REV) gives.\n\n" +
 			"Examples:\n" +
 			"  adrkit mcp\n" +
 			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds\n" +
@@ -306,8 +307,11 @@ func mcpCommand(stdout, stderr io.Writer, env environment) *cli.Command {
 			if _, err := render.ParseColorMode(cmd.String("color")); err != nil {
 				return usageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
+			if err := entry.ServerVariables(cmd, env.Getenv); err != nil {
+				return usageError{Command: cmd.FullName(), Msg: err.Error()}
+			}
 			std := entry.Stdio{Program: "adrkit", Command: "adrkit mcp", In: env.Stdin, Out: stdout, Err: stderr}
-			if code := entry.Serve(ctx, entry.Locate(cmd, env.Getwd), surface, std); code != exitOK {
+			if code := entry.Serve(ctx, entry.Locate(cmd, env.Getwd, entry.ServerEnv), surface, std); code != exitOK {
 				return exitError{Code: code}
 			}
 			return nil

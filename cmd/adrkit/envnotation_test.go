@@ -6,7 +6,7 @@ import (
 )
 
 // windowsEnvVar is how urfave/cli names a flag's environment variable in
-// help on Windows: [%ADRKIT_MCP_CWD%]. Only adrkit's own variables are
+// help on Windows: [%ADRKIT_CWD%]. Only adrkit's own variables are
 // flags' variables: other %NAME% text, such as SARIF's %SRCROOT%, is
 // output and stays as it is.
 var windowsEnvVar = regexp.MustCompile(`%(ADRKIT_[A-Z0-9_]*)%`)

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
@@ -75,7 +74,7 @@ func (r *runner) run(args ...string) outcome {
 		}
 	}
 	// The version is the module's; goldens must not change with it.
-	o.stdout = strings.ReplaceAll(o.stdout, mcp.Version, "VERSION")
+	o.stdout = strings.ReplaceAll(o.stdout, version(), "VERSION")
 	// Help names environment variables %NAME% on Windows, $NAME elsewhere.
 	o.stdout = unixEnvNotation(o.stdout)
 	return o

@@ -13,7 +13,6 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/hooks"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
@@ -111,7 +110,7 @@ type hookSite struct {
 	env environment
 	// cwd is the directory the host runs the agent in, as the event says.
 	cwd   string
-	where entry.Corpus
+	where entry.Location
 	// note is the one line said when the state directory is refused.
 	note string
 }
@@ -127,9 +126,9 @@ func (h *hookSite) open(ctx context.Context) (*app.HookSite, error) {
 	if err != nil {
 		return nil, hookFailure(fmt.Errorf("no working directory: %w", err))
 	}
-	h.where = entry.Locate(h.cmd, getwd)
-	reader, err := h.where.Open(ctx)
-	if err != nil {
+	h.where = entry.Locate(h.cmd, getwd, entry.CLIEnv)
+	reader := h.where.Reader()
+	if err := reader.Check(ctx); err != nil {
 		if h.where.NamedDirMissing(err) {
 			return nil, hookFailure(errors.New(h.where.Describe(err)))
 		}
@@ -150,7 +149,7 @@ func (h *hookSite) open(ctx context.Context) (*app.HookSite, error) {
 		display = ""
 	}
 	site := &app.HookSite{
-		Reader: reader, Heads: source.Heads(h.where.Root, h.where.Rev), Dir: filepath.ToSlash(display),
+		Reader: reader, Heads: h.where.Heads(), Dir: filepath.ToSlash(display),
 		EditPaths: func(paths []string) ([]string, []string) { return workspace.EditPaths(root, base, paths) },
 	}
 	if h.where.Rev == "" {

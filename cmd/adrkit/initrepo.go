@@ -56,7 +56,7 @@ func initCommand(stdout io.Writer, env environment) *cli.Command {
 				return usageError{Command: cmd.FullName(), Msg: "--command names the adrkit executable; it cannot be empty"}
 			}
 			if cmd.String("rev") != "" {
-				return usageError{Command: cmd.FullName(), Msg: "init writes the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
+				return usageError{Command: cmd.FullName(), Msg: "init writes the working tree; --rev (or ADRKIT_REV) cannot be used with it"}
 			}
 			mode, err := render.ParseColorMode(cmd.String("color"))
 			if err != nil {

@@ -116,7 +116,7 @@ func indexCommand(stdout io.Writer, env environment) *cli.Command {
 			}
 			file := write + check
 			if cmd.String("rev") != "" {
-				return usageError{Command: cmd.FullName(), Msg: "index reads the working tree; --rev (or ADRKIT_MCP_REV) cannot be used with it"}
+				return usageError{Command: cmd.FullName(), Msg: "index reads the working tree; --rev (or ADRKIT_REV) cannot be used with it"}
 			}
 			s, err := settle(ctx, cmd, env)
 			if err != nil {

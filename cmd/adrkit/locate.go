@@ -10,18 +10,18 @@ import (
 )
 
 // locate fills in the repository root and the ADR directory that no
-// option (or ADRKIT_MCP_* variable) names, as every command of both
+// option (or ADRKIT_* variable) names, as every command of both
 // binaries does (entry.Locate): the root upward from the working
 // directory, the directory from .adr-dir or the defaults.
 func locate(cmd *cli.Command, env environment, s *settings) {
-	s.where = entry.Locate(cmd, env.Getwd)
+	s.where = entry.Locate(cmd, env.Getwd, entry.CLIEnv)
 	s.cwd, s.dir, s.rev, s.wd = s.where.Root, s.where.Dir, s.where.Rev, s.where.WD
 	s.unnamed = !cmd.IsSet("dir") && s.where.DirFrom == entry.DirFromNothing
 }
 
 // startFailure is the exit for a corpus that cannot be read at start-up:
 // status 1 with the worded diagnostic, except that an ADR directory the
-// user named (--dir or ADRKIT_MCP_DIR) that does not exist, or is not a
+// user named (--dir or ADRKIT_DIR) that does not exist, or is not a
 // directory, is a usage error (status 2), so that CI can tell a set-up
 // mistake from a lint failure. (The MCP server, which entry.Serve starts
 // without settle, keeps the status 1 its recorded start-up answers have:

@@ -24,9 +24,9 @@ import (
 	"golang.org/x/term"
 
 	"github.com/adrkit/adrkit-go/adapters/clock"
-	"github.com/adrkit/adrkit-go/adapters/mcp"
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
+	buildversion "github.com/adrkit/adrkit-go/internal/version"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -65,7 +65,7 @@ type environment struct {
 }
 
 // Exit statuses and the two errors that choose one, shared with
-// adrkit-site (cmd/internal/entry).
+// adrkit-mcp (cmd/internal/entry).
 const (
 	exitOK      = entry.ExitOK
 	exitFailure = entry.ExitFailure
@@ -100,7 +100,7 @@ func init() {
 }
 
 // version is what --version and machine-readable reports name.
-func version() string { return mcp.Version }
+func version() string { return buildversion.String() }
 
 // fromEnv is the value source of an option also read from the variable
 // key of the run's environment.

@@ -161,7 +161,7 @@ func TestRootDiagnostics(t *testing.T) {
 	}
 }
 
-// TestGlobalOptionSources: flag over ADRKIT_MCP_* variable over default,
+// TestGlobalOptionSources: flag over ADRKIT_* variable over default,
 // an empty variable counting as given.
 func TestGlobalOptionSources(t *testing.T) {
 	r, root := repoRunner(t, "clean")
@@ -173,34 +173,44 @@ func TestGlobalOptionSources(t *testing.T) {
 		return o.code == 0 && strings.Contains(o.stdout, "2 records read from decisions")
 	}
 
-	r.env = map[string]string{"ADRKIT_MCP_CWD": root, "ADRKIT_MCP_DIR": "decisions"}
+	r.env = map[string]string{"ADRKIT_CWD": root, "ADRKIT_DIR": "decisions"}
 	if got := r.run("lint"); !ok(got) {
 		t.Errorf("from the environment: %s", got)
 	}
-	r.env = map[string]string{"ADRKIT_MCP_CWD": root, "ADRKIT_MCP_DIR": "elsewhere"}
+	r.env = map[string]string{"ADRKIT_CWD": root, "ADRKIT_DIR": "elsewhere"}
 	if got := r.run("--dir", "decisions", "lint"); !ok(got) {
 		t.Errorf("flag over variable: %s", got)
 	}
 	if got := r.run("lint"); got.code != 2 || !strings.Contains(got.stderr, `"elsewhere"`) {
 		t.Errorf("variable over default: %s", got)
 	}
-	r.env = map[string]string{"ADRKIT_MCP_CWD": ""}
+	r.env = map[string]string{"ADRKIT_CWD": ""}
 	if got := r.run("lint"); got.code != 1 || !strings.Contains(got.stderr, "root was not found") {
-		t.Errorf("empty ADRKIT_MCP_CWD counts as given: %s", got)
+		t.Errorf("empty ADRKIT_CWD counts as given: %s", got)
 	}
 	// An empty directory means the root itself, which has no records.
-	r.env = map[string]string{"ADRKIT_MCP_CWD": root, "ADRKIT_MCP_DIR": ""}
+	r.env = map[string]string{"ADRKIT_CWD": root, "ADRKIT_DIR": ""}
 	if got := r.run("lint"); got.code != 0 || !strings.Contains(got.stdout, "0 records read from the repository root") {
-		t.Errorf("empty ADRKIT_MCP_DIR is the root: %s", got)
+		t.Errorf("empty ADRKIT_DIR is the root: %s", got)
 	}
-	r.env = map[string]string{"ADRKIT_MCP_CWD": root, "ADRKIT_MCP_DIR": "decisions", "ADRKIT_MCP_REV": "main"}
+	r.env = map[string]string{"ADRKIT_CWD": root, "ADRKIT_DIR": "decisions", "ADRKIT_REV": "main"}
 	if got := r.run("lint"); got.code != 1 || !strings.Contains(got.stderr, "No Git repository could be opened there") {
-		t.Errorf("ADRKIT_MCP_REV selects the git reader: %s", got)
+		t.Errorf("ADRKIT_REV selects the git reader: %s", got)
 	}
 	// An absolute --dir inside the root is shown relative to it.
 	r.env = map[string]string{}
 	if got := r.run("--cwd", root, "--dir", filepath.Join(root, "decisions"), "lint"); !ok(got) {
 		t.Errorf("absolute --dir: %s", got)
+	}
+	// The server's variables are the server's: lint reads none of them,
+	// adrkit mcp reads them as adrkit-mcp does.
+	r.env = map[string]string{"ADRKIT_CWD": root, "ADRKIT_MCP_DIR": "decisions"}
+	if got := r.run("lint"); ok(got) {
+		t.Errorf("lint read ADRKIT_MCP_DIR: %s", got)
+	}
+	r.stdin = handshake + `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_superseded","arguments":{}}}` + "\n"
+	if got := r.run("mcp"); got.code != 0 || !strings.Contains(got.stdout, `"corpusHealth"`) {
+		t.Errorf("adrkit mcp did not read ADRKIT_MCP_DIR: %s", got)
 	}
 }
 

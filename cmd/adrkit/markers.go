@@ -3,13 +3,12 @@ package main
 import (
 	"path/filepath"
 
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
 // sourceReader reads the heads of repository files for "@adr" markers
-// from where the corpus is read (source.Heads).
-func sourceReader(s *settings) ports.FileHeadReader { return source.Heads(s.cwd, s.rev) }
+// from where the corpus is read (entry.Location.Heads).
+func sourceReader(s *settings) ports.FileHeadReader { return s.where.Heads() }
 
 // slashed is files with the platform's separator written "/", the form
 // a marker reader takes: on Windows a backslash separates, elsewhere it

@@ -5,320 +5,197 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
+	"net"
+	"net/http"
+	"net/url"
 	"path/filepath"
-	"runtime"
-	"strings"
-	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/adrkit/adrkit-go/adapters/render"
-	"github.com/adrkit/adrkit-go/cmd/internal/sitecli"
+	"github.com/adrkit/adrkit-go/adapters/site"
+	"github.com/adrkit/adrkit-go/app"
 )
 
-// The site is built by a program of its own, adrkit-site, so that its
-// Markdown renderer is not linked into adrkit (ADR 0035): adrkit site
-// checks the command line as it always has, then runs adrkit-site with
-// the options spelled out and passes its streams and exit status on.
+// The site command: everything of `adrkit site` is in this file, so that
+// it moves as one piece. The Markdown renderer it links (goldmark v2)
+// costs the other commands nothing at start-up (ADR 0036).
 
-// siteEnv names the adrkit-site to run, before any search (packagers,
-// tests).
-const siteEnv = "ADRKIT_SITE"
-
-// modulePath is this module's path: a source checkout is recognised by
-// its go.mod.
-const modulePath = "github.com/adrkit/adrkit-go"
-
-// siteStopGrace is how long adrkit-site has to stop after a signal
-// before it is killed.
-const siteStopGrace = 5 * time.Second
+// sitePoll is how often site --serve looks for a changed corpus: one
+// projection, which rereads and rehashes the record files but parses only
+// the changed ones (the Service's parse cache), so a poll of a
+// thousand-record corpus costs milliseconds.
+const sitePoll = 500 * time.Millisecond
 
 func siteCommand(stdout io.Writer, env environment) *cli.Command {
 	return &cli.Command{
-		Name:        "site",
-		Usage:       sitecli.Usage,
-		UsageText:   sitecli.UsageText,
-		Description: sitecli.Description,
-		Flags:       sitecli.Flags(),
+		Name:      "site",
+		Usage:     "build a browsable static site of the decisions, or preview it on a loopback address",
+		UsageText: "adrkit site (OUTDIR | --serve ADDR) [--title TEXT] [--base-url URL] [--as-of YYYY-MM-DD]",
+		Description: "Writes a static site of the decisions to OUTDIR for people: an index with filters, a page\n" +
+			"per decision (its body, frontmatter, relations both ways, supersession chain and verdict,\n" +
+			"affects patterns), the relation graph as SVG, a \"what governs this path?\" box that follows\n" +
+			"explain's rules, the lint findings and the changes from git history. It needs no server:\n" +
+			"open OUTDIR/index.html, or publish OUTDIR on any static host. The same corpus gives the\n" +
+			"same bytes (on the same day, or with --as-of: lint's reviewBy check reads the date). OUTDIR\n" +
+			"must be new, empty or an earlier site (whose stale pages are removed). Exits 0 once the\n" +
+			"site is written, whatever the corpus's findings: the site shows them.\n" +
+			"With --serve ADDR (a loopback address such as 127.0.0.1:8000) the site is served from\n" +
+			"memory instead, and built again when a record changes. See docs/site.md.\n\n" +
+			"Examples:\n" +
+			"  adrkit site public/adr --title \"Payments decisions\"\n" +
+			"  adrkit site _site --base-url https://example.org/adr/\n" +
+			"  adrkit site --serve 127.0.0.1:8000",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "title", Usage: "the site's title (default \"" + site.DefaultTitle + "\")"},
+			&cli.StringFlag{Name: "base-url", Usage: "the absolute http(s) URL the site is published at: adds canonical links and a sitemap.xml"},
+			&cli.StringFlag{Name: "serve", Usage: "serve the site on this loopback host:port instead of writing it, rebuilding when a record changes"},
+			&cli.StringFlag{Name: "as-of", Usage: "compare reviewBy dates with this day (YYYY-MM-DD) instead of today (UTC), as lint does"},
+		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			req, err := sitecli.Parse(cmd)
-			if err != nil {
-				return usageError{Command: cmd.FullName(), Msg: err.Error()}
+			serve := cmd.IsSet("serve")
+			args := cmd.Args().Slice()
+			switch {
+			case serve && len(args) > 0:
+				return usageError{Command: cmd.FullName(), Msg: "--serve serves from memory; give it no OUTDIR"}
+			case !serve && len(args) != 1:
+				return usageError{Command: cmd.FullName(), Msg: "site needs exactly one OUTDIR (or --serve ADDR), e.g. adrkit site public/adr"}
+			case !serve && args[0] == "":
+				return usageError{Command: cmd.FullName(), Msg: "OUTDIR must not be empty"}
 			}
-			// --color means nothing to the site, but a bad value is a
-			// mistake here as for every command.
-			if _, err := render.ParseColorMode(cmd.String("color")); err != nil {
-				return usageError{Command: cmd.FullName(), Msg: err.Error()}
+			o := site.Options{Title: cmd.String("title")}
+			if base := cmd.String("base-url"); base != "" {
+				u, err := url.Parse(base)
+				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+					return usageError{Command: cmd.FullName(), Msg: fmt.Sprintf("--base-url must be an absolute http or https URL, got %q", base)}
+				}
+				o.BaseURL = base
 			}
-			// adrkit-site runs where adrkit runs; when the working
-			// directory cannot be read (removed), it inherits it and says
-			// so as adrkit would.
-			wd, err := env.Getwd()
-			if err != nil {
-				wd = ""
+			asOf := cmd.String("as-of")
+			if cmd.IsSet("as-of") {
+				if err := app.ValidateDate(asOf); err != nil {
+					return usageError{Command: cmd.FullName(), Msg: "--as-of: " + err.Error()}
+				}
 			}
-			prog, cleanup, err := findSite(ctx, env)
+			var ln net.Listener
+			if serve {
+				var err error
+				if ln, err = listenLoopback(ctx, cmd.String("serve")); err != nil {
+					return usageError{Command: cmd.FullName(), Msg: err.Error()}
+				}
+				defer ln.Close()
+			}
+			s, err := settle(ctx, cmd, env)
 			if err != nil {
 				return err
 			}
-			defer cleanup()
-			if err := checkSiteVersion(ctx, prog); err != nil {
+			o.Source = s.source.String()
+			s.service = s.service.WithHistory(s.where.History())
+			build := func() (site.Files, string, error) {
+				data, err := s.service.Site(ctx, app.SiteInput{AsOf: asOf, Clock: env.Clock, Changes: true})
+				if err != nil {
+					return nil, "", s.failure(err)
+				}
+				files, err := site.Build(data, o)
+				if err != nil {
+					return nil, "", exitError{Code: exitFailure, Msg: err.Error()}
+				}
+				return files, data.Projection.Fingerprint, nil
+			}
+			if serve {
+				return serveSite(ctx, ln, s, build, stdout)
+			}
+			files, _, err := build()
+			if err != nil {
 				return err
 			}
-			args := append(corpusArgs(cmd, wd), req.Args()...)
-			return runSite(ctx, prog, args, req.Serve != "", wd, env.Stdin, stdout, cmd.Root().ErrWriter)
+			if err := site.WriteDir(outDir(env, args[0]), files); err != nil {
+				if errors.Is(err, site.ErrNotASite) {
+					return exitError{Code: exitFailure, Msg: fmt.Sprintf("%s %v", args[0], err)}
+				}
+				return exitError{Code: exitFailure, Msg: err.Error()}
+			}
+			_, err = fmt.Fprintf(stdout, "Wrote %d files to %s (open %s).\n", len(files), args[0], "index.html")
+			return err
 		},
 	}
 }
 
-// corpusArgs spells out for adrkit-site the corpus options this run was
-// given (by flag or ADRKIT_MCP_* variable), and only those, so that it
-// finds the corpus and words a failure exactly as adrkit would: --cwd
-// made absolute (it runs in wd, but a path it prints never depends on
-// that), --dir and --rev as given.
-func corpusArgs(cmd *cli.Command, wd string) []string {
-	var args []string
-	if cmd.IsSet("cwd") {
-		cwd := cmd.String("cwd")
-		if cwd != "" && wd != "" && !filepath.IsAbs(cwd) {
-			cwd = filepath.Join(wd, cwd)
-		}
-		args = append(args, "--cwd="+cwd)
+// outDir is OUTDIR as given, relative to the directory adrkit was
+// started in (env.Getwd, which tests choose), whatever --cwd says.
+func outDir(env environment, dir string) string {
+	if filepath.IsAbs(dir) {
+		return dir
 	}
-	for _, name := range []string{"dir", "rev"} {
-		if cmd.IsSet(name) {
-			args = append(args, "--"+name+"="+cmd.String(name))
-		}
-	}
-	return args
-}
-
-// siteProgram is the file name of adrkit-site on this system.
-func siteProgram() string {
-	if runtime.GOOS == "windows" {
-		return sitecli.Program + ".exe"
-	}
-	return sitecli.Program
-}
-
-// findSite finds adrkit-site: the program ADRKIT_SITE names, else the
-// one beside this adrkit, else one on the PATH, else, for an adrkit built
-// from a source checkout with go on the PATH, one built from that
-// checkout into a temporary directory (cleanup removes it). Not finding
-// it is status 1 with where it was looked for and how to install it.
-func findSite(ctx context.Context, env environment) (string, func(), error) {
-	none := func() {}
-	if p, ok := env.Getenv(siteEnv); ok && p != "" {
-		if _, err := os.Stat(p); err != nil {
-			return "", none, exitError{Code: exitFailure, Msg: fmt.Sprintf("%s names %s, which cannot be run: %v", siteEnv, p, err)}
-		}
-		return p, none, nil
-	}
-	beside := ""
-	if self, err := os.Executable(); err == nil {
-		if real, err := filepath.EvalSymlinks(self); err == nil {
-			self = real
-		}
-		beside = filepath.Join(filepath.Dir(self), siteProgram())
-		if isProgram(beside) {
-			return beside, none, nil
-		}
-	}
-	if p := lookPath(env, siteProgram()); p != "" {
-		return p, none, nil
-	}
-	if root := sourceCheckout(); root != "" {
-		if goTool := lookPath(env, goProgram()); goTool != "" {
-			return buildSiteFromSource(ctx, goTool, root)
-		}
-	}
-	where := "beside adrkit"
-	if beside != "" {
-		where = "beside adrkit (" + beside + ")"
-	}
-	install := fmt.Sprintf("go install %s/cmd/adrkit-site@%s", modulePath, installVersion())
-	return "", none, exitError{Code: exitFailure, Msg: fmt.Sprintf(
-		"adrkit site needs the program adrkit-site, which was not found %s or on the PATH; install it with %s "+
-			"(from a checkout: go install ./cmd/adrkit-site), or set %s to it; release archives carry it beside adrkit",
-		where, install, siteEnv)}
-}
-
-// installVersion is the version go install should ask for: this
-// adrkit's, or latest for a development build.
-func installVersion() string {
-	v := version()
-	// A development build, or a pseudo-version of a modified checkout,
-	// names no version go install can fetch.
-	if v == "" || strings.HasSuffix(v, "-dev") || strings.Contains(v, "+") {
-		return "latest"
-	}
-	return "v" + v
-}
-
-// goProgram is the file name of the go command on this system.
-func goProgram() string {
-	if runtime.GOOS == "windows" {
-		return "go.exe"
-	}
-	return "go"
-}
-
-// isProgram says path is a regular file (the search for adrkit-site
-// skips directories of that name).
-func isProgram(path string) bool {
-	fi, err := os.Stat(path)
-	return err == nil && fi.Mode().IsRegular()
-}
-
-// lookPath finds name in the directories of the run's PATH (env.Getenv,
-// so that tests choose it), "" when it is in none.
-func lookPath(env environment, name string) string {
-	pathList, _ := env.Getenv("PATH")
-	for _, dir := range filepath.SplitList(pathList) {
-		if dir == "" || !filepath.IsAbs(dir) {
-			continue // a relative PATH entry would run what the working directory holds
-		}
-		if p, err := exec.LookPath(filepath.Join(dir, name)); err == nil && isProgram(p) {
-			return p
-		}
-	}
-	return ""
-}
-
-// sourceCheckout is the root of the source checkout this adrkit was
-// built from, when the build recorded absolute source paths (not
-// -trimpath, as releases are built) and that directory still holds this
-// module's go.mod; "" otherwise.
-func sourceCheckout() string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok || !filepath.IsAbs(file) {
-		return ""
-	}
-	for dir := filepath.Dir(file); ; {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil {
-			for _, line := range strings.Split(string(data), "\n") {
-				if f := strings.Fields(line); len(f) == 2 && f[0] == "module" && strings.Trim(f[1], `"`) == modulePath {
-					return dir
-				}
-			}
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
-// buildSiteFromSource builds adrkit-site from the checkout at root into a
-// temporary directory, at this adrkit's version (the same source): go
-// run ./cmd/adrkit site and a go build of adrkit keep working in a
-// checkout. The build cache makes a repeat take well under a second.
-func buildSiteFromSource(ctx context.Context, goTool, root string) (string, func(), error) {
-	dir, err := os.MkdirTemp("", "adrkit-site-")
+	wd, err := env.Getwd()
 	if err != nil {
-		return "", func() {}, exitError{Code: exitFailure, Msg: "building adrkit-site: " + err.Error()}
+		return dir
 	}
-	cleanup := func() { _ = os.RemoveAll(dir) }
-	prog := filepath.Join(dir, siteProgram())
-	build := exec.CommandContext(ctx, goTool, "build", "-o", prog,
-		"-ldflags=-X "+modulePath+"/adapters/mcp.Version="+version(), "./cmd/adrkit-site")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		cleanup()
-		return "", func() {}, exitError{Code: exitFailure, Msg: fmt.Sprintf(
-			"adrkit-site was not found, and building it from the checkout at %s failed (%v): %s",
-			root, err, strings.TrimSpace(string(out)))}
-	}
-	return prog, cleanup, nil
+	return filepath.Join(wd, dir)
 }
 
-// checkSiteVersion refuses an adrkit-site of another version than this
-// adrkit: the same corpus must give the same site whichever adrkit-site
-// a PATH happens to hold.
-func checkSiteVersion(ctx context.Context, prog string) error {
-	out, err := exec.CommandContext(ctx, prog, "--version").Output()
+// listenLoopback listens on addr, which must name a loopback host: the
+// preview is for the person at this machine, never for a network.
+func listenLoopback(ctx context.Context, addr string) (net.Listener, error) {
+	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		return exitError{Code: exitFailure, Msg: fmt.Sprintf("%s --version failed: %v", prog, err)}
+		return nil, fmt.Errorf("--serve must be host:port, got %q", addr)
 	}
-	got := strings.TrimSpace(string(out))
-	name, v, _ := strings.Cut(got, " ")
-	if name != sitecli.Program {
-		v = fmt.Sprintf("unknown (its --version says %q)", got)
+	if host != "localhost" {
+		ip := net.ParseIP(host)
+		if ip == nil || !ip.IsLoopback() {
+			return nil, fmt.Errorf("--serve must be a loopback address (127.0.0.1, [::1] or localhost), got %q", addr)
+		}
 	}
-	if name != sitecli.Program || v != version() {
-		return exitError{Code: exitFailure, Msg: fmt.Sprintf(
-			"%s is version %s, but this adrkit is version %s; the site must be built by the same version: "+
-				"install adrkit-site %s beside adrkit (go install %s/cmd/adrkit-site@%s)",
-			prog, v, version(), version(), modulePath, installVersion())}
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("--serve %s: %w", addr, err)
 	}
-	return nil
+	return ln, nil
 }
 
-// runSite runs adrkit-site in wd with args and the run's streams, and
-// returns its exit status as this run's (its diagnostics are already on
-// stderr). When ctx ends (SIGINT or SIGTERM) os/exec cancels it: it is
-// asked to stop with SIGTERM, which ends --serve with status 0, and killed
-// if it has not stopped within siteStopGrace. Where no SIGTERM can be sent
-// (Windows) it is killed at once; a preview (serving) then still ends
-// with status 0.
-func runSite(ctx context.Context, prog string, args []string, serving bool, wd string, stdin io.Reader, stdout, stderr io.Writer) error {
-	child := exec.CommandContext(ctx, prog, args...)
-	child.Dir = wd
-	child.Env = siteEnviron()
-	child.Stdin, child.Stdout, child.Stderr = stdin, stdout, stderr
-	var killed atomic.Bool
-	child.Cancel = func() error {
-		err := child.Process.Signal(syscall.SIGTERM)
-		if err != nil && !errors.Is(err, os.ErrProcessDone) {
-			killed.Store(true)
-			return child.Process.Kill()
-		}
+// serveSite serves the site on ln until ctx ends, building it again when
+// the corpus fingerprint changes. A build that fails while serving keeps
+// the last good one and says why on stdout.
+func serveSite(ctx context.Context, ln net.Listener, s *settings, build func() (site.Files, string, error), stdout io.Writer) error {
+	files, fp, err := build()
+	if err != nil {
 		return err
 	}
-	child.WaitDelay = siteStopGrace
-	if err := child.Start(); err != nil {
-		return exitError{Code: exitFailure, Msg: fmt.Sprintf("starting %s: %v", prog, err)}
+	var h site.Handler
+	h.Set(files)
+	srv := &http.Server{Handler: &h, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	if _, err := fmt.Fprintf(stdout, "Serving the decisions at http://%s/ (Ctrl-C stops)\n", ln.Addr()); err != nil {
+		_ = srv.Close()
+		return err
 	}
-	err := child.Wait()
-	switch {
-	case killed.Load():
-		if serving {
-			return nil // a preview stopped on request ends with status 0
+	tick := time.NewTicker(sitePoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			_ = srv.Shutdown(shut)
+			return nil
+		case err := <-done:
+			return exitError{Code: exitFailure, Msg: "serving the site: " + err.Error()}
+		case <-tick.C:
+			p, err := s.service.Project(ctx)
+			if err != nil || p.Fingerprint == fp {
+				continue
+			}
+			next, nfp, err := build()
+			if err != nil {
+				_, _ = fmt.Fprintf(stdout, "Rebuilding failed, still serving the previous build: %v\n", err)
+				continue
+			}
+			h.Set(next)
+			fp = nfp
+			_, _ = fmt.Fprintf(stdout, "Rebuilt: %d records.\n", len(p.Records))
 		}
-		return exitError{Code: exitFailure, Msg: "stopped before the site was written"}
-	case child.ProcessState != nil && child.ProcessState.Success():
-		// Also when cancelled: it stopped cleanly on SIGTERM, and Wait
-		// reports the cancellation rather than its status 0.
-		return nil
 	}
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		if code := exit.ExitCode(); code > 0 {
-			return exitError{Code: code}
-		}
-		return exitError{Code: exitFailure, Msg: fmt.Sprintf("%s ended: %v", prog, err)}
-	}
-	return exitError{Code: exitFailure, Msg: fmt.Sprintf("running %s: %v", prog, err)}
-}
-
-// siteEnviron is the process's environment without the ADRKIT_MCP_*
-// corpus variables: corpusArgs has turned what this run read from them
-// into options, and adrkit-site must not read them a second time.
-func siteEnviron() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "ADRKIT_MCP_CWD", "ADRKIT_MCP_DIR", "ADRKIT_MCP_REV":
-			continue
-		}
-		env = append(env, kv)
-	}
-	return env
 }

@@ -36,13 +36,52 @@ func NextNumber(names []string) string {
 // FileName is a record's file name: its id, a dash, the title's slug.
 func FileName(id, title string) string { return id + "-" + migrate.Slugify(title) + ".md" }
 
+// sections are the sections of a new record's body, each with the prompt
+// sentence that says what goes there, for the author to replace.
+var sections = [...]struct{ heading, prompt string }{
+	{"Context", "What is the situation, and what forces a decision now?"},
+	{"Decision", "What we will do, in full sentences."},
+	{"Consequences", "What becomes easier, what becomes harder, and what we will watch."},
+}
+
 // Body is the body of a new record: its title and the three sections of
-// a decision, each with a line saying what goes there.
+// a decision, each with its prompt.
 func Body(title string) string {
-	return "\n# " + title + "\n\n" +
-		"## Context\n\nWhat is the situation, and what forces a decision now?\n\n" +
-		"## Decision\n\nWhat we will do, in full sentences.\n\n" +
-		"## Consequences\n\nWhat becomes easier, what becomes harder, and what we will watch.\n"
+	var b strings.Builder
+	b.WriteString("\n# " + title + "\n")
+	for _, s := range sections {
+		b.WriteString("\n## " + s.heading + "\n\n" + s.prompt + "\n")
+	}
+	return b.String()
+}
+
+// Leftover is a prompt of the default body still in a record's body.
+type Leftover struct {
+	// Line is the line of the body it is on, from 1.
+	Line int
+	// Prompt is the sentence as Body writes it.
+	Prompt string
+}
+
+// TemplateText finds the prompts of the default body (Body) that a
+// record's body still holds: the lines whose text, without the spaces
+// around it, is a prompt sentence. Such a line says nothing a reader can
+// act on; a record that holds one was written by adrkit new and not
+// filled in there. It is the one test of unfilled template text: lint's
+// template-text rule reports what it finds, the site marks it. Prompts of
+// a team's own template (adrkit new --template) are not known here. The
+// leftovers are in line order; none is nil.
+func TemplateText(body string) []Leftover {
+	var out []Leftover
+	for i, line := range strings.Split(body, "\n") {
+		line = strings.TrimSpace(line)
+		for _, s := range sections {
+			if line == s.prompt {
+				out = append(out, Leftover{Line: i + 1, Prompt: s.prompt})
+			}
+		}
+	}
+	return out
 }
 
 // Fill fills a template's placeholders: {{id}}, {{title}}, {{date}} and

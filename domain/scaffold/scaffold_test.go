@@ -1,6 +1,9 @@
 package scaffold
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNextNumber(t *testing.T) {
 	for _, tc := range []struct {
@@ -28,5 +31,32 @@ func TestFileNameAndFill(t *testing.T) {
 	}
 	if got := Fill("# {{id}}. {{title}} ({{status}}, {{date}}) {{other}}", "0013", "T", "2026-01-01", "draft"); got != "# 0013. T (draft, 2026-01-01) {{other}}" {
 		t.Errorf("fill %q", got)
+	}
+}
+
+func TestTemplateText(t *testing.T) {
+	fresh := Body("Use PostgreSQL")
+	got := TemplateText(fresh)
+	if len(got) != 3 || got[0].Line != 6 || got[0].Prompt != "What is the situation, and what forces a decision now?" {
+		t.Fatalf("a new record's body: %+v", got)
+	}
+	for _, l := range got {
+		if lines := strings.Split(fresh, "\n"); strings.TrimSpace(lines[l.Line-1]) != l.Prompt {
+			t.Errorf("line %d is %q, not the prompt %q", l.Line, lines[l.Line-1], l.Prompt)
+		}
+	}
+	cases := []struct {
+		name, body string
+		want       int
+	}{
+		{"filled in", "\n# T\n\n## Context\n\nThe catalogue outgrew one node.\n\n## Decision\n\nWe move to CockroachDB.\n", 0},
+		{"one section left", "## Context\n\nThe catalogue outgrew one node.\n\n## Decision\n\n  What we will do, in full sentences.  \n", 1},
+		{"quoted in a sentence", "We dropped the prompt \"What we will do, in full sentences.\" from our template.\n", 0},
+		{"empty", "", 0},
+	}
+	for _, tc := range cases {
+		if got := TemplateText(tc.body); len(got) != tc.want {
+			t.Errorf("%s: %+v, want %d leftovers", tc.name, got, tc.want)
+		}
 	}
 }

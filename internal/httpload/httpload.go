@@ -36,8 +36,13 @@ type Target struct {
 	// Header holds extra request headers (MCP-Protocol-Version for the
 	// 2025 era, say). A body with a 2026-07-28 envelope gets that
 	// revision in MCP-Protocol-Version, and Mcp-Method and Mcp-Name, by
-	// itself.
+	// itself, unless AsGiven is set.
 	Header http.Header
+	// AsGiven sends Header as it is, deriving no header from the body:
+	// what a test of missing or contradicting headers needs.
+	AsGiven bool
+	// Host, when set, is the request's Host (a test of the Host check).
+	Host string
 }
 
 // request builds a JSON POST of body to the target.
@@ -55,6 +60,12 @@ func (t Target) request(ctx context.Context, body []byte) (*http.Request, error)
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	if t.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+t.Token)
+	}
+	if t.Host != "" {
+		req.Host = t.Host
+	}
+	if t.AsGiven {
+		return req, nil
 	}
 	msg := peekMessage(body)
 	if msg.envelope != "" {

@@ -1,13 +1,17 @@
-// Package entry is what both binaries, adrkit and adrkit-mcp, do the same
-// way before and around their work: the corpus options (--cwd, --dir,
-// --rev and their ADRKIT_MCP_* variables), finding the repository root
-// and the ADR directory when no option names them, the one wording of a
-// corpus that cannot be read, the one wording of a command-line parse
-// failure, the collector policy of a serving process, and the MCP server
-// over stdio (its options, serving, exit status and start-up words), so
-// that `adrkit mcp` and adrkit-mcp are one entry under two names.
+// Package entry is the composition root of both binaries, adrkit and
+// adrkit-mcp, and what they do the same way before and around their work:
+// the corpus options (--cwd, --dir, --rev and their variables), finding
+// the repository root and the ADR directory when no option names them
+// (Locate, once per run), choosing what reads the corpus there (the
+// working tree or a git revision), building the clock and the app.Service
+// over it (Location.Service, Location.Open) and handing that service to
+// the driving adapters: the MCP server over stdio (Serve; `adrkit mcp` and
+// adrkit-mcp are one entry under two names) and, in cmd/adrkit-mcp, the
+// HTTP front. It also holds the one wording of a corpus that cannot be
+// read, of a command-line parse failure, and the collector policy of a
+// serving process.
 //
-// It holds flags and wiring only: the protocol is adapters/mcp's, the
-// corpus source adapters/source's, the search for .git and .adr-dir
-// adapters/workspace's.
+// No adapter builds another adapter: the protocol is adapters/mcp's, the
+// readers adapters/filesystem's and adapters/gitrev's, the search for
+// .git and .adr-dir adapters/workspace's, and they meet here.
 package entry

@@ -9,7 +9,7 @@ import (
 )
 
 // PrintVersion is both binaries' --version: "<name> <version>", the
-// binary's name and the build's version (adapters/mcp.Version).
+// binary's name and the build's version (internal/version).
 func PrintVersion(cmd *cli.Command) {
 	fmt.Fprintf(cmd.Root().Writer, "%s %s\n", cmd.Root().Name, cmd.Root().Version)
 }
@@ -64,9 +64,7 @@ func DescribeParseError(err error) string {
 }
 
 // ReportUsage writes adrkit's words for a command-line mistake in
-// command (e.g. "adrkit lint"): the message and where the help is. The
-// site builder, adrkit-site, speaks as `adrkit site` does, so that the
-// words are the same however it was started.
+// command (e.g. "adrkit lint"): the message and where the help is.
 func ReportUsage(w io.Writer, command, msg string) {
 	fmt.Fprintf(w, "adrkit: %s\nRun '%s --help' for usage.\n", msg, command)
 }

@@ -91,20 +91,21 @@ func TerminalNotice(command string) string {
 		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}` + " and press Enter; Ctrl-D ends it."
 }
 
-// Serve serves MCP over std for the corpus c until the input ends or ctx
+// Serve serves MCP over std for the corpus at l until the input ends or ctx
 // is done, and returns the exit status: 0 at the end of input or on a
 // signal (during start-up too), 1 when the corpus cannot be read at
 // start-up (said on std.Err in Describe's words, before anything is
 // read), when serving failed, or when a transport problem was reported on
 // std.Err while serving (each as one line, "<program>: transport error:
 // ..."), whatever happened after it.
-func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
+func Serve(ctx context.Context, l Location, s Surface, std Stdio) int {
 	// A client that goes away must not kill the process silently: with
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported.
 	signal.Ignore(syscall.SIGPIPE)
-	if _, err := c.Open(ctx); err != nil {
-		return failed(ctx, c, std, err)
+	svc, err := l.Open(ctx, s)
+	if err != nil {
+		return failed(ctx, l, std, err)
 	}
 	SetCollector()
 	if f, ok := std.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
@@ -112,9 +113,8 @@ func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
 	}
 	var diagnosed atomic.Bool
 	var mu sync.Mutex
-	srv := mcp.New(mcp.Options{
-		Cwd: c.Root, Dir: c.Dir, Rev: c.Rev, ExtendedTools: s.Extended, FullContent: s.FullContent,
-		In: std.In, Out: std.Out,
+	srv := mcp.New(svc, mcp.Options{
+		FullContent: s.FullContent, In: std.In, Out: std.Out,
 		OnError: func(err error) {
 			diagnosed.Store(true)
 			mu.Lock()
@@ -123,7 +123,7 @@ func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
 		},
 	})
 	if err := srv.Serve(ctx); err != nil {
-		return failed(ctx, c, std, err)
+		return failed(ctx, l, std, err)
 	}
 	if diagnosed.Load() && ctx.Err() == nil {
 		return 1
@@ -134,11 +134,11 @@ func Serve(ctx context.Context, c Corpus, s Surface, std Stdio) int {
 // failed is the exit status of a server that could not serve: 0 when ctx
 // ended (a signal is a clean end, whatever it interrupted), else 1, with
 // err said on std.Err (an unusable corpus in Describe's words).
-func failed(ctx context.Context, c Corpus, std Stdio, err error) int {
+func failed(ctx context.Context, l Location, std Stdio, err error) int {
 	if ctx.Err() != nil {
 		return 0
 	}
-	msg := c.Describe(err)
+	msg := l.Describe(err)
 	if msg == "" {
 		msg = err.Error()
 	}

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/adapters/render"
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
 )
@@ -20,14 +20,13 @@ import (
 // BenchmarkSiteVsLint times the site against adrkit lint on the same
 // generated corpus of 1,000 records (corpusgen, seed 1), each run
 // in-process with a Service of its own (nothing cached between runs):
-// the site as adrkit-site builds it, lint as adrkit lint reads, checks
+// the site as adrkit site builds it, lint as adrkit lint reads, checks
 // and prints the corpus. It reports both and their ratio (the site
 // written to a new directory each time); the target is site ≤ 10× lint
 // (docs/performance.md). With ADRKIT_BENCH_BIN naming an adrkit binary,
-// both are that binary's processes instead (adrkit site then runs the
-// adrkit-site beside it, on the PATH or in ADRKIT_SITE). Run it with
+// both are that binary's processes instead. Run it with
 //
-//	go test ./cmd/adrkit-site -run '^$' -bench SiteVsLint -benchtime 10x
+//	go test ./cmd/adrkit -run '^$' -bench SiteVsLint -benchtime 10x
 func BenchmarkSiteVsLint(b *testing.B) {
 	root := b.TempDir()
 	if _, _, err := corpusgen.WriteRepo(root, corpusgen.Config{N: 1000, Seed: 1}); err != nil {
@@ -45,11 +44,11 @@ func BenchmarkSiteVsLint(b *testing.B) {
 			}
 			return time.Since(start)
 		}
-		reader := source.New(root, corpus.DefaultDir, "")
-		if err := reader.Check(ctx); err != nil {
+		svc, err := entry.Location{Root: root, Dir: corpus.DefaultDir}.Open(ctx, entry.Surface{})
+		if err != nil {
 			b.Fatal(err)
 		}
-		rep, err := app.New(reader, app.Options{}).Lint(ctx, app.LintInput{AsOf: "2026-06-15", Clock: env.Clock})
+		rep, err := svc.Lint(ctx, app.LintInput{AsOf: "2026-06-15", Clock: env.Clock})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,7 +69,7 @@ func BenchmarkSiteVsLint(b *testing.B) {
 			}
 			return time.Since(start)
 		}
-		if code := run(ctx, []string{"adrkit-site", "--cwd", root, out, "--as-of", "2026-06-15"}, io.Discard, io.Discard, env); code != 0 {
+		if code := run(ctx, []string{"adrkit", "--cwd", root, "site", out, "--as-of", "2026-06-15"}, io.Discard, io.Discard, env); code != 0 {
 			b.Fatalf("site: status %d", code)
 		}
 		return time.Since(start)

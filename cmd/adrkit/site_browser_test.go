@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,9 +33,8 @@ import (
 // ADRKIT_BROWSER_TESTS=required, which .ci/run sets after installing
 // both: Chromium from ADRKIT_CHROMIUM or the PATH (chromium,
 // chromium-browser), axe-core from ADRKIT_AXE (axe.min.js) or
-// ADRKIT_NPM_PREFIX/node_modules/axe-core. With ADRKIT_SITE_SCREENSHOTS
-// set to a directory, a screenshot of each kind of page is written there
-// (docs/site holds the README's).
+// ADRKIT_NPM_PREFIX/node_modules/axe-core. (The README's screenshots are
+// scripts/site-screenshots.sh's.)
 
 func browserRequired() bool { return os.Getenv("ADRKIT_BROWSER_TESTS") == "required" }
 
@@ -116,16 +115,11 @@ type buckets struct {
 	History         []string `json:"history"`
 }
 
-// explainBuckets is what adrkit explain --json answers for path (the
-// adrkit command, built for the test).
+// explainBuckets is what adrkit explain --json answers for path.
 func explainBuckets(t *testing.T, root, path string) buckets {
 	t.Helper()
-	cmd := exec.Command(adrkit(t), "--cwd", root, "explain", path, "--json")
-	stdout, err := cmd.Output()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		t.Fatalf("explain %q: %v", path, err)
-	}
+	o := newRunner(t).run("--cwd", root, "explain", path, "--json")
+	stdout := []byte(o.stdout)
 	var out struct {
 		Result struct {
 			Governing, ActiveProposals, History []struct{ ID string }
@@ -198,7 +192,9 @@ func checkFilters(t *testing.T, ctx context.Context, base string) {
 	}{
 		{choose("f-status", "accepted"), []string{"0002", "0003"}},
 		{choose("f-status", ""), nil},
-		{chromedp.SendKeys(chromedp.ID("f-text"), "redis"), []string{"0002"}},
+		// 0001's body links to the Redis decision's file: search_decisions
+		// matches bodies, and so does the box.
+		{chromedp.SendKeys(chromedp.ID("f-text"), "redis"), []string{"0001", "0002"}},
 		{choose("f-text", ""), nil},
 		{choose("f-tag", "database"), []string{"0001", "0003"}},
 		{choose("f-status", "superseded"), []string{"0001"}},
@@ -220,6 +216,70 @@ func checkFilters(t *testing.T, ctx context.Context, base string) {
 	}
 	if count != "1 of 6 decisions shown." {
 		t.Errorf("the count says %q", count)
+	}
+}
+
+// checkSearch: index.html?q=QUERY shows the decisions adrkit search
+// QUERY lists (the same fields, body included, and the same rule), for
+// each query.
+func checkSearch(t *testing.T, ctx context.Context, base, root string, queries []string) {
+	t.Helper()
+	for _, q := range queries {
+		o := newRunner(t).run("--cwd", root, "search", q, "--json", "--limit", "100")
+		var out struct {
+			Result struct{ Items []struct{ ID string } }
+		}
+		if err := json.Unmarshal([]byte(o.stdout), &out); err != nil {
+			t.Fatalf("search %q: %v\n%s", q, err, o)
+		}
+		want := []string{}
+		for _, it := range out.Result.Items {
+			want = append(want, it.ID)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"index.html?q="+url.QueryEscape(q)), chromedp.WaitVisible(chromedp.ID("filters"))); err != nil {
+			t.Fatal(err)
+		}
+		if got := visibleRows(t, ctx); !slices.Equal(got, want) && !(len(got) == 0 && len(want) == 0) {
+			t.Errorf("index.html?q=%s shows %d decisions %q; adrkit search %s lists %d %q", q, len(got), got, q, len(want), want)
+		}
+	}
+}
+
+// checkGraphFits: in a 1,280-px window the graph page does not scroll
+// sideways and the drawing is scaled into its frame; "Full size" shows it
+// at its own size in a frame that scrolls (pans) instead.
+func checkGraphFits(t *testing.T, ctx context.Context, base string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"graph.html"), chromedp.WaitVisible(chromedp.ID("g-zoom"))); err != nil {
+		t.Fatal(err)
+	}
+	measure := `(() => { const f = document.getElementById("graph"), s = f.querySelector("svg");
+		return [document.documentElement.scrollWidth - document.documentElement.clientWidth,
+			Math.round(s.getBoundingClientRect().width - f.clientWidth), f.scrollWidth - f.clientWidth,
+			s.viewBox.baseVal.width].join(" "); })()`
+	fit, err := chromedp.Run(ctx, chromedp.Evaluate[string](measure))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pageOver, svgOver, frameOver, natural int
+	if _, err := fmt.Sscan(fit, &pageOver, &svgOver, &frameOver, &natural); err != nil {
+		t.Fatal(err)
+	}
+	if pageOver > 0 || svgOver > 0 || frameOver > 0 {
+		t.Errorf("the graph does not fit 1,280 px (page, drawing, frame overflow: %s)", fit)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("g-zoom"))); err != nil {
+		t.Fatal(err)
+	}
+	full, err := chromedp.Run(ctx, chromedp.Evaluate[string](measure))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fmt.Sscan(full, &pageOver, &svgOver, &frameOver, &natural); err != nil {
+		t.Fatal(err)
+	}
+	if natural > 1280 && (frameOver <= 0 || pageOver > 0) {
+		t.Errorf("at full size the frame should scroll, not the page (page, drawing, frame overflow: %s)", full)
 	}
 }
 
@@ -343,14 +403,14 @@ func jsString(s string) string {
 	return string(b)
 }
 
-// pageKinds are one page of each kind, with the name of its screenshot.
-var pageKinds = []struct{ name, page string }{
-	{"index", "index.html"},
-	{"decision", "decisions/0003-use-cockroach.html"},
-	{"graph", "graph.html"},
-	{"paths", "paths.html?path=services/catalogue/cache/lru.go"},
-	{"health", "health.html"},
-	{"changes", "changes.html"},
+// pageKinds are one page of each kind.
+var pageKinds = []string{
+	"index.html",
+	"decisions/0003-use-cockroach.html",
+	"graph.html",
+	"paths.html?path=services/catalogue/cache/lru.go",
+	"health.html",
+	"changes.html",
 }
 
 // axeCheck opens page in the color scheme already emulated (scheme
@@ -385,19 +445,9 @@ func axeCheck(t *testing.T, ctx context.Context, base, page, scheme, axe string)
 // phone's width checks that the page does not scroll sideways.
 func checkAxe(t *testing.T, ctx context.Context, base, axe string) {
 	t.Helper()
-	shots := os.Getenv("ADRKIT_SITE_SCREENSHOTS")
 	for _, scheme := range []string{"light", "dark"} {
-		for _, k := range pageKinds {
-			axeCheck(t, ctx, base, k.page, scheme, axe)
-			if shots != "" && scheme == "light" {
-				png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(shots, k.name+".png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+		for _, page := range pageKinds {
+			axeCheck(t, ctx, base, page, scheme, axe)
 		}
 	}
 	// A phone, light: nothing but a table's own scroller is wider than
@@ -409,8 +459,8 @@ func checkAxe(t *testing.T, ctx context.Context, base, axe string) {
 		t.Fatal(err)
 	}
 	defer func() { _ = chromedp.Do(ctx, chromedp.EmulateReset()) }()
-	for _, k := range pageKinds {
-		if err := chromedp.Do(ctx, chromedp.Navigate(base+k.page), chromedp.WaitReady(chromedp.CSS("footer"))); err != nil {
+	for _, page := range pageKinds {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+page), chromedp.WaitReady(chromedp.CSS("footer"))); err != nil {
 			t.Fatal(err)
 		}
 		wide, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > document.documentElement.clientWidth + 1`))
@@ -418,7 +468,7 @@ func checkAxe(t *testing.T, ctx context.Context, base, axe string) {
 			t.Fatal(err)
 		}
 		if wide {
-			t.Errorf("%s scrolls sideways on a phone", k.page)
+			t.Errorf("%s scrolls sideways on a phone", page)
 		}
 	}
 }
@@ -432,7 +482,7 @@ func TestSiteInBrowser(t *testing.T) {
 	root := siteRepo(t)
 	out := filepath.Join(t.TempDir(), "site")
 	r := newRunner(t)
-	if o := r.run("--cwd", root, out); o.code != 0 {
+	if o := r.run("--cwd", root, "site", out); o.code != 0 {
 		t.Fatalf("site: %s", o)
 	}
 	fileBase := "file://" + filepath.ToSlash(out) + "/"
@@ -443,6 +493,7 @@ func TestSiteInBrowser(t *testing.T) {
 	t.Run("file", func(t *testing.T) {
 		checkWithoutScript(t, ctx, fileBase)
 		checkFilters(t, ctx, fileBase)
+		checkSearch(t, ctx, fileBase, root, []string{"redis", "catalogue", "0003", "storage", "Draft."})
 		checkRelationLink(t, ctx, fileBase)
 		checkPaths(t, ctx, fileBase, root, governsTable)
 		checkKeyboard(t, ctx, fileBase)
@@ -454,13 +505,16 @@ func TestSiteInBrowser(t *testing.T) {
 	t.Run("own", func(t *testing.T) {
 		own := sitetest.Decisions(t, filepath.Join("..", "..", "docs", "adr"))
 		ownOut := filepath.Join(t.TempDir(), "site")
-		if o := newRunner(t).run("--cwd", own, ownOut); o.code != 0 {
+		if o := newRunner(t).run("--cwd", own, "site", ownOut); o.code != 0 {
 			t.Fatalf("site: %s", o)
 		}
 		base := "file://" + filepath.ToSlash(ownOut) + "/"
 		if !strings.HasPrefix(filepath.ToSlash(ownOut), "/") {
 			base = "file:///" + filepath.ToSlash(ownOut) + "/"
 		}
+		checkGraphFits(t, ctx, base)
+		// Issue 36: the box found 2 of the 9 decisions adrkit search finds.
+		checkSearch(t, ctx, base, own, []string{"cursor", "CURSOR", "go-git", "ＧＯ", "Supersession chain", "no such words anywhere"})
 		for _, scheme := range []string{"light", "dark"} {
 			for _, page := range []string{"index.html", "decisions/0006-extended-tools.html", "graph.html", "health.html"} {
 				axeCheck(t, ctx, base, page, scheme, axe)
@@ -506,7 +560,7 @@ func TestSiteInBrowser(t *testing.T) {
 	})
 }
 
-// startSiteServer starts adrkit-site --serve 127.0.0.1:0 on root (in-process) and returns
+// startSiteServer starts adrkit site --serve 127.0.0.1:0 on root (in-process) and returns
 // its base URL, the lines it prints next and how to stop it.
 func startSiteServer(t *testing.T, root string) (string, <-chan string, func()) {
 	t.Helper()
@@ -515,7 +569,7 @@ func startSiteServer(t *testing.T, root string) (string, <-chan string, func()) 
 	done := make(chan int, 1)
 	go func() {
 		env := environment{Clock: fixedClock{}, Getwd: func() (string, error) { return root, nil }}
-		done <- run(ctx, []string{"adrkit-site", "--cwd", root, "--serve", "127.0.0.1:0"}, pw, io.Discard, env)
+		done <- run(ctx, []string{"adrkit", "--cwd", root, "site", "--serve", "127.0.0.1:0"}, pw, io.Discard, env)
 		_ = pw.Close()
 	}()
 	lines := bufio.NewScanner(pr)

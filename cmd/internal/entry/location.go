@@ -1,8 +1,8 @@
 package entry
 
 import (
-	"context"
 	"errors"
+	"fmt"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -10,21 +10,40 @@ import (
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/adrkit/adrkit-go/adapters/source"
 	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
+// Env is the prefix of the corpus options' environment variables: each
+// option --name is also read from the variable Env + NAME.
+type Env string
+
+// The two sets of variable names.
+const (
+	// ServerEnv: adrkit-mcp's names, the reference server's, which
+	// adrkit mcp reads too (ADRKIT_MCP_CWD, ...).
+	ServerEnv Env = "ADRKIT_MCP_"
+	// CLIEnv: the command line's own names (ADRKIT_CWD, ...).
+	CLIEnv Env = "ADRKIT_"
+)
+
+// Var is the variable of option name ("dir": ADRKIT_MCP_DIR).
+func (e Env) Var(name string) string { return string(e) + strings.ToUpper(name) }
+
+// option names option name and its variable for a sentence: "--dir (or
+// ADRKIT_DIR)".
+func (e Env) option(name string) string { return "--" + name + " (or " + e.Var(name) + ")" }
+
 // CorpusFlags are the options that say where the decisions are, the same
-// for every command of both binaries: each also read from its
-// ADRKIT_MCP_* variable through getenv (an empty value counts as given).
-func CorpusFlags(getenv func(string) (string, bool)) []cli.Flag {
+// for every command of both binaries: each also read from its variable
+// of env through getenv (an empty value counts as given).
+func CorpusFlags(getenv func(string) (string, bool), env Env) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{
 			Name:      "cwd",
 			Usage:     "repository root, a Git worktree (default: the nearest directory with a .git entry, from the working directory up)",
-			Sources:   FromEnv(getenv, "ADRKIT_MCP_CWD"),
+			Sources:   FromEnv(getenv, env.Var("cwd")),
 			TakesFile: true,
 		},
 		&cli.StringFlag{
@@ -32,21 +51,36 @@ func CorpusFlags(getenv func(string) (string, bool)) []cli.Flag {
 			Usage: `ADR directory, relative to the repository root ("" for the root itself); by default the one an ` +
 				`.adr-dir file names, else the first of docs/adr, doc/adr and docs/decisions that exists`,
 			Value:     corpus.DefaultDir,
-			Sources:   FromEnv(getenv, "ADRKIT_MCP_DIR"),
+			Sources:   FromEnv(getenv, env.Var("dir")),
 			TakesFile: true,
 		},
 		&cli.StringFlag{
 			Name:    "rev",
 			Usage:   "read the corpus from this git revision (HEAD, a branch, a tag, HEAD~3, a hash) instead of the working tree",
-			Sources: FromEnv(getenv, "ADRKIT_MCP_REV"),
+			Sources: FromEnv(getenv, env.Var("rev")),
 		},
 	}
 }
 
-// Where the ADR directory came from (Corpus.DirFrom), besides the
+// ServerVariables gives adrkit mcp what adrkit-mcp reads: each corpus
+// option of cmd that neither the command line nor the command line's
+// variable (CLIEnv) set is taken from the server's variable (ServerEnv),
+// when that is set.
+func ServerVariables(cmd *cli.Command, getenv func(string) (string, bool)) error {
+	for _, name := range []string{"cwd", "dir", "rev"} {
+		if v, ok := getenv(ServerEnv.Var(name)); ok && !cmd.IsSet(name) {
+			if err := cmd.Set(name, v); err != nil {
+				return fmt.Errorf("reading %s: %w", ServerEnv.Var(name), err)
+			}
+		}
+	}
+	return nil
+}
+
+// Where the ADR directory came from (Location.DirFrom), besides the
 // repository path of the .adr-dir file that named it.
 const (
-	// DirFromOption: --dir or ADRKIT_MCP_DIR.
+	// DirFromOption: --dir or its variable.
 	DirFromOption = "option"
 	// DirFromDefault: the first of workspace.DefaultDirs that exists.
 	DirFromDefault = "default"
@@ -55,10 +89,11 @@ const (
 	DirFromNothing = ""
 )
 
-// Corpus is where a command reads the decisions from, and how each part
-// was decided: the words of a failure depend on it ("Configured" only for
-// what something configured; where the search looked otherwise).
-type Corpus struct {
+// Location is where a command reads the decisions from, and how each
+// part was decided: the words of a failure depend on it ("Configured"
+// only for what something configured; where the search looked otherwise).
+// Its methods (root.go) build what reads there.
+type Location struct {
 	// Root is the repository root ("" when --cwd "" named none), Dir the
 	// ADR directory relative to it ("." for the root itself), Rev the git
 	// revision ("" for the working tree).
@@ -66,13 +101,15 @@ type Corpus struct {
 	// WD is the directory FILE arguments are relative to: where the
 	// command was started, or the root when --cwd named it.
 	WD string
-	// RootNamed: --cwd or ADRKIT_MCP_CWD named the root; otherwise it is
+	// RootNamed: --cwd or its variable named the root; otherwise it is
 	// the nearest directory with a .git entry at or above the working
 	// directory, or the working directory itself when there is none.
 	RootNamed bool
 	// DirFrom is one of the DirFrom constants, or the repository path of
 	// the .adr-dir file that named the directory.
 	DirFrom string
+	// Env names the options' variables in the words of a failure.
+	Env Env
 	// noRoot: no option named the root and no directory at or above the
 	// working directory has a .git entry.
 	noRoot bool
@@ -83,9 +120,10 @@ type Corpus struct {
 // working directory, as git finds its own; the directory is the one an
 // .adr-dir file names (adr-tools' convention; the nearest between the
 // working directory and the root), else the first of
-// workspace.DefaultDirs that exists, else the first of them.
-func Locate(cmd *cli.Command, getwd func() (string, error)) Corpus {
-	c := Corpus{Root: cmd.String("cwd"), Dir: cmd.String("dir"), Rev: cmd.String("rev"), RootNamed: cmd.IsSet("cwd")}
+// workspace.DefaultDirs that exists, else the first of them. env is the
+// variables cmd's options read (CorpusFlags).
+func Locate(cmd *cli.Command, getwd func() (string, error), env Env) Location {
+	c := Location{Root: cmd.String("cwd"), Dir: cmd.String("dir"), Rev: cmd.String("rev"), RootNamed: cmd.IsSet("cwd"), Env: env}
 	if cmd.IsSet("dir") {
 		c.DirFrom = DirFromOption
 		if c.Dir == "" {
@@ -122,24 +160,13 @@ func Locate(cmd *cli.Command, getwd func() (string, error)) Corpus {
 	return c
 }
 
-// Open returns the corpus source and checks it once, so that an
-// unusable root or directory is reported before any work; the failure is
-// a *ports.UnavailableError, for Describe.
-func (c Corpus) Open(ctx context.Context) (source.Corpus, error) {
-	reader := source.New(c.Root, c.Dir, c.Rev)
-	if err := reader.Check(ctx); err != nil {
-		return nil, err
-	}
-	return reader, nil
-}
-
 // Describe words an unusable corpus for a person, on one line: what is
 // wrong ("Configured" only when an option or an .adr-dir file configured
 // it), then where the search looked or what to do. It never quotes the
 // underlying error, whose text may hold absolute paths, except for a git
 // revision that does not resolve, whose cause names only the revision
 // and commits. It returns "" when err is not an unusable corpus.
-func (c Corpus) Describe(err error) string {
+func (c Location) Describe(err error) string {
 	var u *ports.UnavailableError
 	if !errors.As(err, &u) {
 		return ""
@@ -162,10 +189,10 @@ func (c Corpus) Describe(err error) string {
 }
 
 // NamedDirMissing says err is an ADR directory that an option named
-// (--dir or ADRKIT_MCP_DIR) and that does not exist or is not a
+// (--dir or its variable) and that does not exist or is not a
 // directory: a set-up mistake, which the command line reports as a usage
 // error (status 2) so that CI can tell it from a lint failure.
-func (c Corpus) NamedDirMissing(err error) bool {
+func (c Location) NamedDirMissing(err error) bool {
 	var u *ports.UnavailableError
 	return c.DirFrom == DirFromOption && errors.As(err, &u) &&
 		(u.Reason == corpus.DirNotFound || u.Reason == corpus.DirNotDirectory)
@@ -191,12 +218,12 @@ var NoDecisionsYet = "This repository has no decisions yet: there is no " +
 
 // hint is the second half of Describe: the one table from a reason to
 // what to check or do.
-func (c Corpus) hint(u *ports.UnavailableError) string {
+func (c Location) hint(u *ports.UnavailableError) string {
 	at := ""
 	if c.Rev != "" {
 		at = " at revision " + strconv.Quote(c.Rev)
 	}
-	setting := "--dir (or ADRKIT_MCP_DIR)"
+	setting := c.Env.option("dir")
 	if c.DirFrom != DirFromOption && c.DirFrom != DirFromNothing && c.DirFrom != DirFromDefault {
 		setting = c.DirFrom
 	}
@@ -206,14 +233,14 @@ func (c Corpus) hint(u *ports.UnavailableError) string {
 			if cause := revisionCause(u.Err); cause != "" {
 				return "The revision could not be resolved: " + cause + "."
 			}
-			return "Check --cwd (or ADRKIT_MCP_CWD) and --rev (or ADRKIT_MCP_REV): the repository or the revision " + strconv.Quote(c.Rev) + " does not exist."
+			return "Check " + c.Env.option("cwd") + " and " + c.Env.option("rev") + ": the repository or the revision " + strconv.Quote(c.Rev) + " does not exist."
 		}
 		if c.Root == "" {
-			return `--cwd (or ADRKIT_MCP_CWD) is "", which names no directory; give the repository root.`
+			return c.Env.option("cwd") + ` is "", which names no directory; give the repository root.`
 		}
-		return "Check --cwd (or ADRKIT_MCP_CWD): it must name an existing directory, the root of a Git repository."
+		return "Check " + c.Env.option("cwd") + ": it must name an existing directory, the root of a Git repository."
 	case corpus.RootNotDirectory:
-		return "--cwd (or ADRKIT_MCP_CWD) names a file; give the repository's root directory."
+		return c.Env.option("cwd") + " names a file; give the repository's root directory."
 	case corpus.RootNotReadable:
 		return "Check the permissions of the repository root."
 	case corpus.RootNotGit:
@@ -221,9 +248,9 @@ func (c Corpus) hint(u *ports.UnavailableError) string {
 		case c.Rev != "":
 			return "No Git repository could be opened there; --rev needs a repository (a worktree or a bare one) at --cwd."
 		case c.noRoot:
-			return "neither the working directory nor any directory above it has a .git entry. Start inside a repository, or name its root with --cwd (or ADRKIT_MCP_CWD)."
+			return "neither the working directory nor any directory above it has a .git entry. Start inside a repository, or name its root with " + c.Env.option("cwd") + "."
 		}
-		return "It has no .git entry: point --cwd (or ADRKIT_MCP_CWD) at the repository root, the directory that holds .git."
+		return "It has no .git entry: point " + c.Env.option("cwd") + " at the repository root, the directory that holds .git."
 	case corpus.DirNotFound:
 		what := "The ADR directory does not exist"
 		if d := c.dirName(); strings.HasPrefix(d, `"`) {
@@ -231,7 +258,7 @@ func (c Corpus) hint(u *ports.UnavailableError) string {
 		}
 		switch c.DirFrom {
 		case DirFromOption, DirFromDefault:
-			return what + " in the repository" + at + "; create it, or name the ADR directory with --dir (or ADRKIT_MCP_DIR)."
+			return what + " in the repository" + at + "; create it, or name the ADR directory with " + c.Env.option("dir") + "."
 		}
 		return what + " in the repository" + at + ", which " + setting + " names; create it, or correct " + setting + "."
 	case corpus.DirNotDirectory:
@@ -249,7 +276,7 @@ func (c Corpus) hint(u *ports.UnavailableError) string {
 // dirName is the ADR directory for a sentence: quoted and
 // repository-relative, or a description ("the repository root"); an
 // absolute one outside the root is not shown.
-func (c Corpus) dirName() string {
+func (c Location) dirName() string {
 	switch d := c.Dir; {
 	case d == "" || d == ".":
 		return "the repository root"

@@ -39,16 +39,16 @@ func tree(t *testing.T, files map[string]string) string {
 	return root
 }
 
-// locate runs Locate on a command line of the corpus options, in wd,
-// with getenv as the environment.
-func locate(t *testing.T, wd string, getenv func(string) (string, bool), args ...string) Corpus {
+// locate runs Locate on a command line of the corpus options read from
+// the variables of vars, in wd, with getenv as the environment.
+func locate(t *testing.T, wd string, getenv func(string) (string, bool), vars Env, args ...string) Location {
 	t.Helper()
-	var got Corpus
+	var got Location
 	cmd := &cli.Command{
 		Name:  "test",
-		Flags: CorpusFlags(getenv),
+		Flags: CorpusFlags(getenv, vars),
 		Action: func(_ context.Context, cmd *cli.Command) error {
-			got = Locate(cmd, func() (string, error) { return wd, nil })
+			got = Locate(cmd, func() (string, error) { return wd, nil }, vars)
 			return nil
 		},
 	}
@@ -70,29 +70,31 @@ func TestLocate(t *testing.T) {
 		wd   string
 		env  map[string]string
 		args []string
-		want Corpus
+		want Location
 	}{
 		{"root found upward, first default that exists", filepath.Join(repo, "src", "deep"), nil, nil,
-			Corpus{Root: repo, Dir: "doc/adr", DirFrom: DirFromDefault, WD: filepath.Join(repo, "src", "deep")}},
+			Location{Root: repo, Dir: "doc/adr", DirFrom: DirFromDefault, WD: filepath.Join(repo, "src", "deep"), Env: ServerEnv}},
 		{".adr-dir between the working directory and the root", filepath.Join(repo, "tools"), nil, nil,
-			Corpus{Root: repo, Dir: "arch", DirFrom: "tools/.adr-dir", WD: filepath.Join(repo, "tools")}},
+			Location{Root: repo, Dir: "arch", DirFrom: "tools/.adr-dir", WD: filepath.Join(repo, "tools"), Env: ServerEnv}},
 		{"no repository above: the working directory", filepath.Join(other, "plain"), nil, nil,
-			Corpus{Root: ".", Dir: "docs/adr", DirFrom: DirFromNothing, WD: filepath.Join(other, "plain"), noRoot: true}},
+			Location{Root: ".", Dir: "docs/adr", DirFrom: DirFromNothing, WD: filepath.Join(other, "plain"), noRoot: true, Env: ServerEnv}},
 		{"--cwd is not searched upward", filepath.Join(repo, "src"), nil, []string{"--cwd", filepath.Join(repo, "src")},
-			Corpus{Root: filepath.Join(repo, "src"), Dir: "docs/adr", RootNamed: true, WD: filepath.Join(repo, "src")}},
+			Location{Root: filepath.Join(repo, "src"), Dir: "docs/adr", RootNamed: true, WD: filepath.Join(repo, "src"), Env: ServerEnv}},
 		{"--dir as given", repo, nil, []string{"--dir", "nope"},
-			Corpus{Root: repo, Dir: "nope", DirFrom: DirFromOption, WD: repo}},
+			Location{Root: repo, Dir: "nope", DirFrom: DirFromOption, WD: repo, Env: ServerEnv}},
 		{`--dir "" is the root`, repo, nil, []string{"--dir", ""},
-			Corpus{Root: repo, Dir: ".", DirFrom: DirFromOption, WD: repo}},
+			Location{Root: repo, Dir: ".", DirFrom: DirFromOption, WD: repo, Env: ServerEnv}},
 		{`--cwd "" names nothing`, repo, nil, []string{"--cwd", ""},
-			Corpus{Root: "", Dir: "docs/adr", RootNamed: true}},
+			Location{Root: "", Dir: "docs/adr", RootNamed: true, Env: ServerEnv}},
 		{"variables count as options", filepath.Join(other, "plain"), map[string]string{"ADRKIT_MCP_CWD": repo, "ADRKIT_MCP_DIR": "", "ADRKIT_MCP_REV": "HEAD"}, nil,
-			Corpus{Root: repo, Dir: ".", Rev: "HEAD", RootNamed: true, DirFrom: DirFromOption, WD: repo}},
+			Location{Root: repo, Dir: ".", Rev: "HEAD", RootNamed: true, DirFrom: DirFromOption, WD: repo, Env: ServerEnv}},
+		{"the command line's variables", filepath.Join(other, "plain"), map[string]string{"ADRKIT_CWD": repo, "ADRKIT_DIR": "arch", "ADRKIT_MCP_REV": "HEAD"}, nil,
+			Location{Root: repo, Dir: "arch", RootNamed: true, DirFrom: DirFromOption, WD: repo, Env: CLIEnv}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			getenv := func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok }
-			got := locate(t, tc.wd, getenv, tc.args...)
+			got := locate(t, tc.wd, getenv, tc.want.Env, tc.args...)
 			if got != tc.want {
 				t.Errorf("got %+v\nwant %+v", got, tc.want)
 			}
@@ -131,8 +133,8 @@ func TestDescribe(t *testing.T) {
 	}
 	var b strings.Builder
 	for _, tc := range tests {
-		c := locate(t, tc.wd, noEnv, tc.args...)
-		_, err := c.Open(context.Background())
+		c := locate(t, tc.wd, noEnv, ServerEnv, tc.args...)
+		_, err := c.Open(context.Background(), Surface{})
 		msg := c.Describe(err)
 		if err == nil || msg == "" || strings.Contains(msg, "\n") || strings.Contains(msg, noRepo) ||
 			strings.Contains(msg, repo) || strings.Contains(msg, bare) {
@@ -146,7 +148,7 @@ func TestDescribe(t *testing.T) {
 // TestDescribeRevisionCause: a revision that does not resolve is
 // explained by its own cause, never by a path.
 func TestDescribeRevisionCause(t *testing.T) {
-	c := Corpus{Root: "/r", Dir: "docs/adr", Rev: "v9", RootNamed: true}
+	c := Location{Root: "/r", Dir: "docs/adr", Rev: "v9", RootNamed: true, Env: ServerEnv}
 	cause := fmt.Errorf("revision %q: %w", "v9", fmt.Errorf("revision %q not found", "v9"))
 	got := c.Describe(&ports.UnavailableError{Reason: corpus.RootNotFound, Err: cause})
 	if !strings.HasSuffix(got, `The revision could not be resolved: revision "v9" not found.`) {
