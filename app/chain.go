@@ -76,21 +76,9 @@ func (r ChainAnswer) summary() string {
 	return summaryChain(r.RequestedRef, len(r.Chain), r.Verdict.judgement(), len(r.Findings.Items))
 }
 
-// Next implements Outcome: the chain comes whole.
-func (ChainAnswer) Next() *string { return nil }
-
-// FindingsPage implements Outcome.
-func (r ChainAnswer) FindingsPage() *FindingsPage { return &r.Findings }
-
 func (r AmbiguousChain) summary() string {
 	return summaryAmbiguous(r.RequestedRef, len(r.Candidates), len(r.Findings.Items))
 }
-
-// Next implements Outcome: every candidate is listed.
-func (AmbiguousChain) Next() *string { return nil }
-
-// FindingsPage implements Outcome.
-func (r AmbiguousChain) FindingsPage() *FindingsPage { return &r.Findings }
 
 // ChainCurrent is the current verdict: At governs.
 type ChainCurrent struct {

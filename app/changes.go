@@ -129,34 +129,9 @@ func (r ChangesAnswer) summary() string {
 	return summaryChanges(len(r.Items), r.HasMore, len(r.Findings.Items))
 }
 
-// Next implements Outcome: the feed goes on from Cursor while it may have
-// more.
-func (r ChangesAnswer) Next() *string {
-	if !r.HasMore {
-		return nil
-	}
-	return &r.Cursor
-}
-
-// FindingsPage implements Outcome.
-func (r ChangesAnswer) FindingsPage() *FindingsPage { return &r.Findings }
-
 func (r RestartAnswer) summary() string { return r.Message }
 
-// Next implements Outcome: a restart starts again from ReplayCursor or
-// HeadCursor, the caller's choice.
-func (RestartAnswer) Next() *string { return nil }
-
-// FindingsPage implements Outcome: a restart has no findings.
-func (RestartAnswer) FindingsPage() *FindingsPage { return nil }
-
 func (r HistoryUnavailable) summary() string { return r.Message }
-
-// Next implements Outcome: there is no page.
-func (HistoryUnavailable) Next() *string { return nil }
-
-// FindingsPage implements Outcome: there is no page.
-func (HistoryUnavailable) FindingsPage() *FindingsPage { return nil }
 
 // WithHistory returns a Service that answers from the same corpus source
 // (and memo) as s and reads the history of list_decision_changes from h:

@@ -57,17 +57,10 @@ type Answer struct {
 // Outcome is the result member of an answer: one of the outcome types of
 // this package (SearchResults, Found, NotFound, Ambiguous, Federated,
 // Matches, Entries, ChainAnswer, AmbiguousChain, ChangesAnswer,
-// RestartAnswer, HistoryUnavailable, InvalidCursor, CorpusUnavailable).
-// Each knows its summary line, its findings and its cursors.
+// RestartAnswer, HistoryUnavailable, QueueAnswer, InvalidCursor,
+// CorpusUnavailable). Each knows its summary line; its findings and
+// cursors are its fields.
 type Outcome interface {
-	// Next is the cursor to the next page of the outcome's primary
-	// channel: nil when it has none or it is exhausted (always, in a
-	// whole answer: Service.Whole).
-	Next() *string
-	// FindingsPage is the outcome's findings channel, whose Cursor leads
-	// to its next page; nil for an outcome without findings (refusals,
-	// corpus-unavailable, history-unavailable, restart).
-	FindingsPage() *FindingsPage
 	// summary is the one-line summary of the outcome (content[0].text).
 	summary() string
 }
@@ -300,80 +293,27 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// The summary lines, findings and cursors of the outcomes.
+// The summary lines of the outcomes.
 
 func (r SearchResults) summary() string { return summaryResults(len(r.Items), len(r.Findings.Items)) }
 
-// Next implements Outcome.
-func (r SearchResults) Next() *string { return r.Cursor }
-
-// FindingsPage implements Outcome.
-func (r SearchResults) FindingsPage() *FindingsPage { return &r.Findings }
-
 func (r Found) summary() string { return summaryFound(string(r.Decision.ID), len(r.Findings.Items)) }
 
-// Next implements Outcome: the record is not paged.
-func (Found) Next() *string { return nil }
-
-// FindingsPage implements Outcome.
-func (r Found) FindingsPage() *FindingsPage { return &r.Findings }
-
 func (r NotFound) summary() string { return summaryNotFound(r.RequestedRef, len(r.Findings.Items)) }
-
-// Next implements Outcome: there is nothing to page.
-func (NotFound) Next() *string { return nil }
-
-// FindingsPage implements Outcome.
-func (r NotFound) FindingsPage() *FindingsPage { return &r.Findings }
 
 func (r Ambiguous) summary() string {
 	return summaryAmbiguous(r.RequestedRef, len(r.Candidates), len(r.Findings.Items))
 }
 
-// Next implements Outcome: the next page of candidates.
-func (r Ambiguous) Next() *string { return r.Cursor }
-
-// FindingsPage implements Outcome.
-func (r Ambiguous) FindingsPage() *FindingsPage { return &r.Findings }
-
 func (r Federated) summary() string { return summaryFederated(r.RequestedRef, len(r.Findings.Items)) }
-
-// Next implements Outcome: there is nothing to page.
-func (Federated) Next() *string { return nil }
-
-// FindingsPage implements Outcome.
-func (r Federated) FindingsPage() *FindingsPage { return &r.Findings }
 
 func (r Matches) summary() string {
 	return summaryMatches(len(r.Governing), len(r.ActiveProposals), len(r.History), len(r.Findings.Items))
 }
 
-// Next implements Outcome.
-func (r Matches) Next() *string { return r.Cursor }
-
-// FindingsPage implements Outcome.
-func (r Matches) FindingsPage() *FindingsPage { return &r.Findings }
-
 func (r Entries) summary() string { return summaryEntries(len(r.Items), len(r.Findings.Items)) }
-
-// Next implements Outcome.
-func (r Entries) Next() *string { return r.Cursor }
-
-// FindingsPage implements Outcome.
-func (r Entries) FindingsPage() *FindingsPage { return &r.Findings }
 
 func (r InvalidCursor) summary() string { return r.Message }
 
-// Next implements Outcome: a refusal has no page.
-func (InvalidCursor) Next() *string { return nil }
-
-// FindingsPage implements Outcome: a refusal has no findings.
-func (InvalidCursor) FindingsPage() *FindingsPage { return nil }
-
 func (r CorpusUnavailable) summary() string { return r.Message }
 
-// Next implements Outcome: there is no page.
-func (CorpusUnavailable) Next() *string { return nil }
-
-// FindingsPage implements Outcome: there is no corpus to have findings.
-func (CorpusUnavailable) FindingsPage() *FindingsPage { return nil }

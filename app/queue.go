@@ -74,13 +74,6 @@ type QueueAnswer struct {
 	Report  *queue.Report `json:"report"`
 }
 
-// Next implements Outcome: the queue comes whole.
-func (QueueAnswer) Next() *string { return nil }
-
-// FindingsPage implements Outcome: the report carries its own corpus
-// findings (the files that never reached the queue).
-func (QueueAnswer) FindingsPage() *FindingsPage { return nil }
-
 func (a QueueAnswer) summary() string { return summaryQueue(a.Report) }
 
 // summaryQueue is the one line a queue answer is summed up in.

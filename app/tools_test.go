@@ -281,10 +281,11 @@ func walk(t *testing.T, s *Service, tool string, args map[string]any, items func
 		if walkItems {
 			all = append(all, items(o)...)
 		}
+		page := cursorsOf(t, o)
 		if walkFindings {
-			findings = append(findings, o.FindingsPage().Items...)
+			findings = append(findings, page.Findings.Items...)
 		}
-		next, fnext := o.Next(), o.FindingsPage().Cursor
+		next, fnext := page.Cursor, page.Findings.Cursor
 		walkItems, walkFindings = walkItems && next != nil, walkFindings && fnext != nil
 		if !walkItems {
 			next = nil
@@ -297,6 +298,26 @@ func walk(t *testing.T, s *Service, tool string, args map[string]any, items func
 		}
 		args = maps(args, "cursor", next, "findingsCursor", fnext)
 	}
+}
+
+// answerPage is what a client pages an answer by: its primary cursor and its
+// findings channel, read from the answer's JSON.
+type answerPage struct {
+	Cursor   *string      `json:"cursor"`
+	Findings FindingsPage `json:"findings"`
+}
+
+func cursorsOf(t *testing.T, o Outcome) answerPage {
+	t.Helper()
+	raw, err := json.Marshal(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p answerPage
+	if err := json.Unmarshal(raw, &p); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // TestWholeAnswers: a whole answer has every item and every finding the
@@ -348,7 +369,8 @@ func TestWholeAnswers(t *testing.T) {
 				t.Fatalf("%v %s", err, res.Text)
 			}
 			whole := res.Structured.Result
-			if whole.Next() != nil || whole.FindingsPage().Cursor != nil {
+			wholePage := cursorsOf(t, whole)
+			if wholePage.Cursor != nil || wholePage.Findings.Cursor != nil {
 				t.Fatalf("a whole answer with cursors: %+v", whole)
 			}
 			items, findings, calls := walk(t, s, tc.in.ToolName(), tc.args, tc.items)
@@ -361,7 +383,7 @@ func TestWholeAnswers(t *testing.T) {
 			if got := tc.items(whole); !slices.Equal(got, items) {
 				t.Errorf("whole items %q, pages %q", got, items)
 			}
-			if got := whole.FindingsPage().Items; !reflect.DeepEqual(got, findings) {
+			if got := wholePage.Findings.Items; !reflect.DeepEqual(got, findings) {
 				t.Errorf("whole findings %d, pages %d", len(got), len(findings))
 			}
 		})

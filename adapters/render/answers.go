@@ -139,10 +139,21 @@ func WriteChain(w io.Writer, result app.Outcome, st Style) error {
 	return writeString(w, b.String())
 }
 
-// findingsOf returns the findings an answer carried.
+// findingsOf returns the findings an answer of show or chain carried.
 func findingsOf(result app.Outcome) []adr.Finding {
-	if p := result.FindingsPage(); p != nil {
-		return p.Items
+	switch r := result.(type) {
+	case app.Found:
+		return r.Findings.Items
+	case app.Ambiguous:
+		return r.Findings.Items
+	case app.NotFound:
+		return r.Findings.Items
+	case app.Federated:
+		return r.Findings.Items
+	case app.ChainAnswer:
+		return r.Findings.Items
+	case app.AmbiguousChain:
+		return r.Findings.Items
 	}
 	return nil
 }
