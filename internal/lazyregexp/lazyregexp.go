@@ -27,36 +27,11 @@ func New(pattern string) *Regexp {
 	return &Regexp{pattern: pattern, compile: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })}
 }
 
-// Re is the compiled expression, for methods this type does not forward.
-func (r *Regexp) Re() *regexp.Regexp { return r.compile() }
-
 // MatchString is regexp.Regexp.MatchString.
 func (r *Regexp) MatchString(s string) bool { return r.compile().MatchString(s) }
 
-// Match is regexp.Regexp.Match.
-func (r *Regexp) Match(b []byte) bool { return r.compile().Match(b) }
-
-// FindString is regexp.Regexp.FindString.
-func (r *Regexp) FindString(s string) string { return r.compile().FindString(s) }
-
-// FindStringIndex is regexp.Regexp.FindStringIndex.
-func (r *Regexp) FindStringIndex(s string) []int { return r.compile().FindStringIndex(s) }
-
 // FindStringSubmatch is regexp.Regexp.FindStringSubmatch.
 func (r *Regexp) FindStringSubmatch(s string) []string { return r.compile().FindStringSubmatch(s) }
-
-// FindStringSubmatchIndex is regexp.Regexp.FindStringSubmatchIndex.
-func (r *Regexp) FindStringSubmatchIndex(s string) []int {
-	return r.compile().FindStringSubmatchIndex(s)
-}
-
-// FindAllString is regexp.Regexp.FindAllString.
-func (r *Regexp) FindAllString(s string, n int) []string { return r.compile().FindAllString(s, n) }
-
-// FindAllStringIndex is regexp.Regexp.FindAllStringIndex.
-func (r *Regexp) FindAllStringIndex(s string, n int) [][]int {
-	return r.compile().FindAllStringIndex(s, n)
-}
 
 // FindAllStringSubmatch is regexp.Regexp.FindAllStringSubmatch.
 func (r *Regexp) FindAllStringSubmatch(s string, n int) [][]string {
@@ -68,27 +43,13 @@ func (r *Regexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	return r.compile().FindAllStringSubmatchIndex(s, n)
 }
 
-// FindSubmatchIndex is regexp.Regexp.FindSubmatchIndex.
-func (r *Regexp) FindSubmatchIndex(b []byte) []int { return r.compile().FindSubmatchIndex(b) }
-
-// FindAllIndex is regexp.Regexp.FindAllIndex.
-func (r *Regexp) FindAllIndex(b []byte, n int) [][]int { return r.compile().FindAllIndex(b, n) }
-
 // ReplaceAllString is regexp.Regexp.ReplaceAllString.
 func (r *Regexp) ReplaceAllString(src, repl string) string {
 	return r.compile().ReplaceAllString(src, repl)
 }
 
-// ReplaceAllStringFunc is regexp.Regexp.ReplaceAllStringFunc.
-func (r *Regexp) ReplaceAllStringFunc(src string, repl func(string) string) string {
-	return r.compile().ReplaceAllStringFunc(src, repl)
-}
-
 // Split is regexp.Regexp.Split.
 func (r *Regexp) Split(s string, n int) []string { return r.compile().Split(s, n) }
-
-// SubexpIndex is regexp.Regexp.SubexpIndex.
-func (r *Regexp) SubexpIndex(name string) int { return r.compile().SubexpIndex(name) }
 
 // String is the source text of the expression; it does not compile it.
 func (r *Regexp) String() string { return r.pattern }
