@@ -316,4 +316,3 @@ func (r Entries) summary() string { return summaryEntries(len(r.Items), len(r.Fi
 func (r InvalidCursor) summary() string { return r.Message }
 
 func (r CorpusUnavailable) summary() string { return r.Message }
-
