@@ -82,17 +82,34 @@ func (s *server) callStructured(tool string, args json.RawMessage) (json.RawMess
 	if err != nil {
 		return nil, err
 	}
+	structured, err := toolResult(res)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", tool, err)
+	}
+	return structured, nil
+}
+
+// toolResult is the structured content of a successful tool result.
+func toolResult(res json.RawMessage) (json.RawMessage, error) {
 	var r struct {
 		IsError           bool            `json:"isError"`
 		StructuredContent json.RawMessage `json:"structuredContent"`
 	}
 	if err := json.Unmarshal(res, &r); err != nil {
-		return nil, fmt.Errorf("%s: %w", tool, err)
+		return nil, err
 	}
 	if r.IsError || len(r.StructuredContent) == 0 {
-		return nil, fmt.Errorf("%s answered with an error: %.300s", tool, res)
+		return nil, fmt.Errorf("not a successful tool result: %.300s", res)
 	}
 	return r.StructuredContent, nil
+}
+
+// reply is a line the server writes: an answer (id, and result or
+// error) or anything else, which has no id.
+type reply struct {
+	ID     json.RawMessage `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  json.RawMessage `json:"error"`
 }
 
 // request sends a request and returns the result of the answer with the
@@ -109,11 +126,7 @@ func (s *server) request(method string, params any) (json.RawMessage, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: reading the answer: %w (stderr: %.500s)", method, err, s.stderr.String())
 		}
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Result json.RawMessage `json:"result"`
-			Error  json.RawMessage `json:"error"`
-		}
+		var msg reply
 		if err := json.Unmarshal(line, &msg); err != nil {
 			return nil, fmt.Errorf("%s: a line that is not JSON: %.200s", method, line)
 		}

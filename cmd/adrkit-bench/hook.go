@@ -95,39 +95,33 @@ func measureHooks(ctx context.Context, bin, tmp string, sizes []int, runs, warmu
 				floor = append(floor, f)
 			}
 			session := fmt.Sprintf("bench-%d-%d", n, round)
-			var stdout bytes.Buffer
-			d, c, err = timeProcess(ctx, bin, root, state, hookEvent(root, session, ""), &stdout, "hook")
-			if err != nil {
-				return nil, fmt.Errorf("adrkit hook: %w", err)
-			}
-			hr.ContextChars, err = contextChars(stdout.Bytes())
-			if err != nil {
-				return nil, err
-			}
-			if timed {
-				hook, hookCPU = append(hook, d), append(hookCPU, c)
-			}
-			stdout.Reset()
-			d, c, err = timeProcess(ctx, bin, root, state, hookEvent(root, session, fmt.Sprintf("new_%d.go", round)), &stdout, "hook")
-			if err != nil {
-				return nil, fmt.Errorf("adrkit hook: %w", err)
-			}
-			if _, err := contextChars(stdout.Bytes()); err != nil {
-				return nil, err
-			}
-			if timed {
-				cold, coldCPU = append(cold, d), append(coldCPU, c)
-			}
-			stdout.Reset()
-			d, _, err = timeProcess(ctx, bin, root, state, patchEvent(root, session, round), &stdout, "hook", "--host", "codex")
-			if err != nil {
-				return nil, fmt.Errorf("adrkit hook --host codex: %w", err)
-			}
-			if _, err := contextChars(stdout.Bytes()); err != nil {
-				return nil, err
-			}
-			if timed {
-				patch = append(patch, d)
+			for i, run := range []struct {
+				event     string
+				args      []string
+				wall, cpu *[]time.Duration
+			}{
+				{hookEvent(root, session, ""), []string{"hook"}, &hook, &hookCPU},
+				{hookEvent(root, session, fmt.Sprintf("new_%d.go", round)), []string{"hook"}, &cold, &coldCPU},
+				{patchEvent(root, session, round), []string{"hook", "--host", "codex"}, &patch, nil},
+			} {
+				var stdout bytes.Buffer
+				d, c, err := timeProcess(ctx, bin, root, state, run.event, &stdout, run.args...)
+				if err != nil {
+					return nil, fmt.Errorf("adrkit %s: %w", strings.Join(run.args, " "), err)
+				}
+				chars, err := contextChars(stdout.Bytes())
+				if err != nil {
+					return nil, err
+				}
+				if i == 0 {
+					hr.ContextChars = chars
+				}
+				if timed {
+					*run.wall = append(*run.wall, d)
+					if run.cpu != nil {
+						*run.cpu = append(*run.cpu, c)
+					}
+				}
 			}
 		}
 		hr.Hook, hr.Patch, hr.Version, hr.Floor = distOf(hook), distOf(patch), distOf(version), distOf(floor)

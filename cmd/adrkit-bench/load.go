@@ -126,11 +126,7 @@ func (s *server) pipeline(n int, request func(id int) any, check func(json.RawMe
 		if err != nil {
 			return fmt.Errorf("after %d of %d answers: %w (stderr: %.500s)", len(seen), n, err, s.stderr.String())
 		}
-		var msg struct {
-			ID     json.RawMessage `json:"id"`
-			Result json.RawMessage `json:"result"`
-			Error  json.RawMessage `json:"error"`
-		}
+		var msg reply
 		if err := json.Unmarshal(line, &msg); err != nil {
 			return fmt.Errorf("a line that is not JSON: %.200s", line)
 		}
@@ -152,17 +148,8 @@ func (s *server) pipeline(n int, request func(id int) any, check func(json.RawMe
 // checkToolResult requires a successful tool result with structured
 // content.
 func checkToolResult(res json.RawMessage) error {
-	var r struct {
-		IsError           bool            `json:"isError"`
-		StructuredContent json.RawMessage `json:"structuredContent"`
-	}
-	if err := json.Unmarshal(res, &r); err != nil {
-		return err
-	}
-	if r.IsError || len(r.StructuredContent) == 0 {
-		return fmt.Errorf("not a successful tool result: %.300s", res)
-	}
-	return nil
+	_, err := toolResult(res)
+	return err
 }
 
 // firstErr is the first of errs that is not nil.
