@@ -95,7 +95,9 @@ func NewRecord(ctx context.Context, folder ports.FolderWriter, in NewInput) (*Ne
 			return nil, err
 		}
 		fm.Supersedes = []string{in.Supersedes}
-		oldText, err = frontmatter.MarkSuperseded(folder.DisplayPath(oldName), oldText, id)
+		oldText, _, err = frontmatter.EditFields(folder.DisplayPath(oldName), oldText, []frontmatter.FieldEdit{
+			{Key: "status", Value: string(adr.StatusSuperseded)}, {Key: "supersededBy", Value: id},
+		})
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrNewConflict, err)
 		}

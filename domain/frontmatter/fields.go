@@ -248,3 +248,10 @@ func trimEndings(lines []string) []string {
 	}
 	return out
 }
+
+func lineEnding(line string) string {
+	if strings.HasSuffix(line, "\r\n") {
+		return "\r\n"
+	}
+	return "\n"
+}

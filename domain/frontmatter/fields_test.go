@@ -33,6 +33,11 @@ func TestEditFields(t *testing.T) {
 			"---\r\nid: \"0006\"\r\ntitle: New\r\nstatus: draft\r\ndate: 2026-01-01\r\ntags: [db]\r\nsupersedes:\r\n- \"0003\"\r\n---\r\nBody\r\n",
 			[]LineChange{{7, []string{}, []string{"supersedes:", `- "0003"`}}, {2, []string{`id: "0005"`}, []string{`id: "0006"`}}}},
 		{"nothing to change", rec, []FieldEdit{{"status", "accepted"}}, rec, nil},
+		{"a supersededBy already there replaced in place",
+			"---\nid: \"0003\"\ntitle: Old\nsupersededBy: \"0009\"\nstatus: superseded\ndate: 2026-01-01\n---\n",
+			[]FieldEdit{{"status", "superseded"}, {"supersededBy", "0012"}},
+			"---\nid: \"0003\"\ntitle: Old\nsupersededBy: \"0012\"\nstatus: superseded\ndate: 2026-01-01\n---\n",
+			[]LineChange{{4, []string{`supersededBy: "0009"`}, []string{`supersededBy: "0012"`}}}},
 	} {
 		got, lines, err := EditFields("docs/adr/0003-old.md", tc.in, tc.edits)
 		if err != nil || got != tc.want {
