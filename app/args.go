@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 )
@@ -298,18 +299,7 @@ func (r *argReader) finish() []issue {
 	case 1:
 		r.add("", "unknown argument "+unknown[0])
 	default:
-		r.add("", "unknown arguments "+joinComma(unknown))
+		r.add("", "unknown arguments "+strings.Join(unknown, ", "))
 	}
 	return r.issues
-}
-
-func joinComma(parts []string) string {
-	var b bytes.Buffer
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(p)
-	}
-	return b.String()
 }

@@ -457,11 +457,7 @@ func changedIDs(p *corpus.Projection, changedRecs []string) map[string]bool {
 			ids[r.Frontmatter.ID] = true
 		}
 		if name := path.Base(f); corpus.IsCandidateName(name) {
-			n := 0
-			for n < len(name) && name[n] >= '0' && name[n] <= '9' {
-				n++
-			}
-			ids[name[:n]] = true
+			ids[fileNumber(name)] = true
 		}
 	}
 	return ids

@@ -172,14 +172,11 @@ func sameNumber(a, b string) bool {
 // the name starts with replaced by the new id, when it is the old id's
 // number; otherwise the name is kept.
 func renumberedName(name, oldID, newID string) string {
-	n := 0
-	for n < len(name) && name[n] >= '0' && name[n] <= '9' {
-		n++
-	}
-	if n == 0 || !sameNumber(name[:n], oldID) {
+	n := fileNumber(name)
+	if n == "" || !sameNumber(n, oldID) {
 		return name
 	}
-	return newID + name[n:]
+	return newID + name[len(n):]
 }
 
 // replaced is list with every old replaced by new.

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -143,19 +144,15 @@ func joinEnum[T ~string](vals []T) string {
 }
 
 func checkStatus(s string) []string {
-	for _, v := range adr.Statuses {
-		if string(v) == s {
-			return nil
-		}
+	if slices.Contains(adr.Statuses, adr.Status(s)) {
+		return nil
 	}
 	return []string{"must be one of " + statusList + ", got " + show(s)}
 }
 
 func checkScope(s string) []string {
-	for _, v := range adr.Scopes {
-		if string(v) == s {
-			return nil
-		}
+	if slices.Contains(adr.Scopes, adr.Scope(s)) {
+		return nil
 	}
 	return []string{"must be one of " + scopeList + ", got " + show(s)}
 }
