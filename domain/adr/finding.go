@@ -59,5 +59,14 @@ func CompareFindings(a, b Finding) int {
 	return jsstring.Compare(a.Message, b.Message)
 }
 
+// CompareRecords is the canonical record order: id, then source path,
+// both in code-unit order (ids are strings: "0031" < "12345" < "9999").
+func CompareRecords(a, b *Record) int {
+	if c := jsstring.Compare(a.Frontmatter.ID, b.Frontmatter.ID); c != 0 {
+		return c
+	}
+	return jsstring.Compare(a.SourcePath, b.SourcePath)
+}
+
 // SortFindings sorts fs into canonical order; the sort is stable.
 func SortFindings(fs []Finding) { slices.SortStableFunc(fs, CompareFindings) }

@@ -117,7 +117,7 @@ func Build(cands []Candidate, parse ParseFunc) *Projection {
 		}
 		findings = append(findings, fs...)
 	}
-	slices.SortStableFunc(records, compareRecords)
+	slices.SortStableFunc(records, adr.CompareRecords)
 
 	p := &Projection{
 		Records:       records,
@@ -155,15 +155,6 @@ func candidateOrder(cands []Candidate) []int {
 		})
 	}
 	return order
-}
-
-// compareRecords is the canonical record order: id, then source path,
-// both in code-unit order (ids are strings: "0031" < "12345" < "9999").
-func compareRecords(a, b *adr.Record) int {
-	if c := jsstring.Compare(a.Frontmatter.ID, b.Frontmatter.ID); c != 0 {
-		return c
-	}
-	return jsstring.Compare(a.SourcePath, b.SourcePath)
 }
 
 // indexByID buckets records (already in canonical order) by id. Each

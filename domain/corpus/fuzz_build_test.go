@@ -152,7 +152,7 @@ func FuzzBuild(f *testing.F) {
 			}
 		}
 
-		if !slices.IsSortedFunc(p.Records, compareRecords) {
+		if !slices.IsSortedFunc(p.Records, adr.CompareRecords) {
 			t.Fatal("records are not in canonical order")
 		}
 		if !slices.IsSortedFunc(p.Findings, adr.CompareFindings) {

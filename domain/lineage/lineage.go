@@ -23,6 +23,7 @@ package lineage
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
@@ -236,7 +237,7 @@ func (ix *Index) next(x *adr.Record) step {
 	case 1:
 		return step{kind: stepNext, next: cands[0]}
 	}
-	slices.SortStableFunc(cands, compareRecords)
+	slices.SortStableFunc(cands, adr.CompareRecords)
 	return step{kind: stepProblem, reason: Ambiguous, refs: uniqueIDs(cands), claimants: cands}
 }
 
@@ -476,7 +477,7 @@ func (ix *Index) predecessors(x *adr.Record) ([]*adr.Record, []Gap) {
 			out = append(out, decl...)
 		}
 	}
-	slices.SortStableFunc(out, compareRecords)
+	slices.SortStableFunc(out, adr.CompareRecords)
 	return slices.Compact(out), gaps
 }
 
@@ -484,7 +485,7 @@ func (ix *Index) predecessors(x *adr.Record) ([]*adr.Record, []Gap) {
 // reason, and drops exact repeats (a ref listed twice, say).
 func sortGaps(gaps []Gap) []Gap {
 	slices.SortStableFunc(gaps, func(a, b Gap) int {
-		if c := compareRecords(a.At, b.At); c != 0 {
+		if c := adr.CompareRecords(a.At, b.At); c != 0 {
 			return c
 		}
 		if c := jsstring.Compare(a.Ref, b.Ref); c != 0 {
@@ -493,14 +494,6 @@ func sortGaps(gaps []Gap) []Gap {
 		return jsstring.Compare(string(a.Reason), string(b.Reason))
 	})
 	return slices.Compact(gaps)
-}
-
-// compareRecords is the canonical record order: id, then source path.
-func compareRecords(a, b *adr.Record) int {
-	if c := jsstring.Compare(a.Frontmatter.ID, b.Frontmatter.ID); c != 0 {
-		return c
-	}
-	return jsstring.Compare(a.SourcePath, b.SourcePath)
 }
 
 // uniqueIDs lists the ids of records (already in canonical order) once
@@ -524,14 +517,7 @@ func listIDs(rs []*adr.Record) string {
 	case 2:
 		return ids[0] + " and " + ids[1]
 	}
-	s := ""
-	for i, id := range ids[:len(ids)-1] {
-		if i > 0 {
-			s += ", "
-		}
-		s += id
-	}
-	return s + " and " + ids[len(ids)-1]
+	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
 }
 
 func plural(n int, one, many string) string {

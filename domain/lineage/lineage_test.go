@@ -33,7 +33,7 @@ func parse(t *testing.T, specs ...string) ([]*adr.Record, map[string][]*adr.Reco
 		}
 		recs = append(recs, &adr.Record{SourcePath: path, Frontmatter: fm})
 	}
-	slices.SortStableFunc(recs, compareRecords)
+	slices.SortStableFunc(recs, adr.CompareRecords)
 	byID := map[string][]*adr.Record{}
 	for _, r := range recs {
 		byID[r.Frontmatter.ID] = append(byID[r.Frontmatter.ID], r)
