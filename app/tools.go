@@ -50,7 +50,7 @@ var toolTable = sync.OnceValue(func() []toolSpec {
 				"cover them: accepted decisions that govern the paths, drafts and proposals that would, "+
 				"and rejected, superseded or deprecated records that once did. The paths are only "+
 				"matched against the corpus's patterns; the files themselves are never opened."),
-		extendedTool(ToolGetSupersessionChain, readChain, func(ctx context.Context, s *Service, in ChainInput) (Result, error) {
+		tool(ToolGetSupersessionChain, true, readChain, func(ctx context.Context, s *Service, in ChainInput) (Result, error) {
 			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerChain(p, in) })
 		}, "Supersession chain and whether to act on it",
 			"Walk the supersedes/supersededBy lineage of one decision (at most 12 steps each way) and "+
@@ -59,7 +59,7 @@ var toolTable = sync.OnceValue(func() []toolSpec {
 				"truncated, dangling, ambiguous, not-observed) and one sentence saying what to do. Call it "+
 				"before acting on a decision that may have been replaced. Missing, ambiguous and "+
 				"log-qualified refs are answered as get_decision answers them."),
-		extendedTool(ToolListDecisionChanges, readChanges, func(ctx context.Context, s *Service, in ChangesInput) (Result, error) {
+		tool(ToolListDecisionChanges, true, readChanges, func(ctx context.Context, s *Service, in ChangesInput) (Result, error) {
 			return s.answerChanges(ctx, in)
 		},
 			"Feed of decision changes from git history",
@@ -68,7 +68,7 @@ var toolTable = sync.OnceValue(func() []toolSpec {
 				"since the answer is empty and its cursor marks the head: poll with that cursor to receive "+
 				"only what lands afterwards. since \"0_\" replays the whole history. A cursor whose commit was "+
 				"rewritten away gives a restart outcome."),
-		extendedTool(ToolListReviewQueue, readQueue, func(ctx context.Context, s *Service, in QueueInput) (Result, error) {
+		tool(ToolListReviewQueue, true, readQueue, func(ctx context.Context, s *Service, in QueueInput) (Result, error) {
 			return s.answerQueue(ctx, in)
 		}, "Review queue of proposed decisions",
 			"List the proposed decisions waiting for review, most urgent first, each with its SLA state "+
@@ -184,11 +184,6 @@ func tool[In any, P wholeInput[In]](name string, extended bool, read func(*argRe
 			return answer(ctx, s, in)
 		},
 	}
-}
-
-func extendedTool[In any, P wholeInput[In]](name string, read func(*argReader) In,
-	answer func(context.Context, *Service, In) (Result, error), title, description string) toolSpec {
-	return tool[In, P](name, true, read, answer, title, description)
 }
 
 //go:embed schemas/*.json

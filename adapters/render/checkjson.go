@@ -82,9 +82,10 @@ func checkJSON(rep *app.CheckReport, opts CheckOptions) jsonCheckReport {
 	out := jsonCheckReport{
 		SchemaVersion: CheckJSONSchemaVersion,
 		Tool:          jsonTool{Name: opts.Tool.Name, Version: opts.Tool.Version},
-		Source:        jsonSource{Dir: opts.Source.Dir},
-		Change:        jsonChange{BaseCompared: rep.BaseKnown, ChangedRecords: rep.ChangedRecords},
-		AsOf:          rep.Lint.AsOf,
+		Source:        opts.Source.json(),
+		Change: jsonChange{Since: optional(opts.Since), Base: optional(opts.Base),
+			BaseCompared: rep.BaseKnown, ChangedRecords: rep.ChangedRecords},
+		AsOf: rep.Lint.AsOf,
 		Summary: jsonCheckSummary{
 			Files: len(rep.Files), Holds: len(rep.Holds),
 			Errors: rep.Count(adr.SeverityError), Warnings: rep.Count(adr.SeverityWarn), Info: rep.Count(adr.SeverityInfo),
@@ -93,18 +94,6 @@ func checkJSON(rep *app.CheckReport, opts CheckOptions) jsonCheckReport {
 		Files:    make([]jsonCheckFile, len(rep.Files)),
 		Holds:    make([]jsonCheckHold, len(rep.Holds)),
 		Findings: make([]jsonCheckFind, len(rep.Findings)),
-	}
-	if opts.Source.Rev != "" {
-		rev := opts.Source.Rev
-		out.Source.Rev = &rev
-	}
-	if opts.Since != "" {
-		since := opts.Since
-		out.Change.Since = &since
-	}
-	if opts.Base != "" {
-		base := opts.Base
-		out.Change.Base = &base
 	}
 	for i, f := range rep.Files {
 		if len(f.Governing) > 0 {

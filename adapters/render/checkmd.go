@@ -2,6 +2,7 @@ package render
 
 import (
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/adrkit/adrkit-go/app"
@@ -34,7 +35,7 @@ func WriteCheckMarkdown(w io.Writer, rep *app.CheckReport, opts CheckOptions) er
 		}
 		b.WriteString("\n")
 	}
-	if len(rep.Findings) > len(holdFindings(rep)) {
+	if slices.ContainsFunc(rep.Findings, func(f app.CheckFinding) bool { return f.Cause != app.CauseHold }) {
 		b.WriteString("**Findings**\n\n")
 		for _, f := range rep.Findings {
 			if f.Cause == app.CauseHold {
@@ -81,15 +82,4 @@ func mdText(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// holdFindings are the findings that repeat a hold.
-func holdFindings(rep *app.CheckReport) []app.CheckFinding {
-	var out []app.CheckFinding
-	for _, f := range rep.Findings {
-		if f.Cause == app.CauseHold {
-			out = append(out, f)
-		}
-	}
-	return out
 }

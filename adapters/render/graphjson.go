@@ -47,13 +47,9 @@ type jsonGraphEdge struct {
 func jsonGraph(g *app.Graph, src Source) jsonGraphDoc {
 	doc := jsonGraphDoc{
 		SchemaVersion: GraphJSONSchemaVersion,
-		Source:        jsonSource{Dir: src.Dir},
+		Source:        src.json(),
 		Nodes:         make([]jsonGraphNode, len(g.Nodes)),
 		Edges:         make([]jsonGraphEdge, len(g.Edges)),
-	}
-	if src.Rev != "" {
-		rev := src.Rev
-		doc.Source.Rev = &rev
 	}
 	holders := map[string]int{}
 	for i, n := range g.Nodes {

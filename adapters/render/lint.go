@@ -247,7 +247,7 @@ func lintJSON(rep *app.LintReport, opts LintOptions) jsonLintReport {
 	out := jsonLintReport{
 		SchemaVersion: LintJSONSchemaVersion,
 		Tool:          jsonTool{Name: opts.Tool.Name, Version: opts.Tool.Version},
-		Source:        jsonSource{Dir: opts.Source.Dir},
+		Source:        opts.Source.json(),
 		AsOf:          rep.AsOf,
 		Corpus: jsonCorpus{
 			Fingerprint: rep.Fingerprint, RecordCount: rep.RecordCount,
@@ -259,10 +259,6 @@ func lintJSON(rep *app.LintReport, opts LintOptions) jsonLintReport {
 		},
 		Paths:    opts.Paths,
 		Findings: make([]jsonFinding, len(rep.Findings)),
-	}
-	if opts.Source.Rev != "" {
-		rev := opts.Source.Rev
-		out.Source.Rev = &rev
 	}
 	for i, f := range rep.Findings {
 		out.Findings[i] = newJSONFinding(f)

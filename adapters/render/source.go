@@ -63,6 +63,18 @@ func (s Source) String() string {
 	return d + " (working tree)"
 }
 
+// json is the source member of the JSON reports: the revision is null
+// for the working tree.
+func (s Source) json() jsonSource { return jsonSource{Dir: s.Dir, Rev: optional(s.Rev)} }
+
+// optional is s for a JSON member that is null when s is empty.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
 // WriteJSON writes v as indented JSON followed by a newline. HTML
 // characters stay as they are (the MCP server writes them that way too).
 func WriteJSON(w io.Writer, v any) error {

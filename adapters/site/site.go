@@ -13,11 +13,11 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"maps"
 	"net/url"
 	"path"
 	"runtime"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,14 +53,7 @@ const DefaultTitle = "Architecture decisions"
 type Files map[string][]byte
 
 // Names lists the files' paths in byte order.
-func (f Files) Names() []string {
-	names := make([]string, 0, len(f))
-	for n := range f {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func (f Files) Names() []string { return slices.Sorted(maps.Keys(f)) }
 
 // pages are the page templates, parsed on first use: every command of
 // the binary links this package, and only site needs them.
@@ -253,7 +246,7 @@ func (b *builder) index() error {
 // statusesIn lists the statuses set in m, in the lifecycle's order.
 func statusesIn(m map[string]bool) []string {
 	var out []string
-	for _, st := range []adr.Status{adr.StatusDraft, adr.StatusProposed, adr.StatusAccepted, adr.StatusRejected, adr.StatusSuperseded, adr.StatusDeprecated} {
+	for _, st := range adr.Statuses {
 		if m[string(st)] {
 			out = append(out, string(st))
 		}
@@ -261,14 +254,7 @@ func statusesIn(m map[string]bool) []string {
 	return out
 }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.SortFunc(out, jsstring.Compare)
-	return out
-}
+func sortedKeys(m map[string]bool) []string { return slices.SortedFunc(maps.Keys(m), jsstring.Compare) }
 
 // link is a reference shown on a page: to a record's page, or a ref this
 // corpus does not hold.
@@ -544,7 +530,7 @@ type governsMatcher struct {
 
 func (b *builder) paths() error {
 	data := governsData{Withheld: b.s.Withheld, Records: []governsRecord{}, Statuses: map[string]string{}}
-	for _, st := range []adr.Status{adr.StatusDraft, adr.StatusProposed, adr.StatusAccepted, adr.StatusRejected, adr.StatusSuperseded, adr.StatusDeprecated} {
+	for _, st := range adr.Statuses {
 		data.Statuses[string(st)] = bucketNames[st.Bucket()]
 	}
 	for i, d := range b.decisions {

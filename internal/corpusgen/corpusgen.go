@@ -17,6 +17,7 @@ package corpusgen
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -67,14 +68,7 @@ type Stats struct {
 
 // Names returns the file names in byte order, which is also code-unit
 // order for these ASCII names.
-func (c *Generated) Names() []string {
-	names := make([]string, 0, len(c.Files))
-	for n := range c.Files {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
+func (c *Generated) Names() []string { return slices.Sorted(maps.Keys(c.Files)) }
 
 // Size is the total number of bytes of every file.
 func (c *Generated) Size() int64 {
