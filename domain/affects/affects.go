@@ -46,12 +46,6 @@ type Resolution struct {
 // Matched reports whether the record is a context match.
 func (r Resolution) Matched() bool { return len(r.Fired) > 0 && !r.Suppressed }
 
-// Resolve evaluates rec's matchers against files. To resolve many
-// records against the same files, use a Resolver.
-func Resolve(rec *adr.Record, files []string) Resolution {
-	return NewResolver(files, nil).Resolve(rec)
-}
-
 // Resolver resolves records against one file list, as
 // get_decision_context does for every record of a call: the files are
 // normalised once, and each distinct path pattern is matched once

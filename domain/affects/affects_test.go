@@ -103,7 +103,7 @@ func TestConformanceContext(t *testing.T) {
 			var got []string
 			var findings []adr.Finding
 			for _, r := range recs {
-				res := Resolve(r, tc.files)
+				res := resolve(r, tc.files)
 				findings = append(findings, res.Findings...)
 				if !res.Matched() {
 					continue
@@ -221,7 +221,7 @@ func TestResolve(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := rec("0042", tc.matchers...)
-			res := Resolve(r, tc.files)
+			res := resolve(r, tc.files)
 			if got := summary(res); got != tc.want {
 				t.Errorf("\n got %s\nwant %s", got, tc.want)
 			}
@@ -241,10 +241,10 @@ func TestResolve(t *testing.T) {
 }
 
 func TestResolveWithoutFrontmatter(t *testing.T) {
-	if res := Resolve(&adr.Record{}, []string{"a"}); res.Matched() || len(res.Findings) > 0 {
+	if res := resolve(&adr.Record{}, []string{"a"}); res.Matched() || len(res.Findings) > 0 {
 		t.Errorf("got %+v", res)
 	}
-	if res := Resolve(nil, nil); res.Matched() {
+	if res := resolve(nil, nil); res.Matched() {
 		t.Errorf("got %+v", res)
 	}
 }
@@ -258,13 +258,13 @@ func TestPackagePatterns(t *testing.T) {
 	invalid := []string{"react@", "react@latest", "react@not-a-range", "react@1.2.3.4", "react@01.2.3", "react@=>1",
 		`react@""`, " @1", "react@ ", "\u00a0@^1"}
 	for _, p := range valid {
-		res := Resolve(rec("0001", of(adr.MatcherPackage, p)), []string{p})
+		res := resolve(rec("0001", of(adr.MatcherPackage, p)), []string{p})
 		if got := summary(res); got != "fired:  | affects-unresolvable info affects.package "+p {
 			t.Errorf("%q: %s", p, got)
 		}
 	}
 	for _, p := range invalid {
-		res := Resolve(rec("0001", of(adr.MatcherPackage, p)), []string{p})
+		res := resolve(rec("0001", of(adr.MatcherPackage, p)), []string{p})
 		if got := summary(res); got != "fired:  | affects-bad-pattern warn affects.package "+p {
 			t.Errorf("%q: %s", p, got)
 		}
@@ -383,7 +383,7 @@ func BenchmarkResolveMainCorpus(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, r := range recs {
-			Resolve(r, files)
+			resolve(r, files)
 		}
 	}
 }
@@ -395,7 +395,7 @@ func TestResolveConcurrent(t *testing.T) {
 	want := make([]string, len(contextCases))
 	for i, tc := range contextCases {
 		for _, r := range recs {
-			want[i] += summary(Resolve(r, tc.files)) + "\n"
+			want[i] += summary(resolve(r, tc.files)) + "\n"
 		}
 	}
 	done := make(chan string, 8*len(contextCases))
@@ -404,7 +404,7 @@ func TestResolveConcurrent(t *testing.T) {
 			for i, tc := range contextCases {
 				got := ""
 				for _, r := range recs {
-					got += summary(Resolve(r, tc.files)) + "\n"
+					got += summary(resolve(r, tc.files)) + "\n"
 				}
 				if got != want[i] {
 					done <- tc.name
@@ -436,4 +436,10 @@ func TestCompiledForBrowsers(t *testing.T) {
 	if src, ok := c.Source(); ok || src != "" || c.Problem() == "" {
 		t.Errorf("/abs/**: source %q %v, problem %q", src, ok, c.Problem())
 	}
+}
+
+// resolve evaluates rec's matchers against files, as one call of
+// get_decision_context does.
+func resolve(rec *adr.Record, files []string) Resolution {
+	return NewResolver(files, nil).Resolve(rec)
 }

@@ -129,8 +129,9 @@ func TestProjects(t *testing.T) {
 		// Every matcher is well-formed: resolving finds nothing but the
 		// unresolvable package and entity matchers.
 		fired := 0
+		resolver := affects.NewResolver(corpusgen.ContextFiles(), nil)
 		for _, r := range p.Records {
-			res := affects.Resolve(r, corpusgen.ContextFiles())
+			res := resolver.Resolve(r)
 			for _, f := range res.Findings {
 				if f.Rule != affects.RuleUnresolvable {
 					t.Errorf("%s: %s %s", r.SourcePath, f.Rule, f.Message)
