@@ -75,9 +75,6 @@ const (
 	NotObserved Reason = "not-observed"
 )
 
-// Reasons lists every reason in the order the output schema lists them.
-var Reasons = []Reason{Ungoverned, Rejected, Deprecated, Cycle, Truncated, Dangling, Ambiguous, NotObserved}
-
 // Node is one record of the line.
 type Node struct {
 	Record *adr.Record
