@@ -399,14 +399,7 @@ func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerRep
 		}
 		t := table{width: st.width, indent: "  ", header: header(st, names...)}
 		for _, e := range s.entries {
-			fired := make([]string, 0, len(e.FiredMatchers)+len(e.DeclaredBy))
-			for _, f := range e.FiredMatchers {
-				fired = append(fired, string(f.Type)+" "+string(f.Pattern))
-			}
-			for _, d := range e.DeclaredBy {
-				fired = append(fired, "@adr in "+string(d.Path)+":"+strconv.Itoa(d.Line))
-			}
-			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(strings.Join(fired, ", "))}
+			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(coveredBy(e))}
 			if withRelations {
 				row = append(row, paintedCell(relationsText(e.Relations), st.Dim))
 			}

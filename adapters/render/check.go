@@ -140,9 +140,15 @@ func checkSummary(rep *app.CheckReport, opts CheckOptions) string {
 	return s + ". The change " + verdict + " (--fail-on " + string(opts.FailOn) + ")."
 }
 
-// entryWords is one record covering a file, for a person: id, status,
+// entryCells is one record covering a file, for a person: id, status,
 // title, then what matched it.
 func entryCells(st Style, e app.ContextEntry) []cell {
+	return []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), paintedCell(coveredBy(e), st.Dim)}
+}
+
+// coveredBy says what tied a record to the files: the affects matchers
+// that fired and the @adr markers that declared it.
+func coveredBy(e app.ContextEntry) string {
 	var by []string
 	for _, f := range e.FiredMatchers {
 		by = append(by, string(f.Type)+" "+string(f.Pattern))
@@ -150,7 +156,7 @@ func entryCells(st Style, e app.ContextEntry) []cell {
 	for _, d := range e.DeclaredBy {
 		by = append(by, "@adr in "+string(d.Path)+":"+strconv.Itoa(d.Line))
 	}
-	return []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), paintedCell(strings.Join(by, ", "), st.Dim)}
+	return strings.Join(by, ", ")
 }
 
 // checkText is the human report: each changed file with what covers it,
