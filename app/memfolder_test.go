@@ -115,7 +115,7 @@ func (m *memFolder) BranchNames() ([]string, error)               { return m.bra
 func (m *memFolder) FirstCommitDates() (map[string]string, error) { return m.dates, nil }
 
 func checkMemName(name string) error {
-	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
+	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) || strings.EqualFold(name, ".git") {
 		return fmt.Errorf("%q is not a file name: %w", name, fs.ErrInvalid)
 	}
 	return nil
@@ -171,6 +171,11 @@ func (r *memRepo) Read(p string, limit int) ([]byte, bool, error) {
 }
 
 func (r *memRepo) Write(p string, content []byte) error {
+	for elem := range strings.SplitSeq(p, "/") {
+		if strings.EqualFold(elem, ".git") {
+			return fmt.Errorf("%s is inside .git: %w", p, fs.ErrInvalid)
+		}
+	}
 	switch dir, err := r.check(p); {
 	case err != nil:
 		return err

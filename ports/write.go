@@ -15,7 +15,9 @@ import (
 //   - A name that is not a plain file name ("", ".", "..", or one holding
 //     a slash or a backslash) is refused with an error wrapping
 //     fs.ErrInvalid before anything is looked at: nothing outside the
-//     directory is ever read or written.
+//     directory is ever read or written. So is ".git" in any case: at a
+//     repository's root it is git's directory, or the file that points
+//     a linked worktree at it, and no command may write there.
 //   - Nothing is replaced that the call does not name for replacing:
 //     Create and Rename refuse a taken name (fs.ErrExist), Replace and
 //     Rename a missing one (fs.ErrNotExist), and a refused call changes
@@ -70,6 +72,9 @@ type FolderWriter interface {
 //     symbolic link either.
 //   - Only regular files are read or written: a symbolic link or a
 //     directory at the path is neither read nor replaced.
+//   - Write refuses a path with a ".git" element in any case (git's
+//     directory, a submodule's, a linked worktree's pointer) with an
+//     error wrapping fs.ErrInvalid, and writes nothing.
 //   - A missing file is an error wrapping fs.ErrNotExist.
 //   - Write is atomic, as FolderWriter's writes are, and makes the
 //     directories the path needs. Writing never stages a file:

@@ -47,6 +47,9 @@ func OpenFolder(root, dir string) (*Folder, error) {
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil, fmt.Errorf("the ADR directory is not inside the repository")
 	}
+	if err := outsideGit(filepath.ToSlash(rel)); err != nil {
+		return nil, err
+	}
 	return &Folder{root: r, dir: d, rel: filepath.ToSlash(rel)}, nil
 }
 
@@ -64,6 +67,9 @@ func PlannedFolder(root, dir string) (*Folder, error) {
 	rel := filepath.ToSlash(filepath.Clean(filepath.FromSlash(dir)))
 	if filepath.IsAbs(dir) || rel == ".." || strings.HasPrefix(rel, "../") {
 		return nil, fmt.Errorf("the ADR directory is not inside the repository")
+	}
+	if err := outsideGit(rel); err != nil {
+		return nil, err
 	}
 	return &Folder{root: r, dir: filepath.Join(r, filepath.FromSlash(rel)), rel: rel, planned: true}, nil
 }
@@ -197,12 +203,13 @@ func (f *Folder) openRoot() (*os.Root, error) {
 }
 
 // checkName refuses what is not a plain file name: nothing outside the
-// directory is ever named.
+// directory is ever named. Nor is .git, which at the repository's root
+// is git's directory or a linked worktree's pointer to it.
 func checkName(name string) error {
 	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
 		return fmt.Errorf("%q is not a file name in the ADR directory: %w", name, fs.ErrInvalid)
 	}
-	return nil
+	return outsideGit(name)
 }
 
 func (f *Folder) path(name string) string { return filepath.Join(f.dir, name) }

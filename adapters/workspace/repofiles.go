@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -75,10 +76,13 @@ func (f *RepoFiles) Read(p string, limit int) ([]byte, bool, error) {
 
 // Write replaces p atomically, or creates it with the directories it
 // needs: a host reading its configuration meanwhile sees the old file or
-// the new one.
+// the new one. A path inside git's own directory is refused.
 func (f *RepoFiles) Write(p string, content []byte) error {
 	if !fs.ValidPath(p) || p == "." {
 		return notInRepository(p)
+	}
+	if err := outsideGit(p); err != nil {
+		return err
 	}
 	name := filepath.FromSlash(p)
 	if dir := filepath.Dir(name); dir != "." {
@@ -87,6 +91,20 @@ func (f *RepoFiles) Write(p string, content []byte) error {
 		}
 	}
 	return writeAtomic(f.root, name, p, content, createOrReplace)
+}
+
+// outsideGit refuses a "/"-separated path with a .git element, in any
+// case (a case-insensitive file system, or git's own rule for what it
+// tracks): git's directory, a submodule's, or the file that points a
+// linked worktree at its repository. adrkit never writes there, whatever
+// a command line names.
+func outsideGit(p string) error {
+	for elem := range strings.SplitSeq(p, "/") {
+		if strings.EqualFold(elem, ".git") {
+			return fmt.Errorf("%s is inside git's own directory (.git), where adrkit writes nothing: %w", p, fs.ErrInvalid)
+		}
+	}
+	return nil
 }
 
 func notInRepository(p string) error {

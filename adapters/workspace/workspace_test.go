@@ -143,3 +143,24 @@ func TestRenameCase(t *testing.T) {
 		t.Errorf("after a refused rename: %v", after)
 	}
 }
+
+// TestNoFolderInsideGit: index --write names its folder by the file's
+// directory, so a folder inside git's own (.git/hooks, a submodule's
+// .git) is refused however it is spelled, and a dry run plans none there.
+func TestNoFolderInsideGit(t *testing.T) {
+	root := t.TempDir()
+	mkdirs(t, root, ".git/hooks")
+	mkdirs(t, root, "vendor/lib/.git")
+	mkdirs(t, root, ".github")
+	for _, dir := range []string{".git", ".git/hooks", "vendor/lib/.git", ".git/hooks/.."} {
+		if _, err := OpenFolder(root, dir); !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("OpenFolder(%q): %v, want fs.ErrInvalid", dir, err)
+		}
+		if _, err := PlannedFolder(root, dir); !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("PlannedFolder(%q): %v, want fs.ErrInvalid", dir, err)
+		}
+	}
+	if _, err := OpenFolder(root, ".github"); err != nil {
+		t.Errorf("OpenFolder(.github): %v", err)
+	}
+}

@@ -163,7 +163,7 @@ func RunFolder(t *testing.T, symlinks bool, build Maker[ports.FolderWriter]) {
 
 	t.Run("NotAFileName", func(t *testing.T) {
 		f := open(t)
-		for _, name := range []string{"", ".", "..", "../0001-a.md", "sub/x.md", `sub\x.md`, "/0001-a.md"} {
+		for _, name := range []string{"", ".", "..", "../0001-a.md", "sub/x.md", `sub\x.md`, "/0001-a.md", ".git", ".GIT"} {
 			_, readErr := f.Read(name)
 			for i, err := range []error{
 				readErr,
@@ -263,6 +263,21 @@ func RunRepo(t *testing.T, symlinks bool, build Maker[ports.RepoFiles]) {
 		}
 		checkRepoContent(t, r, "tool.sh", "#!/bin/sh\n", "after refused paths")
 		checkRepoContent(t, r, "src/a.go", src, "after refused paths")
+	})
+
+	t.Run("NothingInsideGit", func(t *testing.T) {
+		r := open(t)
+		for _, p := range []string{".git", ".git/config", ".git/hooks/pre-commit", ".Git/HEAD", "vendor/lib/.git/config", "src/.GIT"} {
+			if err := r.Write(p, []byte("x")); !errors.Is(err, fs.ErrInvalid) {
+				t.Errorf("Write(%q), inside git's directory: %v, want fs.ErrInvalid", p, err)
+			}
+			if b, _, err := r.Read(p, -1); err == nil && string(b) == "x" {
+				t.Errorf("Write(%q) was refused but wrote the file", p)
+			}
+		}
+		if err := r.Write(".github/workflows/adr.yml", []byte("on: push\n")); err != nil {
+			t.Errorf("Write of .github/workflows/adr.yml, not git's directory: %v", err)
+		}
 	})
 }
 
