@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -13,6 +14,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/js/yaml12"
+	"github.com/adrkit/adrkit-go/domain/scaffold"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -25,6 +27,10 @@ const (
 	// RuleReviewOverdue flags a live decision whose reviewBy date has
 	// passed.
 	RuleReviewOverdue = "review-overdue"
+	// RuleTemplateText flags a prompt of adrkit new's body left in a
+	// record: an error once the record is accepted, since the hook and
+	// the tools then quote it to agents as the decision.
+	RuleTemplateText = "template-text"
 )
 
 // ErrInvalidLintInput is wrapped by Lint's error when the input itself is
@@ -132,6 +138,7 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		if f, ok := reviewOverdue(r, today, lines); ok {
 			findings = append(findings, f)
 		}
+		findings = append(findings, templateText(r, lines)...)
 	}
 	findings = append(findings, skipped...)
 	findings = append(findings, renamedLinks(proj.Records, ld.entries)...)
@@ -191,10 +198,12 @@ func ValidateDate(s string) error {
 type sourceLines struct {
 	yaml map[string]string // frontmatter text by source path
 	docs map[string]*yaml12.Document
+	// above is the number of lines before the body, by source path.
+	above map[string]int
 }
 
 func newSourceLines(files []file) *sourceLines {
-	l := &sourceLines{yaml: map[string]string{}, docs: map[string]*yaml12.Document{}}
+	l := &sourceLines{yaml: map[string]string{}, docs: map[string]*yaml12.Document{}, above: map[string]int{}}
 	for _, f := range files {
 		if f.rec == nil {
 			continue
@@ -202,8 +211,21 @@ func newSourceLines(files []file) *sourceLines {
 		if parts, err := frontmatter.Split(f.text); err == nil {
 			l.yaml[f.Path] = parts.YAML
 		}
+		if head, ok := strings.CutSuffix(f.text, f.rec.Body); ok {
+			l.above[f.Path] = strings.Count(head, "\n")
+		}
 	}
 	return l
+}
+
+// bodyLine is the file line of line n (from 1) of the body of the record
+// at path; 0 when unknown.
+func (l *sourceLines) bodyLine(path string, n int) int {
+	above, ok := l.above[path]
+	if !ok {
+		return 0
+	}
+	return above + n
 }
 
 // line is the file line of field (a "."-joined frontmatter path) in the
@@ -253,6 +275,30 @@ func badPatterns(r *adr.Record, resolver *affects.Resolver, lines *sourceLines) 
 			}
 		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// templateText reports each prompt of adrkit new's body that the record
+// still holds (scaffold.TemplateText, the test the site marks them by):
+// an error in an accepted record, which agents are told to follow, a
+// warning in one still being written or kept as history.
+func templateText(r *adr.Record, lines *sourceLines) []adr.Finding {
+	sev := adr.SeverityWarn
+	if r.Frontmatter.Status == adr.StatusAccepted {
+		sev = adr.SeverityError
+	}
+	var out []adr.Finding
+	for _, left := range scaffold.TemplateText(r.Body) {
+		out = append(out, adr.Finding{
+			Rule:     RuleTemplateText,
+			Severity: sev,
+			Message: "the body still holds the template's prompt " + strconv.Quote(left.Prompt) +
+				"; replace it with what was decided, in the record's own words",
+			Path: r.SourcePath,
+			ID:   r.Frontmatter.ID,
+			Line: lines.bodyLine(r.SourcePath, left.Line),
+		})
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/scaffold"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -250,5 +251,52 @@ func TestLintRulesCatalogue(t *testing.T) {
 		if !seen[id] {
 			t.Errorf("rule %s missing", id)
 		}
+	}
+}
+
+// TestTemplateText: the prompts adrkit new writes, left in a record, are
+// an error once it is accepted and a warning before, each at its file
+// line; a body that quotes a prompt inside a sentence is left alone.
+func TestTemplateText(t *testing.T) {
+	const head = "---\nid: \"0001\"\ntitle: Orders in CockroachDB\nstatus: %s\ndate: 2025-11-03\ndeciders: [\"@ops\"]\n%s---\n"
+	fresh := scaffold.Body("Orders in CockroachDB")
+	cases := []struct {
+		name, status, extra, body string
+		sev                       adr.Severity
+		lines                     []int
+	}{
+		{"accepted, untouched", "accepted", "", fresh, adr.SeverityError, []int{13, 17, 21}},
+		{"proposed, untouched", "proposed", "", fresh, adr.SeverityWarn, []int{13, 17, 21}},
+		{"draft, decision written", "draft", "", strings.Replace(fresh, "What we will do, in full sentences.", "We move orders.", 1),
+			adr.SeverityWarn, []int{13, 21}},
+		{"superseded, history still warns", "superseded", "supersededBy: \"0002\"\n", fresh, adr.SeverityWarn, []int{14, 18, 22}},
+		{"CRLF, indented", "accepted", "", "\r\n## Decision\r\n\r\n   What we will do, in full sentences.  \r\n", adr.SeverityError, []int{11}},
+		{"filled in", "accepted", "", "\n## Decision\n\nWe move orders; the prompt \"What we will do, in full sentences.\" is gone.\n", "", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			files := []fakeFile{regular("0001-orders.md", fmt.Sprintf(head, tc.status, tc.extra)+tc.body)}
+			if tc.status == "superseded" {
+				files = append(files, regular("0002-next.md", "---\nid: \"0002\"\ntitle: Next\nstatus: proposed\ndate: 2025-11-04\nsupersedes: [\"0001\"]\n---\n"))
+			}
+			rep, err := New(corpusOf(files...), Options{}).Lint(context.Background(), LintInput{Clock: june15})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []int
+			for _, f := range rep.Findings {
+				if f.Rule != RuleTemplateText {
+					continue
+				}
+				lines = append(lines, f.Line)
+				if f.Severity != tc.sev || f.ID != "0001" || f.Path != "docs/adr/0001-orders.md" || !strings.Contains(f.Message, "template's prompt") {
+					t.Errorf("finding %+v", f)
+				}
+			}
+			slices.Sort(lines)
+			if !slices.Equal(lines, tc.lines) {
+				t.Errorf("lines %v, want %v (findings %+v)", lines, tc.lines, rep.Findings)
+			}
+		})
 	}
 }
