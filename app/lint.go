@@ -31,6 +31,10 @@ const (
 	// record: an error once the record is accepted, since the hook and
 	// the tools then quote it to agents as the decision.
 	RuleTemplateText = "template-text"
+	// RuleMatchesNothing flags a live decision's affects path pattern
+	// that matches no file of the working tree: a decision that quietly
+	// governs nothing.
+	RuleMatchesNothing = "affects-matches-nothing"
 )
 
 // ErrInvalidLintInput is wrapped by Lint's error when the input itself is
@@ -46,6 +50,10 @@ type LintInput struct {
 	// Clock supplies today's date when AsOf is empty. Lint reads no other
 	// clock.
 	Clock ports.Clock
+	// Tree is the working tree the corpus is read from, whose tracked
+	// files affects-matches-nothing checks patterns against; nil when
+	// lint reads a git revision, or no working tree is at hand.
+	Tree ports.RepoFiles
 }
 
 // LintReport is the outcome of one lint run.
@@ -139,6 +147,13 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 			findings = append(findings, f)
 		}
 		findings = append(findings, templateText(r, lines)...)
+	}
+	if in.Tree != nil {
+		unmatched, err := matchesNothing(proj.Records, in.Tree, s.memo.compile, lines)
+		if err != nil {
+			return nil, err
+		}
+		findings = append(findings, unmatched...)
 	}
 	findings = append(findings, skipped...)
 	findings = append(findings, renamedLinks(proj.Records, ld.entries)...)
@@ -277,6 +292,49 @@ func badPatterns(r *adr.Record, resolver *affects.Resolver, lines *sourceLines) 
 		out = append(out, f)
 	}
 	return out
+}
+
+// matchesNothing reports the path patterns of live decisions that match
+// no file git tracks in tree, each with the nearest pattern that would
+// (affects.Nearest) when there is one. A decision kept as history may
+// name files long gone. Nothing is reported when git tracks no file (no
+// repository): every pattern would be flagged.
+func matchesNothing(records []*adr.Record, tree ports.RepoFiles, compile affects.CompileFunc, lines *sourceLines) ([]adr.Finding, error) {
+	files, err := tree.TrackedFiles()
+	if err != nil {
+		return nil, fmt.Errorf("listing the files git tracks: %w", err)
+	}
+	if len(files) == 0 {
+		return nil, nil
+	}
+	resolver := affects.NewResolver(files, compile)
+	var out []adr.Finding
+	for _, r := range records {
+		if r.Frontmatter.Status.Bucket() == adr.BucketHistory {
+			continue
+		}
+		fired := resolver.Resolve(r).Fired
+		var seen []string
+		for i, m := range r.Frontmatter.Affects {
+			if m.Type != adr.MatcherPath || m.Negate || m.Repo != "" || slices.Contains(seen, m.Pattern) ||
+				compile(m.Type, m.Pattern).Problem() != "" || slices.Contains(fired, adr.FiredMatcher{Type: m.Type, Pattern: m.Pattern}) {
+				continue
+			}
+			seen = append(seen, m.Pattern)
+			msg := "affects pattern " + strconv.Quote(m.Pattern) + " matches no file git tracks, so the decision governs nothing there"
+			if near := affects.Nearest(m.Pattern, files, compile); near != "" {
+				msg += "; did you mean " + strconv.Quote(near) + "?"
+			} else {
+				msg += "; correct the pattern, or commit the files it is about"
+			}
+			out = append(out, adr.Finding{
+				Rule: RuleMatchesNothing, Severity: adr.SeverityWarn, Message: msg,
+				Path: r.SourcePath, ID: r.Frontmatter.ID, Field: "affects.path", Pattern: m.Pattern,
+				Line: lines.line(r.SourcePath, "affects."+strconv.Itoa(i)+".pattern"),
+			})
+		}
+	}
+	return out, nil
 }
 
 // templateText reports each prompt of adrkit new's body that the record

@@ -300,3 +300,57 @@ func TestTemplateText(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchesNothing: a live decision's path pattern that matches no
+// tracked file is a warning at its line, naming the nearest pattern that
+// would match; one that matches, a negated one, a history record's, a
+// malformed one (affects-bad-pattern says so) and every pattern when no
+// working tree or no tracked file is at hand are left alone.
+func TestMatchesNothing(t *testing.T) {
+	const rec = "---\nid: \"%s\"\ntitle: Orders\nstatus: %s\ndate: 2025-11-03\ndeciders: [\"@ops\"]\n%saffects:\n" +
+		"  - type: path\n    pattern: \"%s\"\n  - type: path\n    pattern: \"services/ordrs/gen/**\"\n    negate: true\n---\n\nWe keep orders apart.\n"
+	tree := newMemRepo(map[string]string{"services/orders/db.go": "", "services/payments/ledger.go": "", "docs/adr/0001-orders.md": ""})
+	cases := []struct {
+		name, status, extra, pattern string
+		tree                         ports.RepoFiles
+		want                         string // the message's tail; "" for none
+	}{
+		{"typo'd directory", "accepted", "", "servics/**", tree, `did you mean "services/**"?`},
+		{"case mismatch", "proposed", "", "Services/Orders/*.go", tree, `did you mean "services/orders/*.go"?`},
+		{"nothing near", "draft", "", "billing/**", tree, "correct the pattern, or commit the files it is about"},
+		{"matches", "accepted", "", "services/orders/*.go", tree, ""},
+		{"history", "deprecated", "", "servics/**", tree, ""},
+		{"malformed", "accepted", "", "/services/**", tree, ""},
+		{"no working tree (--rev)", "accepted", "", "servics/**", nil, ""},
+		{"no tracked file", "accepted", "", "servics/**", newMemRepo(map[string]string{}), ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := corpusOf(regular("0001-orders.md", fmt.Sprintf(rec, "0001", tc.status, tc.extra, tc.pattern)))
+			rep, err := New(r, Options{}).Lint(context.Background(), LintInput{Clock: june15, Tree: tc.tree})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []adr.Finding
+			for _, f := range rep.Findings {
+				if f.Rule == RuleMatchesNothing {
+					got = append(got, f)
+				}
+			}
+			if tc.want == "" {
+				if len(got) > 0 {
+					t.Errorf("findings %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("findings %+v, want one", rep.Findings)
+			}
+			f := got[0]
+			if !strings.HasSuffix(f.Message, tc.want) || f.Severity != adr.SeverityWarn || f.Pattern != tc.pattern ||
+				f.Field != "affects.path" || f.ID != "0001" || f.Line != 9 {
+				t.Errorf("finding %+v, want the message to end %q at line 9", f, tc.want)
+			}
+		})
+	}
+}
