@@ -2,9 +2,15 @@ package ports
 
 import (
 	"context"
+	"errors"
 
 	"github.com/adrkit/adrkit-go/domain/migrate"
 )
+
+// ErrChanged is wrapped by FolderWriter.Replace's error when the file no
+// longer holds the bytes the caller read: someone edited it meanwhile,
+// and writing the caller's edit would lose theirs.
+var ErrChanged = errors.New("the file changed since it was read")
 
 // FolderWriter is the ADR directory as the commands that write see it
 // (new, migrate, status, renumber, init; index --write in any directory
@@ -22,6 +28,14 @@ import (
 //     Create and Rename refuse a taken name (fs.ErrExist), Replace and
 //     Rename a missing one (fs.ErrNotExist), and a refused call changes
 //     nothing.
+//   - Replace writes only over the bytes the caller read: a file that
+//     holds anything else (another process appended a line, an editor
+//     saved) is left as it is, with an error wrapping ErrChanged. The
+//     comparison is made after the new bytes are on disk, just before
+//     they take the name, and calls through one writer are serialised
+//     around it, so of two edits made from one reading one fails; a
+//     process writing in the instant between comparison and rename is
+//     the one case left.
 //   - Only regular files are read or written: a symbolic link, a
 //     directory or anything else is listed by Names but never read,
 //     replaced or written through.
@@ -44,8 +58,9 @@ type FolderWriter interface {
 	// Create writes a new file.
 	Create(name string, content []byte) error
 	// Replace writes content over the regular file name, keeping its
-	// permissions.
-	Replace(name string, content []byte) error
+	// permissions, if it still holds old: the bytes the caller read and
+	// edited.
+	Replace(name string, old, content []byte) error
 	// Rename gives a file a new name. A new name that differs only in
 	// case is a rename on every file system.
 	Rename(from, to string) error

@@ -90,7 +90,7 @@ func (f *RepoFiles) Write(p string, content []byte) error {
 			return fmt.Errorf("writing %s: %w", p, withoutPath(err))
 		}
 	}
-	return writeAtomic(f.root, name, p, content, createOrReplace)
+	return writeAtomic(f.root, name, p, content, createOrReplace, nil)
 }
 
 // outsideGit refuses a "/"-separated path with a .git element, in any
@@ -160,8 +160,9 @@ const (
 // is synced and then renamed over name, or for createOnly linked to it,
 // since a hard link fails when the name is taken and so never replaces
 // another writer's file. Only a regular file is replaced, and it keeps
-// its permissions.
-func writeAtomic(root *os.Root, name, shown string, content []byte, mode writeMode) error {
+// its permissions. unchanged, when given, is asked last, just before the
+// rename: an error from it stops the write.
+func writeAtomic(root *os.Root, name, shown string, content []byte, mode writeMode, unchanged func() error) error {
 	fail := func(err error) error { return fmt.Errorf("writing %s: %w", shown, withoutPath(err)) }
 	taken := func() error { return fmt.Errorf("%s exists already: %w", shown, fs.ErrExist) }
 	perm := fs.FileMode(0o644)
@@ -191,6 +192,12 @@ func writeAtomic(root *os.Root, name, shown string, content []byte, mode writeMo
 	}
 	if closeErr := fh.Close(); err == nil {
 		err = closeErr
+	}
+	if err == nil && unchanged != nil {
+		if err = unchanged(); err != nil {
+			_ = root.Remove(tmp)
+			return err
+		}
 	}
 	if err == nil && mode == createOnly {
 		err = root.Link(tmp, name)
