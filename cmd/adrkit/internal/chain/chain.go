@@ -46,10 +46,7 @@ func NewCmdChain(f *factory.Factory, runF func(context.Context, *Options) error)
 				return err
 			}
 			opts := &Options{Options: base, Ref: toolcmd.ShortRef(cmd.Args().First())}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -74,10 +74,7 @@ func NewCmdChanges(f *factory.Factory, runF func(context.Context, *Options) erro
 				return err
 			}
 			opts := &Options{Options: base, Since: toolcmd.Optional(cmd, "since"), Limit: limit}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

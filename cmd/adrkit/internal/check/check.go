@@ -109,10 +109,7 @@ func NewCmdCheck(f *factory.Factory, runF func(context.Context, *Options) error)
 			if cmd.String("rev") != "" {
 				return usage("check reads the working tree: --rev (or ADRKIT_REV) does not apply; use --changed-since")
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -79,10 +79,7 @@ func NewCmdDoctor(f *factory.Factory, runF func(context.Context, *Options) error
 			if _, err := factory.ColorMode(cmd); err != nil {
 				return err
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

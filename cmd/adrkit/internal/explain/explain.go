@@ -50,10 +50,7 @@ func NewCmdExplain(f *factory.Factory, runF func(context.Context, *Options) erro
 				return err
 			}
 			opts := &Options{Options: base}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

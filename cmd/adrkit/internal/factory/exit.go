@@ -84,3 +84,12 @@ func DescribeFileError(err error) string {
 func TrimCause(err, sentinel error) string {
 	return strings.TrimPrefix(err.Error(), sentinel.Error()+": ")
 }
+
+// Run ends a command's action: runF with opts when a test set it (to see
+// the options the command line gave), the command's own run otherwise.
+func Run[O any](ctx context.Context, opts *O, runF, run func(context.Context, *O) error) error {
+	if runF != nil {
+		return runF(ctx, opts)
+	}
+	return run(ctx, opts)
+}

@@ -47,10 +47,7 @@ func NewCmdGraph(f *factory.Factory, runF func(context.Context, *Options) error)
 				return factory.UsageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			opts := &Options{Out: f.Out, Format: format, Corpus: func(ctx context.Context) (*factory.Corpus, error) { return f.Corpus(ctx, cmd) }}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -88,10 +88,7 @@ func NewCmdHook(f *factory.Factory, runF func(context.Context, *Options) error) 
 				In: f.In, Out: f.Out, Host: host, StateDir: cmd.String("state-dir"), Getwd: f.Getwd,
 				Locate: func(getwd func() (string, error)) entry.Location { return entry.Locate(cmd, getwd, entry.CLIEnv) },
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -70,10 +70,7 @@ func NewCmdIndex(f *factory.Factory, runF func(context.Context, *Options) error)
 				Out: f.Out, Command: cmd.FullName(), File: write + check, Check: check != "",
 				Corpus: func(ctx context.Context) (*factory.Corpus, error) { return f.Corpus(ctx, cmd) },
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

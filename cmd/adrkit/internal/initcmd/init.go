@@ -92,10 +92,7 @@ func NewCmdInit(f *factory.Factory, runF func(context.Context, *Options) error) 
 				Color:  func() (render.Style, error) { return f.Color(cmd) },
 				Clock:  f.Clock,
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -77,10 +77,7 @@ func NewCmdLint(f *factory.Factory, runF func(context.Context, *Options) error) 
 					return factory.UsageError{Command: cmd.FullName(), Msg: "--as-of: " + err.Error()}
 				}
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

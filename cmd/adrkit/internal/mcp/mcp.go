@@ -59,10 +59,7 @@ func NewCmdMCP(f *factory.Factory, runF func(context.Context, *Options) error) *
 				return factory.UsageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			opts := &Options{Where: entry.Locate(cmd, f.Getwd, entry.ServerEnv), Surface: surface, In: f.In, Out: f.Out, Err: f.ErrOut}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

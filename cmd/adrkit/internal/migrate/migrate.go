@@ -74,10 +74,7 @@ func NewCmdMigrate(f *factory.Factory, runF func(context.Context, *Options) erro
 				Folder: func(ctx context.Context) (*factory.Corpus, *workspace.Folder, error) { return f.WriterFolder(ctx, cmd) },
 				Style:  func() (render.Style, error) { return f.Style(cmd) },
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -97,10 +97,7 @@ func NewCmdNew(f *factory.Factory, runF func(context.Context, *Options) error) *
 				Style:  func() (render.Style, error) { return f.Style(cmd) },
 				Clock:  f.Clock,
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -34,10 +34,7 @@ func NewAction(f *factory.Factory, runF func(context.Context, *Options) error) c
 			Style:  func() (render.Style, error) { return f.Style(cmd) },
 			Clock:  f.Clock,
 		}
-		if runF != nil {
-			return runF(ctx, opts)
-		}
-		return run(ctx, opts)
+		return factory.Run(ctx, opts, runF, run)
 	}
 }
 

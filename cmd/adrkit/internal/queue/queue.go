@@ -73,10 +73,7 @@ func NewCmdQueue(f *factory.Factory, runF func(context.Context, *Options) error)
 				Corpus: func(ctx context.Context) (*factory.Corpus, error) { return f.Corpus(ctx, cmd) },
 				Style:  func() (render.Style, error) { return f.Style(cmd) },
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -55,10 +55,7 @@ func NewCmdSearch(f *factory.Factory, runF func(context.Context, *Options) error
 				return err
 			}
 			opts := &Options{Options: base, Status: typed[adr.Status](cmd, "status"), Tags: typed[string](cmd, "tag"), Scope: typed[adr.Scope](cmd, "scope")}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -109,10 +109,7 @@ func NewCmdSite(f *factory.Factory, runF func(context.Context, *Options) error) 
 					return usage("--as-of: " + err.Error())
 				}
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

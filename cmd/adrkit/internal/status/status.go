@@ -68,10 +68,7 @@ func NewCmdStatus(f *factory.Factory, runF func(context.Context, *Options) error
 			if cmd.IsSet("by") && opts.Input.By == "" {
 				return factory.UsageError{Command: cmd.FullName(), Msg: "--by needs a record id"}
 			}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }

@@ -40,10 +40,7 @@ func NewCmdSuperseded(f *factory.Factory, runF func(context.Context, *Options) e
 				return err
 			}
 			opts := &Options{Options: base}
-			if runF != nil {
-				return runF(ctx, opts)
-			}
-			return run(ctx, opts)
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }
