@@ -85,4 +85,6 @@ func TestCommandsBuildOnlyWhatTheyUse(t *testing.T) {
 
 func cat(lists ...[]string) []string { return slices.Concat(lists...) }
 
-func quote(s string) string { return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"` }
+func quote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
