@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
-	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/root"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 )
@@ -693,7 +692,7 @@ func TestMCPContent(t *testing.T) {
 // can never be left out of it.
 func TestUnknownCommandNamesEveryCommand(t *testing.T) {
 	got := newRunner(t).run("frobnicate")
-	tree := root.New(factory.New(factory.Env{Stdout: io.Discard, Stderr: io.Discard}))
+	tree := newTree(factory.New(factory.Env{Stdout: io.Discard, Stderr: io.Discard}), nil)
 	var names []string
 	for _, c := range tree.VisibleCommands() {
 		names = append(names, c.Name)
