@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,7 +147,10 @@ func runGemini(t *testing.T, gemini, bin, target string) string {
 		t.Errorf("the write did not happen: %v", err)
 	}
 	all, tools := api.conversation(t)
-	checkSession(t, all, tools, "mcp_adrkit_get_decision_context", out)
+	checkSession(t, all, out)
+	if !slices.Contains(tools, "mcp_adrkit_get_decision_context") {
+		t.Errorf("the adrkit server's tools were not offered to the model: %q", tools)
+	}
 	return api.afterWrite(t)
 }
 
