@@ -116,7 +116,7 @@ func Doctor(ctx context.Context, files ports.RepoFiles, probe ports.Processes, i
 	}
 	if len(hosts) == 0 {
 		rep.add(CheckProblem, "agents", "no agent is wired: none of the files 'adrkit init' writes is here",
-			"run 'adrkit init' (Claude Code), or 'adrkit init --agents claude,codex,cursor,vscode,copilot'")
+			"run 'adrkit init' (Claude Code), or 'adrkit init --agents claude,codex,cursor,vscode,copilot,gemini'")
 		return rep
 	}
 	slices.SortFunc(hosts, func(a, b agenthost.Host) int {

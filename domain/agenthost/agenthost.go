@@ -99,7 +99,7 @@ func ParseHookHost(s string) (Host, error) {
 	if h := Host(s); slices.Contains(HookHosts, h) {
 		return h, nil
 	}
-	return "", fmt.Errorf("--host must be claude, codex, cursor or copilot, got %q", s)
+	return "", fmt.Errorf("--host must be claude, codex, cursor, copilot or gemini, got %q", s)
 }
 
 // IsToolEvent reports whether an event, in any host's spelling, is about

@@ -22,7 +22,7 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
-	if _, err := ParseHookHost("vscode"); err == nil || !strings.Contains(err.Error(), "claude, codex, cursor or copilot") {
+	if _, err := ParseHookHost("vscode"); err == nil || !strings.Contains(err.Error(), "claude, codex, cursor, copilot or gemini") {
 		t.Errorf("vscode is not a --host of its own: %v", err)
 	}
 	if IsEditTool("Bash") || IsEditTool(ApplyPatch) {

@@ -31,14 +31,14 @@ func ParseHosts(s string) ([]agenthost.Host, error) {
 			continue
 		}
 		if !slices.Contains(agenthost.Hosts, h) {
-			return nil, fmt.Errorf("unknown agent %q; the agents are claude, codex, cursor, vscode and copilot", strings.TrimSpace(part))
+			return nil, fmt.Errorf("unknown agent %q; the agents are claude, codex, cursor, vscode, copilot and gemini", strings.TrimSpace(part))
 		}
 		if !slices.Contains(out, h) {
 			out = append(out, h)
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("name at least one agent: claude, codex, cursor, vscode or copilot")
+		return nil, fmt.Errorf("name at least one agent: claude, codex, cursor, vscode, copilot or gemini")
 	}
 	slices.SortFunc(out, func(a, b agenthost.Host) int {
 		return slices.Index(agenthost.Hosts, a) - slices.Index(agenthost.Hosts, b)
