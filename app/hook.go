@@ -137,7 +137,7 @@ func (h *hookRun) edit(ctx context.Context) (HookAnswer, error) {
 			mem.remember(blocks)
 		}
 	}
-	text := contextText(h.site.Dir, blocks, errs, h.ev.Omitted)
+	text := contextText(h.site.Dir, blocks, errs, h.ev.Omitted, h.ev.Host.Contract().After)
 	return HookAnswer{Context: text}, nil
 }
 

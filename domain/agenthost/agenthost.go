@@ -44,6 +44,9 @@ type Contract struct {
 	// for Cursor (whose pre-tool answer is a permission decision only)
 	// and Gemini CLI (whose pre-tool context never reaches the model).
 	SessionStart, Edit string
+	// After says Edit comes after the tool wrote its files, so that the
+	// context says so.
+	After bool
 	// Prompt is the event between a user's prompt and the model's turn
 	// that init wires, where the host's answer to it reaches the model
 	// ("" for none).
@@ -78,9 +81,10 @@ var contracts = map[Host]Contract{
 	// Codex's matcher names apply_patch and the aliases Codex gives it.
 	Codex: {Name: "Codex CLI", HookHost: Codex, SessionStart: "SessionStart", Edit: "PreToolUse", StartSources: "startup|resume",
 		EditTools: []string{ApplyPatch, "Edit", "Write"}, Timeout: 10 * time.Second, TimeoutUnit: time.Second, Context: true},
-	Cursor:  {Name: "Cursor", HookHost: Cursor, SessionStart: "sessionStart", Edit: "postToolUse", EditTools: []string{"Write", "Edit", "Delete"}, Context: true},
+	Cursor: {Name: "Cursor", HookHost: Cursor, SessionStart: "sessionStart", Edit: "postToolUse", After: true,
+		EditTools: []string{"Write", "Edit", "Delete"}, Context: true},
 	Copilot: {Name: "GitHub Copilot", HookHost: Copilot, SessionStart: "sessionStart", Edit: "preToolUse", EditTools: []string{"edit", "create"}},
-	Gemini: {Name: "Gemini CLI", HookHost: Gemini, SessionStart: "SessionStart", Edit: "AfterTool", Prompt: "BeforeAgent",
+	Gemini: {Name: "Gemini CLI", HookHost: Gemini, SessionStart: "SessionStart", Edit: "AfterTool", After: true, Prompt: "BeforeAgent",
 		EditTools: []string{"write_file", "replace"}, Timeout: 10 * time.Second, TimeoutUnit: time.Millisecond, Context: true},
 }
 
