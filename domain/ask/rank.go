@@ -20,7 +20,7 @@ import (
 // The BM25F parameters, tuned on the development set: the weight of a
 // term in each field, and how much a field's length dampens it.
 var (
-	weights    = [numFields]float64{FieldID: 3, FieldTitle: 4, FieldTags: 2, FieldDecision: 2, FieldAlternatives: 0.5, FieldBody: 1}
+	weights    = [numFields]float64{FieldID: 3, FieldTitle: 2, FieldTags: 1, FieldDecision: 2, FieldAlternatives: 0.25, FieldBody: 1}
 	lengthNorm = [numFields]float64{FieldID: 0, FieldTitle: 0.5, FieldTags: 0.3, FieldDecision: 0.5, FieldAlternatives: 0.75, FieldBody: 0.75}
 )
 
@@ -162,7 +162,7 @@ func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranki
 // the development set: a constant, then the top score over the score of
 // a record holding every term, the share of the terms the top record
 // holds, its margin over the second, and a strong match.
-var coef = [5]float64{-6, 4, 4, 2, 1.5}
+var coef = [5]float64{-3.33, 3.00, 3.06, 1.52, 0.49}
 
 // confidence is the model's estimate that hits[0] is the answer.
 func confidence(hits []Hit, ideal float64, terms int) float64 {
