@@ -170,8 +170,13 @@ func answerAsk(p *corpus.Projection, ix *askIndex, in AskInput) Result {
 	return answer(p, out)
 }
 
-// summary is the answer in one line, as a person reads it.
-func (a AskAnswer) summary() string {
+func (a AskAnswer) summary() string { return a.Sentence() }
+
+// Sentence is the answer in one line, as a person reads it (the tool's
+// summary line): "Decided: 0025 Use ElastiCache for Redis (accepted) -
+// confidence 0.82", "Rejected: ... do not propose again", "Replaced:
+// ... in force: ...", "Held (reason): ...", or "No record answers this".
+func (a AskAnswer) Sentence() string {
 	conf := fmt.Sprintf(" - confidence %.2f", a.Confidence)
 	if a.Decision == nil {
 		var closest []string

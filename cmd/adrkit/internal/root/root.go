@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/ask"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/chain"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/changes"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/check"
@@ -86,6 +87,7 @@ func New(f *factory.Factory) *cli.Command {
 			lint.NewCmdLint(f, nil),
 			check.NewCmdCheck(f, nil),
 			search.NewCmdSearch(f, nil),
+			ask.NewCmdAsk(f, nil),
 			show.NewCmdShow(f, nil),
 			explain.NewCmdExplain(f, nil),
 			superseded.NewCmdSuperseded(f, nil),
