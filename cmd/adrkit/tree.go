@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/ask"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/chain"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/changes"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/check"
@@ -100,6 +101,7 @@ var commands = []command{
 	{"lint", func(f *factory.Factory) *cli.Command { return lint.NewCmdLint(f, nil) }},
 	{"check", func(f *factory.Factory) *cli.Command { return check.NewCmdCheck(f, nil) }},
 	{"search", func(f *factory.Factory) *cli.Command { return search.NewCmdSearch(f, nil) }},
+	{"ask", func(f *factory.Factory) *cli.Command { return ask.NewCmdAsk(f, nil) }},
 	{"show", func(f *factory.Factory) *cli.Command { return show.NewCmdShow(f, nil) }},
 	{"explain", func(f *factory.Factory) *cli.Command { return explain.NewCmdExplain(f, nil) }},
 	{"superseded", func(f *factory.Factory) *cli.Command { return superseded.NewCmdSuperseded(f, nil) }},
