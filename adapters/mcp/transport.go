@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -57,6 +59,10 @@ type stdioConn struct {
 	cancelled map[jsonrpc.ID]bool
 	// settled is closed (and replaced) whenever awaited shrinks.
 	settled chan struct{}
+	// calls are the ids of the requests this server sent the client (its
+	// roots/list) that it has not answered; only answers to them reach
+	// the SDK.
+	calls map[jsonrpc.ID]bool
 
 	writeMu   sync.Mutex
 	writeFail error
@@ -73,6 +79,7 @@ func newStdioConn(in io.Reader, out io.Writer, onError func(error)) *stdioConn {
 		inflight:  map[jsonrpc.ID]bool{},
 		cancelled: map[jsonrpc.ID]bool{},
 		settled:   make(chan struct{}),
+		calls:     map[jsonrpc.ID]bool{},
 	}
 }
 
@@ -125,6 +132,11 @@ func (c *stdioConn) Write(_ context.Context, msg jsonrpc.Message) error {
 		if c.isCancelled(resp.ID) {
 			return nil
 		}
+	}
+	if call, ok := msg.(*jsonrpc.Request); ok && call.IsCall() {
+		c.mu.Lock()
+		c.calls[call.ID] = true
+		c.mu.Unlock()
 	}
 	data, err := encodeFrame(msg)
 	if err != nil {
@@ -236,6 +248,7 @@ func (c *stdioConn) settle(id jsonrpc.ID) {
 // when the connection closes.
 func (c *stdioConn) readLoop(in io.Reader) {
 	defer close(c.inputDone)
+	defer c.unanswered()
 	var pin eraPin
 	br := bufio.NewReaderSize(in, readChunk)
 	var line []byte
@@ -320,9 +333,12 @@ func (c *stdioConn) dispatch(pin *eraPin, line []byte) bool {
 		c.onError(fmt.Errorf("ignored a line that is not a JSON-RPC 2.0 message: %s", f.problem))
 		return true
 	case frameResponse:
-		// This server never calls the client, so no response is expected.
-		// One that arrives before the era is chosen is reported, as the
+		// The answer to a request of this server's goes to the SDK. Any
+		// other that arrives before the era is chosen is reported, as the
 		// reference does; later ones are ignored.
+		if msg, ok := c.answer(f.id, line); ok {
+			return c.hand(msg)
+		}
 		if pin.phase == phaseOpening || pin.phase == phaseProbing {
 			c.onError(errors.New("discarded a JSON-RPC response that arrived before the protocol era was chosen"))
 		}
@@ -354,11 +370,45 @@ func (c *stdioConn) dispatch(pin *eraPin, line []byte) bool {
 			c.cancel(id)
 		}
 	}
+	return c.hand(msg)
+}
+
+// hand gives msg to Read; false when the connection closed meanwhile.
+func (c *stdioConn) hand(msg jsonrpc.Message) bool {
 	select {
 	case c.incoming <- msg:
 		return true
 	case <-c.closed:
 		return false
+	}
+}
+
+// answer is the response in line when it answers a request this server
+// sent and has not had answered.
+func (c *stdioConn) answer(id jsonrpc.ID, line []byte) (jsonrpc.Message, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.calls[id] {
+		return nil, false
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		return nil, false
+	}
+	delete(c.calls, id)
+	return msg, true
+}
+
+// unanswered fails the requests this server sent that the client will
+// not answer now that its input has ended, so that nothing waits for
+// them.
+func (c *stdioConn) unanswered() {
+	c.mu.Lock()
+	ids := slices.Collect(maps.Keys(c.calls))
+	clear(c.calls)
+	c.mu.Unlock()
+	for _, id := range ids {
+		c.hand(&jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the client's input ended before it answered"}})
 	}
 }
 
