@@ -1,3 +1,5 @@
+//lint:file-ignore SA1019 go-sdk marks roots deprecated from revision 2026-07-28 on; they are asked for only on the handshake revisions, which have them.
+
 package mcp
 
 import (
@@ -83,7 +85,6 @@ func (r *roots) note(method string, req sdk.Request) {
 	case methodInitialize:
 		params, _ := req.GetParams().(*sdk.InitializeParams)
 		r.mu.Lock()
-		//lint:ignore SA1019 roots are deprecated from revision 2026-07-28 on; they are asked for only on the handshake revisions, which have them.
 		r.offered = params != nil && params.Capabilities != nil && params.Capabilities.RootsV2 != nil
 		r.mu.Unlock()
 	case methodInitialized, notificationRootsChanged:
@@ -112,8 +113,11 @@ func (r *roots) ask(ss *sdk.ServerSession) {
 		ctx, cancel := context.WithTimeout(r.life, rootsWait)
 		defer cancel()
 		var found ClientRoots
-		//lint:ignore SA1019 see note: the handshake revisions have roots.
-		res, err := ss.ListRoots(ctx, nil)
+		var res *sdk.ListRootsResult
+		err := ctx.Err() // once the input has ended, nothing is sent
+		if err == nil {
+			res, err = ss.ListRoots(ctx, nil)
+		}
 		if err != nil {
 			found.Err = err
 		} else {

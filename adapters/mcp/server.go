@@ -83,10 +83,21 @@ func New(svc ToolService, opts Options) *Server {
 // caller.
 func (s *Server) Serve(ctx context.Context) error {
 	e := newEngine(s.tools, s.opts.FullContent)
+	c := newStdioConn(s.opts.In, s.opts.Out, s.opts.OnError)
 	if s.opts.Locate != nil {
-		e.roots = &roots{locate: s.opts.Locate, life: ctx, current: s.tools}
+		// Asking the client ends with its input: nothing can answer then.
+		life, stop := context.WithCancel(ctx)
+		defer stop()
+		go func() {
+			select {
+			case <-c.drained:
+				stop()
+			case <-life.Done():
+			}
+		}()
+		e.roots = &roots{locate: s.opts.Locate, life: life, current: s.tools}
 	}
-	return e.run(ctx, newStdioConn(s.opts.In, s.opts.Out, s.opts.OnError))
+	return e.run(ctx, c)
 }
 
 // engine is the SDK server with what the middleware and tool handlers

@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -42,6 +40,11 @@ type stdioConn struct {
 	// inputDone is closed when the input has ended (or failed) and every
 	// message before that point has been handed to Read.
 	inputDone chan struct{}
+	// drained is closed when Read is asked for a message after inputDone:
+	// the SDK has taken every answer to this server's own requests in, so
+	// those still unanswered never will be.
+	drained   chan struct{}
+	drainOnce sync.Once
 	closed    chan struct{}
 	closeOnce sync.Once
 
@@ -75,6 +78,7 @@ func newStdioConn(in io.Reader, out io.Writer, onError func(error)) *stdioConn {
 		in: in, out: out, onError: onError,
 		incoming:  make(chan jsonrpc.Message),
 		inputDone: make(chan struct{}),
+		drained:   make(chan struct{}),
 		closed:    make(chan struct{}),
 		inflight:  map[jsonrpc.ID]bool{},
 		cancelled: map[jsonrpc.ID]bool{},
@@ -100,6 +104,7 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	case msg := <-c.incoming:
 		return msg, nil
 	case <-c.inputDone:
+		c.drainOnce.Do(func() { close(c.drained) })
 	case <-c.closed:
 		return nil, io.EOF
 	case <-ctx.Done():
@@ -248,7 +253,6 @@ func (c *stdioConn) settle(id jsonrpc.ID) {
 // when the connection closes.
 func (c *stdioConn) readLoop(in io.Reader) {
 	defer close(c.inputDone)
-	defer c.unanswered()
 	var pin eraPin
 	br := bufio.NewReaderSize(in, readChunk)
 	var line []byte
@@ -397,19 +401,6 @@ func (c *stdioConn) answer(id jsonrpc.ID, line []byte) (jsonrpc.Message, bool) {
 	}
 	delete(c.calls, id)
 	return msg, true
-}
-
-// unanswered fails the requests this server sent that the client will
-// not answer now that its input has ended, so that nothing waits for
-// them.
-func (c *stdioConn) unanswered() {
-	c.mu.Lock()
-	ids := slices.Collect(maps.Keys(c.calls))
-	clear(c.calls)
-	c.mu.Unlock()
-	for _, id := range ids {
-		c.hand(&jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the client's input ended before it answered"}})
-	}
 }
 
 // forSDK is the message the SDK is given for a request or notification

@@ -3,6 +3,7 @@
 package entry
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -200,4 +201,50 @@ func TestServeFindsTheRepositoryFromTheClient(t *testing.T) {
 			t.Errorf("got %s %v, want results [0007] from --cwd", outcome, ids)
 		}
 	})
+}
+
+// TestServeRootsNeverAnswered: a client that declares roots, is asked
+// for them and ends its input without answering still gets its tool call
+// answered, saying why nothing was read, and the server ends with status
+// 0.
+func TestServeRootsNeverAnswered(t *testing.T) {
+	unlocated := locate(t, t.TempDir(), noEnv, ServerEnv)
+	serverIn, clientOut := io.Pipe()
+	clientIn, serverOut := io.Pipe()
+	var errs lockedBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- Serve(context.Background(), unlocated, Surface{}, Stdio{Program: "adrkit-mcp", In: serverIn, Out: serverOut, Err: &errs, Getenv: noEnv})
+		serverOut.Close()
+	}()
+	send := func(line string) {
+		if _, err := io.WriteString(clientOut, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frames := bufio.NewScanner(clientIn)
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"t","version":"1"}}}`)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	asked := false
+	for !asked && frames.Scan() {
+		asked = strings.Contains(frames.Text(), `"method":"roots/list"`)
+	}
+	if !asked {
+		t.Fatal("the server did not ask for the roots")
+	}
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search_decisions","arguments":{"query":"x"}}}`)
+	clientOut.Close()
+	var rest []string
+	answered := false
+	for frames.Scan() {
+		rest = append(rest, frames.Text())
+		answered = answered || strings.Contains(frames.Text(), `"id":2,"result"`) &&
+			strings.Contains(frames.Text(), "the client did not list its workspace roots")
+	}
+	if !answered {
+		t.Errorf("after roots/list, unanswered, and the end of input:\n%s", strings.Join(rest, "\n"))
+	}
+	if c := <-code; c != 0 {
+		t.Errorf("status %d, stderr %q", c, errs.String())
+	}
 }
