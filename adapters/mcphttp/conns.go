@@ -2,35 +2,56 @@ package mcphttp
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
-// conns bounds the connections open at once and keeps idle ones from
-// holding places that others need (http.Server.ConnState tells it each
-// connection's state):
+// conns bounds the connections open at once and keeps the ones that do
+// nothing from holding places that others need (http.Server.ConnState
+// tells it each connection's state):
 //
-//   - At the cap, a new connection is let in by closing an idle one:
-//     first one that never carried an authenticated request, then the one
-//     idle longest. Only when none is idle does it wait (in the kernel's
-//     backlog) for one to close or become idle.
+//   - A connection that has not yet sent a request's headers is fresh.
+//     Fresh connections count against an allowance of their own
+//     (maxFresh), not against max: when it is full, the oldest fresh one
+//     is closed for the newcomer, one that has sent nothing at all before
+//     one that has begun its headers. Sockets that send nothing therefore
+//     never keep a caller out, however many they are.
+//   - A fresh connection that sends nothing within firstByte is closed.
+//   - At the cap of connections that have sent a request, a new
+//     connection is let in by closing an idle one: first one that never
+//     carried an authenticated request, then the one idle longest. Only
+//     when none is idle does it wait (in the kernel's backlog) for one to
+//     close or become idle.
 //   - A connection whose requests have all been refused before the token
 //     check passed waits for its next request only as long as a request's
 //     headers may take (preAuthIdle), not the server's idle timeout.
+//   - On shutdown (drain), a connection that carries no request gets
+//     until a deadline for one that may already be on its way.
+//
+// Every close it decides is logged, with its reason.
 type conns struct {
-	max         int
-	preAuthIdle time.Duration
+	max, maxFresh          int
+	firstByte, preAuthIdle time.Duration
+	log                    *slog.Logger
 
 	mu   sync.Mutex
 	open map[*conn]struct{}
+	// fresh counts the open connections that have sent no request yet.
+	fresh int
 	// changed is closed, and replaced, whenever a connection closes or
 	// becomes idle.
 	changed chan struct{}
-	// idles counts the times a connection became idle: the order in which
-	// they did.
-	idles uint64
+	// seq orders the connections' arrivals and idle spells.
+	seq uint64
+	// drainBy, once set, is the read deadline of every connection that
+	// carries no request: the server is shutting down.
+	drainBy time.Time
+	// closed, when set (by tests), is called when a connection is closed.
+	closed func()
 }
 
 // conn is one connection the server accepted.
@@ -38,16 +59,32 @@ type conn struct {
 	net.Conn
 	owner *conns
 	once  sync.Once
+	// spoke is set at the first byte read from the connection.
+	spoke atomic.Bool
 
 	// Guarded by owner.mu.
 	state         http.ConnState
+	fresh         bool
+	arrived       uint64
+	firstByteBy   time.Time // zero when no first-byte deadline applies
+	asked         time.Time // the read deadline net/http last asked for
 	authenticated bool
-	idleSince     uint64 // the value of idles when it last became idle
+	idleSince     uint64 // the value of seq when it last became idle
 	idleTimer     *time.Timer
+	reason        string // why this server closed it, for the log
 }
 
-func newConns(max int, preAuthIdle time.Duration) *conns {
-	return &conns{max: max, preAuthIdle: preAuthIdle, open: map[*conn]struct{}{}, changed: make(chan struct{})}
+// Reasons for closing a connection, as logged.
+const (
+	closedCrowded   = "crowded out"        // fresh, at the allowance, for a newer one
+	closedSilent    = "no first byte"      // fresh, nothing sent within firstByte
+	closedIdleAtCap = "idle at capacity"   // idle, at the cap, for a new one
+	closedPreAuth   = "idle without token" // idle after refused requests only
+)
+
+func newConns(max, maxFresh int, firstByte, preAuthIdle time.Duration, log *slog.Logger) *conns {
+	return &conns{max: max, maxFresh: maxFresh, firstByte: firstByte, preAuthIdle: preAuthIdle, log: log,
+		open: map[*conn]struct{}{}, changed: make(chan struct{})}
 }
 
 // notify wakes whoever waits for room; c.mu is held.
@@ -61,7 +98,7 @@ func (c *conns) notify() {
 func (c *conns) room(done <-chan struct{}) bool {
 	for {
 		c.mu.Lock()
-		if len(c.open) < c.max {
+		if len(c.open)-c.fresh < c.max {
 			c.mu.Unlock()
 			return true
 		}
@@ -80,11 +117,28 @@ func (c *conns) room(done <-chan struct{}) bool {
 	}
 }
 
+// crowd closes the stalest fresh connections while there are more than
+// the allowance, never the newcomer, which has had no time to speak.
+func (c *conns) crowd(newcomer *conn) {
+	for {
+		c.mu.Lock()
+		var victim *conn
+		if c.fresh > c.maxFresh {
+			victim = c.stalest(newcomer)
+		}
+		c.mu.Unlock()
+		if victim == nil {
+			return
+		}
+		_ = victim.Close()
+	}
+}
+
 // idlest is the idle connection to close first, or nil; c.mu is held.
 func (c *conns) idlest() *conn {
 	var best *conn
 	for k := range c.open {
-		if k.state != http.StateIdle {
+		if k.state != http.StateIdle || k.reason != "" {
 			continue
 		}
 		switch {
@@ -94,30 +148,128 @@ func (c *conns) idlest() *conn {
 			best = k
 		}
 	}
+	if best != nil {
+		best.reason = closedIdleAtCap
+	}
 	return best
 }
 
-// add counts a connection just accepted.
+// stalest is the fresh connection but newcomer to close first: one that
+// has sent nothing before one that has, the oldest first; c.mu is held.
+func (c *conns) stalest(newcomer *conn) *conn {
+	var best *conn
+	for k := range c.open {
+		if !k.fresh || k.reason != "" || k == newcomer {
+			continue
+		}
+		silent, bestSilent := !k.spoke.Load(), best != nil && !best.spoke.Load()
+		if best == nil || silent && !bestSilent || silent == bestSilent && k.arrived < best.arrived {
+			best = k
+		}
+	}
+	if best != nil {
+		best.reason = closedCrowded
+	}
+	return best
+}
+
+// add counts a connection just accepted, and gives it its first-byte
+// deadline.
 func (c *conns) add(nc net.Conn) *conn {
-	k := &conn{Conn: nc, owner: c, state: http.StateNew}
+	k := &conn{Conn: nc, owner: c, state: http.StateNew, fresh: true}
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.seq++
+	k.arrived = c.seq
 	c.open[k] = struct{}{}
-	c.mu.Unlock()
+	c.fresh++
+	if c.firstByte > 0 {
+		k.firstByteBy = time.Now().Add(c.firstByte)
+	}
+	_ = nc.SetReadDeadline(k.readDeadline())
 	return k
 }
 
-// Close closes the connection and gives its place back.
+// readDeadline is the read deadline the connection gets: what net/http
+// asked for, brought forward to the first-byte deadline while nothing
+// has been read and to the drain deadline while no request is being
+// served; k.owner.mu is held.
+func (k *conn) readDeadline() time.Time {
+	t := k.asked
+	earlier := func(d time.Time) {
+		if !d.IsZero() && (t.IsZero() || d.Before(t)) {
+			t = d
+		}
+	}
+	if !k.spoke.Load() {
+		earlier(k.firstByteBy)
+	}
+	if k.state == http.StateNew || k.state == http.StateIdle {
+		earlier(k.owner.drainBy)
+	}
+	return t
+}
+
+// SetReadDeadline is net/http's deadline, bounded by readDeadline.
+func (k *conn) SetReadDeadline(t time.Time) error {
+	k.owner.mu.Lock()
+	defer k.owner.mu.Unlock()
+	k.asked = t
+	return k.Conn.SetReadDeadline(k.readDeadline())
+}
+
+// SetDeadline sets the write deadline as asked and the read deadline as
+// SetReadDeadline does.
+func (k *conn) SetDeadline(t time.Time) error {
+	if err := k.Conn.SetWriteDeadline(t); err != nil {
+		return err
+	}
+	return k.SetReadDeadline(t)
+}
+
+// Read notes the first byte, which lifts the first-byte deadline, and a
+// connection that sent nothing before it.
+func (k *conn) Read(p []byte) (int, error) {
+	n, err := k.Conn.Read(p)
+	if k.spoke.Load() {
+		return n, err
+	}
+	c := k.owner
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n > 0 {
+		k.spoke.Store(true)
+		_ = k.Conn.SetReadDeadline(k.readDeadline())
+	} else if ne, ok := err.(net.Error); ok && ne.Timeout() && k.reason == "" && !k.firstByteBy.IsZero() && !time.Now().Before(k.firstByteBy) {
+		k.reason = closedSilent
+	}
+	return n, err
+}
+
+// Close closes the connection, gives its place back and logs why the
+// server closed it, when it was its decision.
 func (k *conn) Close() error {
 	err := k.Conn.Close()
 	k.once.Do(func() {
 		c := k.owner
 		c.mu.Lock()
-		defer c.mu.Unlock()
 		delete(c.open, k)
+		if k.fresh {
+			k.fresh = false
+			c.fresh--
+		}
 		if k.idleTimer != nil {
 			k.idleTimer.Stop()
 		}
 		c.notify()
+		reason, closed := k.reason, c.closed
+		c.mu.Unlock()
+		if reason != "" {
+			c.log.LogAttrs(context.Background(), slog.LevelInfo, "connection closed", slog.String("reason", reason))
+		}
+		if closed != nil {
+			closed()
+		}
 	})
 	return err
 }
@@ -130,7 +282,19 @@ func (c *conns) setState(nc net.Conn, state http.ConnState) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if _, open := c.open[k]; !open {
+		return // closed already, and no longer counted
+	}
 	k.state = state
+	if state != http.StateNew && k.fresh {
+		k.fresh = false
+		c.fresh--
+	}
+	if state == http.StateActive {
+		// A request is being served: the drain deadline no longer
+		// applies to the reading of its body.
+		_ = k.Conn.SetReadDeadline(k.readDeadline())
+	}
 	if k.idleTimer != nil {
 		k.idleTimer.Stop()
 		k.idleTimer = nil
@@ -138,13 +302,16 @@ func (c *conns) setState(nc net.Conn, state http.ConnState) {
 	if state != http.StateIdle {
 		return
 	}
-	c.idles++
-	k.idleSince = c.idles
+	c.seq++
+	k.idleSince = c.seq
 	if !k.authenticated && c.preAuthIdle > 0 {
 		since := k.idleSince
 		k.idleTimer = time.AfterFunc(c.preAuthIdle, func() {
 			c.mu.Lock()
-			stillIdle := k.state == http.StateIdle && !k.authenticated && k.idleSince == since
+			stillIdle := k.state == http.StateIdle && !k.authenticated && k.idleSince == since && k.reason == ""
+			if stillIdle {
+				k.reason = closedPreAuth
+			}
 			c.mu.Unlock()
 			if stillIdle {
 				_ = k.Close()
@@ -152,6 +319,32 @@ func (c *conns) setState(nc net.Conn, state http.ConnState) {
 		})
 	}
 	c.notify()
+}
+
+// drain gives every connection that carries no request until by to bring
+// one (which is then answered, and the connection closed after it), and
+// returns a channel closed once every connection has closed.
+func (c *conns) drain(by time.Time) <-chan struct{} {
+	c.mu.Lock()
+	c.drainBy = by
+	for k := range c.open {
+		_ = k.Conn.SetReadDeadline(k.readDeadline())
+	}
+	c.mu.Unlock()
+	gone := make(chan struct{})
+	go func() {
+		defer close(gone)
+		for {
+			c.mu.Lock()
+			n, changed := len(c.open), c.changed
+			c.mu.Unlock()
+			if n == 0 {
+				return
+			}
+			<-changed
+		}
+	}()
+	return gone
 }
 
 // connKey is the request-context key of the request's *conn.
@@ -184,6 +377,7 @@ type limitListener struct {
 	conns     *conns
 	done      chan struct{}
 	closeOnce sync.Once
+	closeErr  error
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
@@ -194,12 +388,18 @@ func (l *limitListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return l.conns.add(nc), nil
+	k := l.conns.add(nc)
+	l.conns.crowd(k)
+	return k, nil
 }
 
+// Close closes the listener once; Shutdown and net/http both may.
 func (l *limitListener) Close() error {
-	l.closeOnce.Do(func() { close(l.done) })
-	return l.Listener.Close()
+	l.closeOnce.Do(func() {
+		close(l.done)
+		l.closeErr = l.Listener.Close()
+	})
+	return l.closeErr
 }
 
 // CloseWrite half-closes a TCP connection, as net/http does before it

@@ -262,21 +262,22 @@ type OversizeResult struct {
 // on a new one otherwise, and reads that answer too.
 func Oversize(ctx context.Context, t Target, size int, next []byte) (OversizeResult, error) {
 	var res OversizeResult
-	conn, br, err := dial(ctx, t.URL)
-	if err != nil {
-		return res, err
-	}
-	defer func() { conn.Close() }()
-
 	big := make([]byte, size)
 	for i := range big {
 		big[i] = 'x'
 	}
 	big[0], big[size-1] = '"', '"'
+	// The request is built before the connection is opened: a server
+	// closes a connection that stays silent too long.
 	req, err := t.request(ctx, big)
 	if err != nil {
 		return res, err
 	}
+	conn, br, err := dial(ctx, t.URL)
+	if err != nil {
+		return res, err
+	}
+	defer func() { conn.Close() }()
 	// The body is written while the answer is awaited: a server that
 	// answers before reading it all must not deadlock the test.
 	written := make(chan error, 1)
