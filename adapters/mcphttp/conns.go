@@ -2,9 +2,12 @@ package mcphttp
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,23 +19,28 @@ import (
 //
 //   - A connection that has not yet sent a request's headers is fresh.
 //     Fresh connections count against an allowance of their own
-//     (maxFresh), not against max: when it is full, the oldest fresh one
-//     is closed for the newcomer, one that has sent nothing at all before
-//     one that has begun its headers. Sockets that send nothing therefore
-//     never keep a caller out, however many they are.
+//     (maxFresh), not against max: when it is full, the oldest one that
+//     has sent nothing at all (no byte read, none waiting unread) is
+//     closed for the newcomer. Sockets that send nothing therefore never
+//     keep a caller out, however many they are. One that has sent bytes is
+//     never cut: while the allowance holds only such, new connections
+//     wait until one is served or times out.
 //   - A fresh connection that sends nothing within firstByte is closed.
 //   - At the cap of connections that have sent a request, a new
 //     connection is let in by closing an idle one: first one that never
 //     carried an authenticated request, then the one idle longest. Only
 //     when none is idle does it wait (in the kernel's backlog) for one to
 //     close or become idle.
+//   - A connection refused for want of a body slot (markLeaving) closes
+//     after its answer and no longer counts against max; such
+//     connections are bounded by max of their own.
 //   - A connection whose requests have all been refused before the token
 //     check passed waits for its next request only as long as a request's
 //     headers may take (preAuthIdle), not the server's idle timeout.
 //   - On shutdown (drain), a connection that carries no request gets
 //     until a deadline for one that may already be on its way.
 //
-// Every close it decides is logged, with its reason.
+// Every close it decides is logged: each second, a count per reason.
 type conns struct {
 	max, maxFresh          int
 	firstByte, preAuthIdle time.Duration
@@ -40,8 +48,11 @@ type conns struct {
 
 	mu   sync.Mutex
 	open map[*conn]struct{}
-	// fresh counts the open connections that have sent no request yet.
-	fresh int
+	// queue holds the open connections that have sent no request yet, in
+	// the order they arrived.
+	queue []*conn
+	// leaving counts the open connections refused and about to close.
+	leaving int
 	// changed is closed, and replaced, whenever a connection closes or
 	// becomes idle.
 	changed chan struct{}
@@ -50,9 +61,16 @@ type conns struct {
 	// drainBy, once set, is the read deadline of every connection that
 	// carries no request: the server is shutting down.
 	drainBy time.Time
-	// closed, when set (by tests), is called when a connection is closed.
-	closed func()
+	// closes counts the closes not yet logged, by reason; flush is the
+	// timer that logs them, nil while none is pending.
+	closes map[string]int
+	flush  *time.Timer
 }
+
+// closeLogEvery is how often the closes a server decides are logged: one
+// record per reason with their count, so that an attack of thousands of
+// sockets a second writes a line a second, not thousands.
+const closeLogEvery = time.Second
 
 // conn is one connection the server accepted.
 type conn struct {
@@ -69,6 +87,7 @@ type conn struct {
 	firstByteBy   time.Time // zero when no first-byte deadline applies
 	asked         time.Time // the read deadline net/http last asked for
 	authenticated bool
+	leaving       bool // refused, closing after its answer
 	idleSince     uint64 // the value of seq when it last became idle
 	idleTimer     *time.Timer
 	reason        string // why this server closed it, for the log
@@ -84,7 +103,7 @@ const (
 
 func newConns(max, maxFresh int, firstByte, preAuthIdle time.Duration, log *slog.Logger) *conns {
 	return &conns{max: max, maxFresh: maxFresh, firstByte: firstByte, preAuthIdle: preAuthIdle, log: log,
-		open: map[*conn]struct{}{}, changed: make(chan struct{})}
+		open: map[*conn]struct{}{}, changed: make(chan struct{}), closes: map[string]int{}}
 }
 
 // notify wakes whoever waits for room; c.mu is held.
@@ -94,15 +113,23 @@ func (c *conns) notify() {
 }
 
 // room waits until a connection may be accepted, closing an idle one at
-// the cap; false when done is closed first.
+// the cap; false when done is closed first. It also waits while the
+// connections refused and closing are as many as the cap, and while the
+// fresh ones fill their allowance and none of them is silent (each will
+// be served or time out).
 func (c *conns) room(done <-chan struct{}) bool {
 	for {
 		c.mu.Lock()
-		if len(c.open)-c.fresh < c.max {
+		var victim *conn
+		switch {
+		case len(c.open)-len(c.queue)-c.leaving >= c.max:
+			victim = c.idlest()
+		case c.leaving >= c.max:
+		case len(c.queue) >= c.maxFresh && c.silent(nil) == nil:
+		default:
 			c.mu.Unlock()
 			return true
 		}
-		victim := c.idlest()
 		changed := c.changed
 		c.mu.Unlock()
 		if victim != nil {
@@ -117,14 +144,18 @@ func (c *conns) room(done <-chan struct{}) bool {
 	}
 }
 
-// crowd closes the stalest fresh connections while there are more than
-// the allowance, never the newcomer, which has had no time to speak.
+// crowd closes the oldest silent fresh connections while there are more
+// than the allowance, never the newcomer, which has had no time to speak.
+// One that has sent something is not closed, lest a request be cut: it
+// is served, or times out, soon.
 func (c *conns) crowd(newcomer *conn) {
 	for {
 		c.mu.Lock()
 		var victim *conn
-		if c.fresh > c.maxFresh {
-			victim = c.stalest(newcomer)
+		if len(c.queue) > c.maxFresh {
+			if victim = c.silent(newcomer); victim != nil {
+				victim.reason = closedCrowded
+			}
 		}
 		c.mu.Unlock()
 		if victim == nil {
@@ -154,23 +185,26 @@ func (c *conns) idlest() *conn {
 	return best
 }
 
-// stalest is the fresh connection but newcomer to close first: one that
-// has sent nothing before one that has, the oldest first; c.mu is held.
-func (c *conns) stalest(newcomer *conn) *conn {
-	var best *conn
-	for k := range c.open {
-		if !k.fresh || k.reason != "" || k == newcomer {
-			continue
-		}
-		silent, bestSilent := !k.spoke.Load(), best != nil && !best.spoke.Load()
-		if best == nil || silent && !bestSilent || silent == bestSilent && k.arrived < best.arrived {
-			best = k
+// silent is the oldest fresh connection but newcomer that has sent
+// nothing (no byte read, none waiting unread), or nil; c.mu is held.
+func (c *conns) silent(newcomer *conn) *conn {
+	for _, k := range c.queue {
+		if k.reason == "" && k != newcomer && !k.spoke.Load() && !hasSent(k.Conn) {
+			return k
 		}
 	}
-	if best != nil {
-		best.reason = closedCrowded
+	return nil
+}
+
+// unqueue takes k, no longer fresh, out of the count and the queue;
+// c.mu is held.
+func (c *conns) unqueue(k *conn) {
+	if !k.fresh {
+		return
 	}
-	return best
+	k.fresh = false
+	c.queue = slices.DeleteFunc(c.queue, func(q *conn) bool { return q == k })
+	c.notify()
 }
 
 // add counts a connection just accepted, and gives it its first-byte
@@ -182,7 +216,7 @@ func (c *conns) add(nc net.Conn) *conn {
 	c.seq++
 	k.arrived = c.seq
 	c.open[k] = struct{}{}
-	c.fresh++
+	c.queue = append(c.queue, k)
 	if c.firstByte > 0 {
 		k.firstByteBy = time.Now().Add(c.firstByte)
 	}
@@ -228,7 +262,7 @@ func (k *conn) SetDeadline(t time.Time) error {
 }
 
 // Read notes the first byte, which lifts the first-byte deadline, and a
-// connection that sent nothing before it.
+// connection that sent nothing before that deadline.
 func (k *conn) Read(p []byte) (int, error) {
 	n, err := k.Conn.Read(p)
 	if k.spoke.Load() {
@@ -236,14 +270,29 @@ func (k *conn) Read(p []byte) (int, error) {
 	}
 	c := k.owner
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if n > 0 {
+	if n == 0 && isTimeout(err) && k.reason == "" && !k.firstByteBy.IsZero() && !time.Now().Before(k.firstByteBy) {
+		if !hasSent(k.Conn) {
+			k.reason = closedSilent
+			c.mu.Unlock()
+			return n, err
+		}
+		// The bytes came in time; this server was too busy to read them.
+		n, err = 0, nil
+	}
+	if n > 0 || err == nil {
 		k.spoke.Store(true)
 		_ = k.Conn.SetReadDeadline(k.readDeadline())
-	} else if ne, ok := err.(net.Error); ok && ne.Timeout() && k.reason == "" && !k.firstByteBy.IsZero() && !time.Now().Before(k.firstByteBy) {
-		k.reason = closedSilent
+	}
+	c.mu.Unlock()
+	if n == 0 && err == nil {
+		return k.Conn.Read(p)
 	}
 	return n, err
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
 }
 
 // Close closes the connection, gives its place back and logs why the
@@ -254,24 +303,36 @@ func (k *conn) Close() error {
 		c := k.owner
 		c.mu.Lock()
 		delete(c.open, k)
-		if k.fresh {
-			k.fresh = false
-			c.fresh--
+		c.unqueue(k)
+		if k.leaving {
+			c.leaving--
 		}
 		if k.idleTimer != nil {
 			k.idleTimer.Stop()
 		}
 		c.notify()
-		reason, closed := k.reason, c.closed
+		if k.reason != "" {
+			c.closes[k.reason]++
+			if c.flush == nil {
+				c.flush = time.AfterFunc(closeLogEvery, c.logCloses)
+			}
+		}
 		c.mu.Unlock()
-		if reason != "" {
-			c.log.LogAttrs(context.Background(), slog.LevelInfo, "connection closed", slog.String("reason", reason))
-		}
-		if closed != nil {
-			closed()
-		}
 	})
 	return err
+}
+
+// logCloses logs the closes counted since the last record, one record per
+// reason.
+func (c *conns) logCloses() {
+	c.mu.Lock()
+	closes := c.closes
+	c.closes, c.flush = map[string]int{}, nil
+	c.mu.Unlock()
+	for _, reason := range slices.Sorted(maps.Keys(closes)) {
+		c.log.LogAttrs(context.Background(), slog.LevelInfo, "connections closed",
+			slog.String("reason", reason), slog.Int("count", closes[reason]))
+	}
 }
 
 // setState is http.Server.ConnState for connections from this set.
@@ -286,9 +347,8 @@ func (c *conns) setState(nc net.Conn, state http.ConnState) {
 		return // closed already, and no longer counted
 	}
 	k.state = state
-	if state != http.StateNew && k.fresh {
-		k.fresh = false
-		c.fresh--
+	if state != http.StateNew {
+		c.unqueue(k)
 	}
 	if state == http.StateActive {
 		// A request is being served: the drain deadline no longer
@@ -362,13 +422,27 @@ func connContext(ctx context.Context, nc net.Conn) context.Context {
 // markAuthenticated records that a request on this connection passed the
 // token check: its idle time is then the server's idle timeout.
 func markAuthenticated(ctx context.Context) {
-	k, ok := ctx.Value(connKey{}).(*conn)
-	if !ok {
-		return
+	if k, ok := ctx.Value(connKey{}).(*conn); ok {
+		k.owner.mu.Lock()
+		k.authenticated = true
+		k.owner.mu.Unlock()
 	}
-	k.owner.mu.Lock()
-	k.authenticated = true
-	k.owner.mu.Unlock()
+}
+
+// markLeaving records that the request on this connection was refused
+// and the connection closes after the answer: net/http keeps it a moment
+// longer (so that the client reads the answer, not a reset), and it does
+// not count against the cap meanwhile.
+func markLeaving(ctx context.Context) {
+	if k, ok := ctx.Value(connKey{}).(*conn); ok {
+		k.owner.mu.Lock()
+		if _, open := k.owner.open[k]; open && !k.leaving {
+			k.leaving = true
+			k.owner.leaving++
+			k.owner.notify()
+		}
+		k.owner.mu.Unlock()
+	}
 }
 
 // limitListener accepts connections only when conns has room for them.

@@ -53,6 +53,11 @@ const (
 	DefaultStreamLife = 50 * time.Second
 )
 
+// refusedBodyWait is how long the rest of a refused request's body may
+// take to arrive: a client that sent it whole loses nothing, one that
+// trickles it is cut off.
+const refusedBodyWait = 100 * time.Millisecond
+
 // methodListen opens a stream of change notifications (2026-07-28).
 const methodListen = "subscriptions/listen"
 
@@ -314,6 +319,16 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	// A request refused before its body is read must not wait for that
+	// body: net/http reads what is left of a short one before it answers
+	// the next request or closes, and a client that trickles it would hold
+	// the connection for the whole read timeout.
+	bodyRead := false
+	defer func() {
+		if !bodyRead && r.ContentLength != 0 {
+			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(refusedBodyWait))
+		}
+	}()
 	if err := f.checkHost(r); err != nil {
 		writeText(rec, http.StatusForbidden, err.Error())
 		return
@@ -352,6 +367,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	// Waiting for one would hold the connection, so a request beyond them
 	// is refused at once, and its connection closed.
 	if !f.bodies.tryTake(keys) {
+		markLeaving(r.Context())
 		rec.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 		rec.Header().Set("Connection", "close")
 		writeText(rec, http.StatusServiceUnavailable, "too many requests in progress; retry shortly")
@@ -366,6 +382,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if f.reading != nil {
 		f.reading()
 	}
+	bodyRead = true
 	body, status, err := f.readBody(r)
 	if err != nil {
 		writeText(rec, status, err.Error())

@@ -302,15 +302,26 @@ func guardedCall(t *testing.T, url string) httpload.Answer {
 	return a
 }
 
-// countRecords counts the log records whose msg is msg and whose
-// attribute key is value.
-func countRecords(logs string, msg, key, value string) int {
-	n := 0
-	for _, line := range nonEmptyLines(logs) {
-		var rec map[string]any
-		if json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == msg && rec[key] == value {
-			n++
+// awaitCount waits until the log's "connections closed" records for
+// reason count at least n closes, and returns their count.
+func awaitCount(logs *logBuffer, reason string) func(n int) int {
+	return func(n int) int {
+		for {
+			next := logs.next()
+			total := 0
+			for _, line := range nonEmptyLines(logs.String()) {
+				var rec struct {
+					Msg, Reason string
+					Count       int
+				}
+				if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "connections closed" && rec.Reason == reason {
+					total += rec.Count
+				}
+			}
+			if total >= n {
+				return total
+			}
+			<-next
 		}
 	}
-	return n
 }

@@ -3,6 +3,7 @@ package mcphttp
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"testing"
@@ -177,9 +178,17 @@ func TestSlowBodiesTakeTheirShare(t *testing.T) {
 				fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\n"+
 					"Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"", tt.path, alphaToken)
 				go func() {
-					if resp, err := http.ReadResponse(bufio.NewReader(conn), nil); err == nil {
-						refused <- resp
+					br := bufio.NewReader(conn)
+					resp, err := http.ReadResponse(br, nil)
+					if err != nil {
+						return
 					}
+					// The refused connection closes soon, its body unsent: a
+					// read ends, and not at the 30 s guard.
+					if _, err := io.Copy(io.Discard, br); isTimeout(err) {
+						t.Errorf("a refused connection stayed open: %v", err)
+					}
+					refused <- resp
 				}()
 			}
 			guard := time.NewTimer(30 * time.Second) // a hang guard only

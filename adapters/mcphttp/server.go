@@ -20,7 +20,7 @@ const (
 	DefaultIdleTimeout       = 120 * time.Second
 	DefaultMaxHeaderBytes    = 64 << 10
 	DefaultMaxConns          = 256
-	DefaultMaxNewConns       = 64
+	DefaultMaxNewConns       = 256
 	DefaultFirstByteTimeout  = 2 * time.Second
 	DefaultShutdownIdle      = time.Second
 )
@@ -62,6 +62,11 @@ type ServerOptions struct {
 	// request stays open for one already on its way (which is answered,
 	// and the connection closed after it).
 	ShutdownIdle time.Duration
+
+	// acceptSilent, set by tests, has the kernel hand over silent
+	// connections at once (no TCP_DEFER_ACCEPT), so that what the server
+	// itself does with them is what they see.
+	acceptSilent bool
 }
 
 // ExposureError is a listen address that reaches beyond this machine
@@ -105,7 +110,12 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 			return nil, err
 		}
 	}
-	ln, err := net.Listen("tcp", addr)
+	firstByte := orDefault(opts.FirstByteTimeout, DefaultFirstByteTimeout)
+	var lc net.ListenConfig
+	if !opts.acceptSilent {
+		lc.Control = deferAccept(firstByte)
+	}
+	ln, err := lc.Listen(context.Background(), "tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listening on %s: %w", addr, err)
 	}
@@ -122,7 +132,7 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 		front.life = writeTimeout - writeTimeout/6
 	}
 	cs := newConns(orDefault(opts.MaxConns, DefaultMaxConns), orDefault(opts.MaxNewConns, DefaultMaxNewConns),
-		orDefault(opts.FirstByteTimeout, DefaultFirstByteTimeout), headerTimeout, front.log)
+		firstByte, headerTimeout, front.log)
 	s := &Server{
 		ln:    &limitListener{Listener: ln, conns: cs, done: make(chan struct{})},
 		conns: cs, front: front, idle: orDefault(opts.ShutdownIdle, DefaultShutdownIdle),
@@ -232,5 +242,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if err != nil {
 		_ = s.srv.Close()
 	}
+	s.conns.logCloses()
 	return err
 }

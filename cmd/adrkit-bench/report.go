@@ -18,6 +18,8 @@ type Results struct {
 	Sizes   []SizeResult   `json:"sizes"`
 	Lint    *LintResult    `json:"lint,omitempty"`
 	Load    *LoadResult    `json:"load,omitempty"`
+	// Pressure is the HTTP server under hostile clients.
+	Pressure *PressureResult `json:"pressure,omitempty"`
 	Hooks   []HookResult   `json:"hooks,omitempty"`
 	Startup *StartupResult `json:"startup,omitempty"`
 	Targets []Target       `json:"targets"`
@@ -108,6 +110,7 @@ func (r *Results) evaluate() {
 				fmt.Sprintf("%.0f ms against %.0f ms = %.2f×", l.ListCPU, l.PingCPU, l.ListPingRatio), verdict(l.ListPingRatio <= targetListPingRatio))
 		}
 	}
+	r.evaluatePressure(add)
 	r.evaluateHooks()
 	r.evaluateStartup()
 	// The floor's own slope is shown in the growth table but is not a
@@ -211,6 +214,7 @@ func (r *Results) markdown() string {
 				l.Requests, l.Requests, l.PingCPU, l.ListCPU, l.ListPingRatio, 1000*l.PingCPU/float64(l.Requests), 1000*l.ListCPU/float64(l.Requests))
 		}
 	}
+	b.WriteString(r.pressureMarkdown())
 	b.WriteString(r.hooksMarkdown())
 	b.WriteString(r.startupMarkdown())
 	b.WriteString("\nTargets:\n\n| target | this run | met |\n|---|---|---|\n")

@@ -2,12 +2,15 @@
 // and a few hostile clients do: many concurrent clients making many calls
 // (Run), a body far over the limit followed by a request on the same
 // connection (Oversize), and clients that send their headers or their
-// body too slowly (SlowHeaders, SlowBody). It knows nothing of the server
+// body too slowly (SlowHeaders, SlowBody), and many sockets held open
+// however the server sheds them (Hold: silent, trickling or stalled
+// bodies). It knows nothing of the server
 // it is pointed at beyond its URL, so the same checks run against a test
 // server in-process and against the adrkit-mcp binary.
 //
-// Every loop is bounded in count, and every wait by the caller's context;
-// it only ever connects to the URL it is given.
+// Every loop is bounded in count or by the caller's context, and every
+// wait by the caller's context; it only ever connects to the URL it is
+// given.
 package httpload
 
 import (
@@ -196,6 +199,13 @@ func Run(ctx context.Context, t Target, l Load) (Result, error) {
 		return res, fmt.Errorf("%d of %d calls failed: %w", failed, l.Clients*l.Calls, errors.Join(failures...))
 	}
 	return res, nil
+}
+
+// PostWith sends one body to t with client (its kept-alive connections)
+// and reads the whole answer; it returns the status.
+func PostWith(ctx context.Context, client *http.Client, t Target, body []byte) (int, error) {
+	status, _, err := post(ctx, client, t, body)
+	return status, err
 }
 
 // post sends one body and reads the whole answer.
