@@ -87,7 +87,7 @@ type conn struct {
 	firstByteBy   time.Time // zero when no first-byte deadline applies
 	asked         time.Time // the read deadline net/http last asked for
 	authenticated bool
-	leaving       bool // refused, closing after its answer
+	leaving       bool   // refused, closing after its answer
 	idleSince     uint64 // the value of seq when it last became idle
 	idleTimer     *time.Timer
 	reason        string // why this server closed it, for the log

@@ -138,4 +138,3 @@ func TestSilentConnectionClosedAtFirstByteDeadline(t *testing.T) {
 	// The log says so within a second.
 	awaitCount(s.logs, closedSilent)(1)
 }
-

@@ -12,17 +12,17 @@ import (
 // Results is one run of the bench: its settings, where it ran, every
 // figure, and the verdict on each target.
 type Results struct {
-	Command string         `json:"command"`
-	Config  Config         `json:"config"`
-	Machine Machine        `json:"machine"`
-	Sizes   []SizeResult   `json:"sizes"`
-	Lint    *LintResult    `json:"lint,omitempty"`
-	Load    *LoadResult    `json:"load,omitempty"`
+	Command string       `json:"command"`
+	Config  Config       `json:"config"`
+	Machine Machine      `json:"machine"`
+	Sizes   []SizeResult `json:"sizes"`
+	Lint    *LintResult  `json:"lint,omitempty"`
+	Load    *LoadResult  `json:"load,omitempty"`
 	// Pressure is the HTTP server under hostile clients.
 	Pressure *PressureResult `json:"pressure,omitempty"`
-	Hooks   []HookResult   `json:"hooks,omitempty"`
-	Startup *StartupResult `json:"startup,omitempty"`
-	Targets []Target       `json:"targets"`
+	Hooks    []HookResult    `json:"hooks,omitempty"`
+	Startup  *StartupResult  `json:"startup,omitempty"`
+	Targets  []Target        `json:"targets"`
 }
 
 // Target is one performance target and whether this run met it.
