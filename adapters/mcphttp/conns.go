@@ -189,9 +189,16 @@ func (c *conns) idlest() *conn {
 // nothing (no byte read, none waiting unread), or nil; c.mu is held.
 func (c *conns) silent(newcomer *conn) *conn {
 	for _, k := range c.queue {
-		if k.reason == "" && k != newcomer && !k.spoke.Load() && !hasSent(k.Conn) {
+		if k.reason != "" || k == newcomer || k.spoke.Load() {
+			continue
+		}
+		if !hasSent(k.Conn) {
 			return k
 		}
+		// Its bytes wait unread: it has spoken, and need not be looked at
+		// again; the first-byte deadline no longer applies.
+		k.spoke.Store(true)
+		_ = k.Conn.SetReadDeadline(k.readDeadline())
 	}
 	return nil
 }
