@@ -1,19 +1,14 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -21,7 +16,6 @@ import (
 
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
 	"github.com/adrkit/adrkit-go/internal/httpload"
-	"github.com/adrkit/adrkit-go/internal/rusage"
 )
 
 // PressureResult is how adrkit-mcp --http bears hostile clients beside a
@@ -251,156 +245,4 @@ func pressureConfig(root string) (string, error) {
 		"  - {sha256: %q, corpora: [alpha]}\n  - {sha256: %q, corpora: [beta]}\n", root, root, digest(alphaToken), digest(betaToken))
 	path := filepath.Join(filepath.Dir(root), "pressure-config.yaml")
 	return path, os.WriteFile(path, []byte(config), 0o644)
-}
-
-// httpServer is one adrkit-mcp --http process.
-type httpServer struct {
-	cmd    *exec.Cmd
-	url    string
-	mu     sync.Mutex
-	stderr bytes.Buffer
-}
-
-// startHTTPServer starts bin on a free loopback port with config and the
-// manifest's GOMEMLIMIT, and waits until it listens.
-func startHTTPServer(bin, config string) (*httpServer, error) {
-	s := &httpServer{cmd: exec.Command(bin, "--http", "127.0.0.1:0", "--config", config)}
-	s.cmd.Env = append(os.Environ(), "GOMEMLIMIT="+manifestGOMEMLIMIT)
-	stderr, err := s.cmd.StderrPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := s.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w", bin, err)
-	}
-	listening := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			var rec struct{ Msg, Addr string }
-			if json.Unmarshal(sc.Bytes(), &rec) == nil && rec.Msg == "listening" {
-				listening <- rec.Addr
-			}
-			s.mu.Lock()
-			s.stderr.Write(append(sc.Bytes(), '\n'))
-			s.mu.Unlock()
-		}
-		close(listening)
-	}()
-	addr, ok := <-listening
-	if !ok {
-		_ = s.cmd.Wait()
-		return nil, fmt.Errorf("%s did not start: %.500s", bin, s.log())
-	}
-	s.url = "http://" + addr
-	return s, nil
-}
-
-func (s *httpServer) log() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.stderr.String()
-}
-
-// closeReasons counts the closes of the server's "connections closed"
-// records by reason.
-func (s *httpServer) closeReasons() map[string]int {
-	reasons := map[string]int{}
-	for line := range strings.SplitSeq(s.log(), "\n") {
-		var rec struct {
-			Msg, Reason string
-			Count       int
-		}
-		if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "connections closed" {
-			reasons[rec.Reason] += rec.Count
-		}
-	}
-	return reasons
-}
-
-// peakRSS is the server's VmHWM now, 0 where it cannot be read.
-func (s *httpServer) peakRSS() int64 {
-	peak, _ := rusage.PeakRSS(s.cmd.Process.Pid)
-	return peak
-}
-
-// stop sends SIGTERM and waits; the server must exit 0.
-func (s *httpServer) stop() error {
-	if err := s.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		return err
-	}
-	if err := s.cmd.Wait(); err != nil {
-		return fmt.Errorf("after SIGTERM: %w (stderr ends %q)", err, lastLines(s.log(), 3))
-	}
-	return nil
-}
-
-// lastLines is the last n lines of s.
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	return strings.Join(lines[max(0, len(lines)-n):], "\n")
-}
-
-// targetPressureCallMs bounds a token holder's slowest call during each
-// pressure (issue 35).
-const targetPressureCallMs = 1000.0
-
-// evaluatePressure adds the targets of the pressure runs.
-func (r *Results) evaluatePressure(add func(name, figure string, met *bool)) {
-	p := r.Pressure
-	if p == nil {
-		return
-	}
-	verdict := func(ok bool) *bool { return &ok }
-	calls := []struct {
-		what string
-		n    int
-		d    Dist
-	}{
-		{"silent sockets", p.Silent, p.SilentCalls},
-		{"slow bodies to another corpus", p.SlowBodies, p.SlowCalls},
-		{"stalled 1 MiB bodies to another corpus", p.Stalled, p.StalledCalls},
-	}
-	for _, c := range calls {
-		if c.n > 0 {
-			add(fmt.Sprintf("a token holder's call during %d %s < %.0f ms (slowest of %d)", c.n, c.what, targetPressureCallMs, c.d.N),
-				fmt.Sprintf("%s ms (median %s)", ms(c.d.Max), ms(c.d.Median)), verdict(c.d.Max < targetPressureCallMs))
-		}
-	}
-	if p.Stalled > 0 && p.StalledPeakRSS > 0 {
-		add(fmt.Sprintf("peak RSS with %d stalled 1 MiB bodies < the manifest's %d MiB", p.Stalled, p.MemoryLimit>>20),
-			fmt.Sprintf("%.1f MiB", mb(p.StalledPeakRSS)), verdict(p.StalledPeakRSS < p.MemoryLimit))
-	}
-	if p.TermClients > 0 {
-		add(fmt.Sprintf("SIGTERM under %d calling clients: no call sent and left unanswered, exit 0", p.TermClients),
-			fmt.Sprintf("%d answered, %d refused a connection, %d dropped; exit %d", p.TermAnswered, p.TermRefused, p.TermDropped, p.TermExit),
-			verdict(p.TermDropped == 0 && p.TermExit == 0))
-	}
-}
-
-// pressureMarkdown describes the pressure runs.
-func (r *Results) pressureMarkdown() string {
-	p := r.Pressure
-	if p == nil {
-		return ""
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "\nHTTP under hostile clients (two corpora of %d records, a token each, GOMEMLIMIT=%s; each socket opened again whenever the server closes it):\n\n", p.N, manifestGOMEMLIMIT)
-	if p.Silent > 0 {
-		fmt.Fprintf(&b, "- %d silent sockets: alpha's calls %s ms median, %s ms slowest; the server closed a silent socket %d times.\n",
-			p.Silent, ms(p.SilentCalls.Median), ms(p.SilentCalls.Max), p.SilentShed)
-	}
-	if p.SlowBodies > 0 {
-		fmt.Fprintf(&b, "- %d slow bodies to alpha: beta's calls %s ms median, %s ms slowest; %d slow requests closed.\n",
-			p.SlowBodies, ms(p.SlowCalls.Median), ms(p.SlowCalls.Max), p.SlowShed)
-	}
-	if p.Stalled > 0 {
-		fmt.Fprintf(&b, "- %d stalled 1 MiB bodies to alpha: beta's calls %s ms median, %s ms slowest; %d closed; peak RSS %.1f MiB (limit %d MiB).\n",
-			p.Stalled, ms(p.StalledCalls.Median), ms(p.StalledCalls.Max), p.StalledShed, mb(p.StalledPeakRSS), p.MemoryLimit>>20)
-	}
-	if p.TermClients > 0 {
-		fmt.Fprintf(&b, "- SIGTERM under %d calling clients: %d calls answered, %d refused a connection, %d dropped; exit %d.\n",
-			p.TermClients, p.TermAnswered, p.TermRefused, p.TermDropped, p.TermExit)
-	}
-	return b.String()
 }
