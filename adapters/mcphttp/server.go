@@ -50,13 +50,15 @@ type ServerOptions struct {
 	// but against MaxNewConns.
 	MaxConns int
 	// MaxNewConns bounds the connections that have not yet sent a
-	// request's headers. At the bound the oldest of them is closed to let
-	// a new one in, one that has sent nothing at all first: sockets that
+	// request's headers. At the bound the oldest of them that has sent
+	// nothing is closed to let a new one in; one that has sent bytes is
+	// never cut, and while only such are left new ones wait. Sockets that
 	// send nothing cost the callers nothing but this allowance.
 	MaxNewConns int
 	// FirstByteTimeout is how long a new connection may send nothing
 	// before it is closed; ReadHeaderTimeout bounds the rest of its
-	// headers.
+	// headers. On Linux the kernel also holds a connection back that long
+	// until its first byte (TCP_DEFER_ACCEPT).
 	FirstByteTimeout time.Duration
 	// ShutdownIdle is how long, on shutdown, a connection that carries no
 	// request stays open for one already on its way (which is answered,
