@@ -259,15 +259,6 @@ func (k *conn) SetReadDeadline(t time.Time) error {
 	return k.Conn.SetReadDeadline(k.readDeadline())
 }
 
-// SetDeadline sets the write deadline as asked and the read deadline as
-// SetReadDeadline does.
-func (k *conn) SetDeadline(t time.Time) error {
-	if err := k.Conn.SetWriteDeadline(t); err != nil {
-		return err
-	}
-	return k.SetReadDeadline(t)
-}
-
 // Read notes the first byte, which lifts the first-byte deadline, and a
 // connection that sent nothing before that deadline.
 func (k *conn) Read(p []byte) (int, error) {
