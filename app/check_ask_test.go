@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -36,17 +37,20 @@ func TestResemblesRejected(t *testing.T) {
 	var got []string
 	for _, f := range rep.Findings {
 		if f.Rule == RuleResemblesRejected {
-			got = append(got, f.ID+": "+f.Message)
+			// The confidence moves whenever the model is fitted again.
+			got = append(got, f.ID+": "+confidence.ReplaceAllString(f.Message, "(confidence N)"))
 			if f.Fails || f.Severity != adr.SeverityWarn || f.Cause != CauseChanged {
 				t.Errorf("%+v", f)
 			}
 		}
 	}
 	want := []string{
-		`0003: 0003 proposes what 0001 "Store sessions in Memcached" rejected (confidence 0.65): read docs/adr/0001-memcached.md before proposing it again`,
-		`0004: 0004 proposes what 0001 "Store sessions in Memcached" rejected (confidence 0.90): read docs/adr/0001-memcached.md before proposing it again`,
+		`0003: 0003 proposes what 0001 "Store sessions in Memcached" rejected (confidence N): read docs/adr/0001-memcached.md before proposing it again`,
+		`0004: 0004 proposes what 0001 "Store sessions in Memcached" rejected (confidence N): read docs/adr/0001-memcached.md before proposing it again`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+var confidence = regexp.MustCompile(`\(confidence \d\.\d\d\)`)

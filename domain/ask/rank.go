@@ -20,7 +20,7 @@ import (
 // The BM25F parameters, tuned on the development set: the weight of a
 // term in each field, and how much a field's length dampens it.
 var (
-	weights    = [numFields]float64{FieldID: 3, FieldTitle: 2, FieldTags: 1, FieldDecision: 2, FieldAlternatives: 0.25, FieldBody: 1}
+	weights    = [numFields]float64{FieldID: 3, FieldTitle: 3, FieldTags: 1, FieldDecision: 3, FieldAlternatives: 0.25, FieldBody: 1}
 	lengthNorm = [numFields]float64{FieldID: 0, FieldTitle: 0.5, FieldTags: 0.3, FieldDecision: 0.5, FieldAlternatives: 0.75, FieldBody: 0.75}
 )
 
@@ -83,8 +83,10 @@ type Hit struct {
 	// Doc is the record's index in the docs the Index was built from.
 	Doc   int
 	Score float64
-	// Matched is how many of the question's terms the record holds.
+	// Matched is how many of the question's terms the record holds, and
+	// weight the sum of their inverse document frequencies.
 	Matched int
+	weight  float64
 	// Strong says that one of them is in the id, title, tags or decision
 	// sentence, not only in the body or the alternatives.
 	Strong bool
@@ -119,11 +121,14 @@ func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranki
 	r.Terms = len(terms)
 	n := float64(len(ix.lens))
 	hits := map[int32]*Hit{}
-	ideal := 0.0
+	ideal, unknown := 0.0, 0.0
 	for _, t := range terms {
 		ps := ix.postings[t]
 		idf := math.Log(1 + (n-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
 		ideal += idf
+		if len(ps) == 0 {
+			unknown += idf
+		}
 		for _, p := range ps {
 			if keep != nil && !keep(int(p.doc)) {
 				continue
@@ -143,6 +148,7 @@ func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranki
 			}
 			h.Score += idf * tf / (k1 + tf)
 			h.Matched++
+			h.weight += idf
 		}
 	}
 	for _, h := range hits {
@@ -152,7 +158,7 @@ func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranki
 		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Doc, b.Doc))
 	})
 	if len(r.Hits) > 0 {
-		r.Confidence = confidence(r.Hits, ideal, len(terms))
+		r.Confidence = confidence(r.Hits, ideal, unknown/ideal, len(terms))
 	}
 	r.Hits = r.Hits[:min(len(r.Hits), max(limit, 0))]
 	return r
@@ -161,11 +167,14 @@ func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranki
 // The confidence model's coefficients, fitted by logistic regression on
 // the development set: a constant, then the top score over the score of
 // a record holding every term, the share of the terms the top record
-// holds, its margin over the second, and a strong match.
-var coef = [5]float64{-3.33, 3.00, 3.06, 1.52, 0.49}
+// holds, that share weighted by the terms' inverse document frequency
+// (a question whose rarest word no record holds is not answered), its
+// margin over the second, a strong match, and the share of that weight
+// on terms no record holds.
+var coef = [7]float64{-2.32, 1.15, 2.20, 1.44, 1.11, 0.87, -2.24}
 
 // confidence is the model's estimate that hits[0] is the answer.
-func confidence(hits []Hit, ideal float64, terms int) float64 {
+func confidence(hits []Hit, ideal, unknown float64, terms int) float64 {
 	top := hits[0]
 	margin := 1.0
 	if len(hits) > 1 {
@@ -175,6 +184,7 @@ func confidence(hits []Hit, ideal float64, terms int) float64 {
 	if top.Strong {
 		strong = 1
 	}
-	z := coef[0] + coef[1]*top.Score/ideal + coef[2]*float64(top.Matched)/float64(terms) + coef[3]*margin + coef[4]*strong
+	z := coef[0] + coef[1]*top.Score/ideal + coef[2]*float64(top.Matched)/float64(terms) + coef[3]*top.weight/ideal +
+		coef[4]*margin + coef[5]*strong + coef[6]*unknown
 	return math.Round(100/(1+math.Exp(-z))) / 100
 }

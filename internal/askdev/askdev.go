@@ -103,10 +103,11 @@ type Tally struct {
 // Rate is the share answered right.
 func (t Tally) Rate() float64 { return float64(t.Right) / float64(max(t.Asked, 1)) }
 
-// Miss is a question answered wrong, with what was answered.
-type Miss struct {
+// Answered is a question with its answer.
+type Answered struct {
 	Question
-	Got app.AskAnswer
+	Got   app.AskAnswer
+	Right bool
 }
 
 // Report is the accuracy of one run over the set.
@@ -115,7 +116,8 @@ type Report struct {
 	Kinds []Tally
 	// Answerable adds up every kind but Unanswerable.
 	Answerable Tally
-	Misses     []Miss
+	// Answers are every question with its answer, in the set's order.
+	Answers []Answered
 }
 
 // Run asks every question of its corpus, read from the repository at
@@ -160,9 +162,7 @@ func Run(ctx context.Context, root string, qs []Question) (Report, error) {
 				t.NoRecord++
 			}
 		}
-		if !right {
-			rep.Misses = append(rep.Misses, Miss{Question: q, Got: a})
-		}
+		rep.Answers = append(rep.Answers, Answered{Question: q, Got: a, Right: right})
 	}
 	for _, t := range kinds {
 		rep.Kinds = append(rep.Kinds, *t)
