@@ -28,8 +28,8 @@ func TestDocOf(t *testing.T) {
 		Body: "# Keep sessions\n\n## Context\n\nWe lose carts.\n\n## Decision\n\nWe keep sessions\nin Redis. It is fast.\n\n" +
 			"## Considered Options\n\n- Memcached\n\n## Consequences\n\nOne more service.\n"}
 	d := DocOf(r)
-	want := Doc{FieldID: "0002", FieldTitle: "Keep sessions", FieldTags: "web state", FieldDecision: "We keep sessions\nin Redis.",
-		FieldAlternatives: "\n- Memcached\n\n", FieldBody: "# Keep sessions\n\n\nWe lose carts.\n\n\n\n\nOne more service.\n It is fast.\n"}
+	want := Doc{FieldID: "0002", FieldTitle: "Keep sessions", FieldTags: "web state", FieldDecision: "We keep sessions in Redis.",
+		FieldAlternatives: "\n- Memcached\n\n", FieldBody: "# Keep sessions\n\n\nWe lose carts.\n\n\nWe keep sessions\nin Redis. It is fast.\n\n\nOne more service.\n"}
 	if d != want {
 		t.Errorf("DocOf:\n%q\nwant\n%q", d, want)
 	}

@@ -85,3 +85,7 @@ func (st stemmer) term(w string) string {
 
 // maxStems bounds a stemmer's memory: past it, words are stemmed again.
 const maxStems = 1 << 16
+
+// Terms is the index terms of text, in order: what Rank looks up of a
+// question and what a record's field is indexed as.
+func Terms(text string) []string { return stemmer{}.terms(nil, text, -1) }
