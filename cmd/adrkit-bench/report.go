@@ -19,6 +19,7 @@ type Results struct {
 	Lint    *LintResult    `json:"lint,omitempty"`
 	Load    *LoadResult    `json:"load,omitempty"`
 	Hooks   []HookResult   `json:"hooks,omitempty"`
+	Ask     *AskResult     `json:"ask,omitempty"`
 	Startup *StartupResult `json:"startup,omitempty"`
 	Targets []Target       `json:"targets"`
 }
@@ -109,6 +110,7 @@ func (r *Results) evaluate() {
 		}
 	}
 	r.evaluateHooks()
+	r.evaluateAsk()
 	r.evaluateStartup()
 	// The floor's own slope is shown in the growth table but is not a
 	// target: it is what the tools are measured against.
@@ -212,6 +214,7 @@ func (r *Results) markdown() string {
 		}
 	}
 	b.WriteString(r.hooksMarkdown())
+	b.WriteString(r.askMarkdown())
 	b.WriteString(r.startupMarkdown())
 	b.WriteString("\nTargets:\n\n| target | this run | met |\n|---|---|---|\n")
 	for _, t := range r.Targets {
