@@ -1,8 +1,12 @@
 package app
 
 import (
+	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -12,6 +16,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/ask"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/lineage"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // ToolQueryDecision answers a question in the asker's words (issue 31,
@@ -200,4 +205,90 @@ func (a AskAnswer) Sentence() string {
 		return capSummary("Rejected: " + name + " - do not propose again" + conf)
 	}
 	return capSummary(fmt.Sprintf("Held (%s): %s - %s%s", a.Reason, name, a.Action, conf))
+}
+
+// askMagic opens a kept answer index; the number is the format's version.
+var askMagic = []byte("adrkit-ask-index/1\n")
+
+// AskOnce answers a question as query_decision does, for a process that
+// asks once (adrkit ask): the corpus is read once, as the hook reads it,
+// and what an answer needs of the records (the ranking index, the fields
+// an answer shows, the corpus health) is kept in the site's store beside
+// the hook's index, under the key of the bytes read. Asking an unchanged
+// corpus again costs the read and the ranking, not a parse. A refused
+// question is an isError Result, as from CallInput.
+func AskOnce(ctx context.Context, site *HookSite, in AskInput) (Result, error) {
+	if res, refused := refuse(in); refused {
+		return res, nil
+	}
+	h := &hookRun{s: New(site.Reader, Options{}), site: site}
+	c, err := h.read(ctx)
+	if err == nil {
+		key := ""
+		if c.key != "" {
+			sum := sha256.Sum256([]byte("adrkit-ask/1\x00" + c.key))
+			key = hex.EncodeToString(sum[:])
+		}
+		if data, ok := h.get(ports.ShelfIndex, key); ok {
+			if p, ix, err := decodeAsk(data); err == nil {
+				return answerAsk(p, ix, in), nil
+			}
+		}
+		var p *corpus.Projection
+		if p, err = h.s.projectRead(ctx, c.corpusRead); err == nil {
+			ix := h.s.memo.ask.index(p)
+			h.put(ports.ShelfIndex, key, encodeAsk(p, ix))
+			return answerAsk(p, ix, in), nil
+		}
+	}
+	if u := (*ports.UnavailableError)(nil); errors.As(err, &u) && u.Reason != corpus.CorpusChangedDuringLoad {
+		return unavailable(u.Reason), nil
+	}
+	// A corpus that changed while it was read: the read pipeline reads
+	// again (and reports any other failure as it does).
+	return h.s.CallInput(ctx, in)
+}
+
+// encodeAsk writes what an answer needs of p, and ix, sealed.
+func encodeAsk(p *corpus.Projection, ix *askIndex) []byte {
+	e := &encoder{b: bytes.Clone(askMagic)}
+	e.str(p.Fingerprint)
+	e.num(p.RecordCount)
+	e.num(p.ExcludedCount)
+	e.num(len(p.Records))
+	for _, r := range p.Records {
+		fm := r.Frontmatter
+		e.str(r.SourcePath)
+		e.str(fm.ID)
+		e.str(fm.Title)
+		e.str(string(fm.Status))
+		e.list(fm.Supersedes)
+		e.str(fm.SupersededBy)
+	}
+	e.b, _ = ix.rank.AppendBinary(e.b)
+	return e.seal()
+}
+
+// decodeAsk reads what encodeAsk wrote: a projection holding only what
+// an answer needs, and its index.
+func decodeAsk(data []byte) (*corpus.Projection, *askIndex, error) {
+	d, err := unseal(data, askMagic)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := &corpus.Projection{Fingerprint: d.str(), RecordCount: d.num(), ExcludedCount: d.num(), ByID: map[string][]*adr.Record{}}
+	for range d.count() {
+		r := &adr.Record{SourcePath: d.str(), Frontmatter: &adr.Frontmatter{ID: d.str(), Title: d.str(), Status: adr.Status(d.str())}}
+		r.Frontmatter.Supersedes, r.Frontmatter.SupersededBy = d.list(), d.str()
+		p.Records = append(p.Records, r)
+		p.ByID[r.Frontmatter.ID] = append(p.ByID[r.Frontmatter.ID], r)
+	}
+	if d.bad {
+		return nil, nil, errCorrupt
+	}
+	rank, err := ask.DecodeIndex(d.b)
+	if err != nil || rank.Len() != len(p.Records) {
+		return nil, nil, errCorrupt
+	}
+	return p, &askIndex{fingerprint: p.Fingerprint, rank: rank, lines: lineage.NewIndex(p.Records, p.ByID)}, nil
 }

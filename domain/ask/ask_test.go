@@ -82,3 +82,38 @@ func FuzzRank(f *testing.F) {
 		}
 	})
 }
+
+// TestBinaryRoundTrip: a decoded index ranks as the one encoded, and
+// damaged bytes are refused.
+func TestBinaryRoundTrip(t *testing.T) {
+	docs := []Doc{
+		{FieldID: "0001", FieldTitle: "Adopt Postgres for storage", FieldBody: "Relational data, MySQL considered."},
+		{FieldID: "0002", FieldTitle: "Store sessions in Memcached", FieldTags: "cache", FieldAlternatives: "Redis"},
+	}
+	ix := NewIndex(docs)
+	b, _ := ix.AppendBinary(nil)
+	got, err := DecodeIndex(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"sessions in memcached", "postgres storage", "redis cache"} {
+		if a, b := ix.Rank(q, 5, nil), got.Rank(q, 5, nil); !slices.Equal(a.Hits, b.Hits) || a.Confidence != b.Confidence {
+			t.Errorf("%q: %+v, decoded %+v", q, a, b)
+		}
+	}
+	for _, bad := range [][]byte{nil, b[:len(b)-1], append(slices.Clone(b), 0), {0xff}} {
+		if _, err := DecodeIndex(bad); err == nil {
+			t.Errorf("decoded % x", bad)
+		}
+	}
+}
+
+func FuzzDecodeIndex(f *testing.F) {
+	b, _ := NewIndex([]Doc{{FieldTitle: "Store sessions in Memcached"}}).AppendBinary(nil)
+	f.Add(b)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if ix, err := DecodeIndex(data); err == nil {
+			ix.Rank("sessions memcached", 3, nil)
+		}
+	})
+}

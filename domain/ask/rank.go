@@ -188,3 +188,6 @@ func confidence(hits []Hit, ideal, unknown float64, terms int) float64 {
 		coef[4]*margin + coef[5]*strong + coef[6]*unknown
 	return math.Round(100/(1+math.Exp(-z))) / 100
 }
+
+// Len is the number of records indexed.
+func (ix *Index) Len() int { return len(ix.lens) }
