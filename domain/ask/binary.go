@@ -3,8 +3,8 @@ package ask
 import (
 	"encoding/binary"
 	"errors"
+	"maps"
 	"math"
-	"math/bits"
 	"slices"
 )
 
@@ -13,95 +13,66 @@ import (
 var errDamaged = errors.New("not an index of decision records")
 
 // AppendBinary appends ix to b as unsigned varints: every record's field
-// lengths, then every term (sorted) with its postings, each a document
-// delta, a mask of the fields holding the term and their counts. A
-// process that asks once (adrkit ask) keeps it between runs: decoding it
-// costs a small part of indexing the records again.
+// lengths, then every term (sorted) with its record count and postings.
+// A process that asks once (adrkit ask) keeps it between runs: decoding
+// it costs a small part of indexing the records again.
 func (ix *Index) AppendBinary(b []byte) ([]byte, error) {
-	num := func(n uint64) { b = binary.AppendUvarint(b, n) }
-	num(uint64(len(ix.lens)))
+	num := func(n int) { b = binary.AppendUvarint(b, uint64(n)) }
+	num(len(ix.lens))
 	for _, l := range ix.lens {
 		for _, n := range l {
-			num(uint64(n))
+			num(int(n))
 		}
 	}
-	terms := slices.Sorted(func(yield func(string) bool) {
-		for t := range ix.postings {
-			if !yield(t) {
-				return
-			}
-		}
-	})
-	num(uint64(len(terms)))
-	for _, t := range terms {
-		num(uint64(len(t)))
-		b = append(b, t...)
+	num(len(ix.postings))
+	for _, t := range slices.Sorted(maps.Keys(ix.postings)) {
 		ps := ix.postings[t]
-		num(uint64(len(ps)))
-		prev := int32(0)
-		for _, p := range ps {
-			num(uint64(p.doc - prev))
-			prev = p.doc
-			mask := byte(0)
-			for f, c := range p.tf {
-				if c > 0 {
-					mask |= 1 << f
-				}
-			}
-			b = append(b, mask)
-			for _, c := range p.tf {
-				if c > 0 {
-					num(uint64(c))
-				}
-			}
-		}
+		num(len(t))
+		b = append(b, t...)
+		num(ps.df)
+		num(len(ps.b))
+		b = append(b, ps.b...)
 	}
 	return b, nil
 }
 
-// DecodeIndex reads what AppendBinary wrote; anything else, truncated
-// or with bytes left over, is an error.
+// DecodeIndex reads what AppendBinary wrote; anything else, truncated,
+// with postings that do not hold or bytes left over, is an error.
 func DecodeIndex(b []byte) (*Index, error) {
 	bad := false
-	num := func(limit uint64) uint64 {
+	num := func(limit uint64) int {
 		v, n := binary.Uvarint(b)
 		if n <= 0 || v > limit {
 			bad, b = true, nil
 			return 0
 		}
 		b = b[n:]
-		return v
+		return int(v)
 	}
-	ndocs := num(uint64(len(b)))
-	ix := &Index{postings: map[string][]posting{}, lens: make([][numFields]uint32, ndocs)}
+	bytesOf := func() []byte {
+		n := num(math.MaxInt32)
+		if n > len(b) {
+			bad, b = true, nil
+			return nil
+		}
+		out := b[:n:n]
+		b = b[n:]
+		return out
+	}
+	records := num(uint64(len(b)))
+	ix := &Index{postings: map[string]postings{}, lens: make([][numFields]uint32, records)}
 	for i := range ix.lens {
 		for f := range ix.lens[i] {
 			ix.lens[i][f] = uint32(num(math.MaxUint32))
-			ix.avg[f] += float64(ix.lens[i][f]) / float64(ndocs)
+			ix.avg[f] += float64(ix.lens[i][f]) / float64(records)
 		}
 	}
 	for range num(uint64(len(b))) {
-		n := num(math.MaxInt32)
-		if n > uint64(len(b)) {
+		t := string(bytesOf())
+		ps := postings{df: num(uint64(records))}
+		ps.b = bytesOf()
+		if bad || ps.each(records, func(int, *[numFields]uint16) {}) != nil {
 			return nil, errDamaged
-		}
-		t := string(b[:n])
-		b = b[n:]
-		ps := make([]posting, num(uint64(len(b))))
-		doc := uint64(0)
-		for i := range ps {
-			doc += num(ndocs)
-			ps[i].doc = int32(doc)
-			if len(b) == 0 || doc >= ndocs || bits.Len8(b[0]) > int(numFields) {
-				return nil, errDamaged
-			}
-			mask := b[0]
-			b = b[1:]
-			for f := range ps[i].tf {
-				if mask&(1<<f) != 0 {
-					ps[i].tf[f] = uint16(num(math.MaxUint16))
-				}
-			}
 		}
 		ix.postings[t] = ps
 	}

@@ -12,7 +12,9 @@
 package ask
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/binary"
 	"math"
 	"slices"
 )
@@ -39,41 +41,108 @@ const (
 // Threshold is the confidence below which no record answers.
 const Threshold = 0.5
 
-// posting is one record's counts of one term, by field.
-type posting struct {
-	doc int32
-	tf  [numFields]uint16
+// postings are the records holding one term: how many (df), and for
+// each in record order the delta of its number, a mask of the fields
+// holding the term and the count in each, as unsigned varints. Encoded,
+// a record's share of the index is a few bytes a term; as structs, it
+// was the largest part of a 10,000-record server's heap.
+type postings struct {
+	df int
+	b  []byte
+}
+
+// each calls fn with every record of ps and its counts by field; damaged
+// bytes (a count past the record count, a truncated varint) are an error.
+func (ps postings) each(records int, fn func(doc int, tf *[numFields]uint16)) error {
+	b, doc, k := ps.b, 0, 0
+	var tf [numFields]uint16
+	for ; len(b) > 0; k++ {
+		d, n := binary.Uvarint(b)
+		if n <= 0 || len(b) == n || d > uint64(records) || k == ps.df {
+			return errDamaged
+		}
+		doc, b = doc+int(d), b[n:]
+		mask := b[0]
+		b = b[1:]
+		for f := range tf {
+			tf[f] = 0
+			if mask&(1<<f) != 0 {
+				c, n := binary.Uvarint(b)
+				if n <= 0 || c > math.MaxUint16 {
+					return errDamaged
+				}
+				tf[f], b = uint16(c), b[n:]
+			}
+		}
+		if doc >= records || mask == 0 || mask >= 1<<numFields {
+			return errDamaged
+		}
+		fn(doc, &tf)
+	}
+	if k != ps.df {
+		return errDamaged
+	}
+	return nil
 }
 
 // Index is the inverted index of a corpus's records. Build it once per
 // projection; it is read-only afterwards and safe for concurrent use.
 type Index struct {
-	postings map[string][]posting
+	postings map[string]postings
 	lens     [][numFields]uint32
 	avg      [numFields]float64
 }
 
 // NewIndex indexes docs; a Hit's Doc is an index into docs.
 func NewIndex(docs []Doc) *Index {
-	ix := &Index{postings: map[string][]posting{}, lens: make([][numFields]uint32, len(docs))}
+	ix := &Index{postings: map[string]postings{}, lens: make([][numFields]uint32, len(docs))}
 	st := stemmer{}
-	var terms []string
+	// last is the record a term was last met in; index the place of each
+	// term of the record being indexed in order and counts.
+	last, index := map[string]int{}, map[string]int{}
+	var terms, order []string
+	var counts [][numFields]uint16
 	for i, d := range docs {
+		clear(index)
+		order, counts = order[:0], counts[:0]
 		for f, text := range d {
 			terms = st.terms(terms[:0], text, -1)
 			ix.lens[i][f] = uint32(len(terms))
 			ix.avg[f] += float64(len(terms)) / float64(len(docs))
 			for _, t := range terms {
-				ps := ix.postings[t]
-				if len(ps) == 0 || ps[len(ps)-1].doc != int32(i) {
-					ps = append(ps, posting{doc: int32(i)})
+				k, ok := index[t]
+				if !ok {
+					k = len(order)
+					index[t] = k
+					order, counts = append(order, t), append(counts, [numFields]uint16{})
 				}
-				if p := &ps[len(ps)-1]; p.tf[f] < math.MaxUint16 {
-					p.tf[f]++
+				if counts[k][f] < math.MaxUint16 {
+					counts[k][f]++
 				}
-				ix.postings[t] = ps
 			}
 		}
+		for k, t := range order {
+			ps := ix.postings[t]
+			ps.b = binary.AppendUvarint(ps.b, uint64(i-last[t]))
+			mask := byte(0)
+			for f, c := range counts[k] {
+				if c > 0 {
+					mask |= 1 << f
+				}
+			}
+			ps.b = append(ps.b, mask)
+			for _, c := range counts[k] {
+				if c > 0 {
+					ps.b = binary.AppendUvarint(ps.b, uint64(c))
+				}
+			}
+			ps.df++
+			ix.postings[t], last[t] = ps, i
+		}
+	}
+	for t, ps := range ix.postings {
+		ps.b = slices.Clip(bytes.Clone(ps.b))
+		ix.postings[t] = ps
 	}
 	return ix
 }
@@ -120,36 +189,37 @@ func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranki
 	terms = terms[:min(len(terms), MaxTerms)]
 	r.Terms = len(terms)
 	n := float64(len(ix.lens))
-	hits := map[int32]*Hit{}
+	hits := map[int]*Hit{}
 	ideal, unknown := 0.0, 0.0
 	for _, t := range terms {
 		ps := ix.postings[t]
-		idf := math.Log(1 + (n-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
+		idf := math.Log(1 + (n-float64(ps.df)+0.5)/(float64(ps.df)+0.5))
 		ideal += idf
-		if len(ps) == 0 {
+		if ps.df == 0 {
 			unknown += idf
 		}
-		for _, p := range ps {
-			if keep != nil && !keep(int(p.doc)) {
-				continue
+		// The postings were checked when the index was made or decoded.
+		_ = ps.each(len(ix.lens), func(doc int, counts *[numFields]uint16) {
+			if keep != nil && !keep(doc) {
+				return
 			}
-			h := hits[p.doc]
+			h := hits[doc]
 			if h == nil {
-				h = &Hit{Doc: int(p.doc)}
-				hits[p.doc] = h
+				h = &Hit{Doc: doc}
+				hits[doc] = h
 			}
 			tf := 0.0
-			for f, c := range p.tf {
+			for f, c := range counts {
 				if c > 0 {
 					b := lengthNorm[f]
-					tf += weights[f] * float64(c) / (1 - b + b*float64(ix.lens[p.doc][f])/ix.avg[f])
+					tf += weights[f] * float64(c) / (1 - b + b*float64(ix.lens[doc][f])/ix.avg[f])
 					h.Strong = h.Strong || Field(f) <= FieldDecision
 				}
 			}
 			h.Score += idf * tf / (k1 + tf)
 			h.Matched++
 			h.weight += idf
-		}
+		})
 	}
 	for _, h := range hits {
 		r.Hits = append(r.Hits, *h)
