@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -55,6 +56,12 @@ func measureAsk(ctx context.Context, bin, tmp string, sizes []int, runs, warmup 
 		return nil, fmt.Errorf("the development set (run from the repository root): %w", err)
 	}
 	res := &AskResult{Kinds: append(rep.Kinds, rep.Answerable)}
+	// The index is kept where the hook keeps its own (the first, untimed
+	// round makes it), as on a developer's machine.
+	state, err := os.MkdirTemp(tmp, "ask-state-")
+	if err != nil {
+		return nil, err
+	}
 	for _, n := range sizes {
 		root := filepath.Join(tmp, "n"+fmt.Sprint(n))
 		logf("N=%d: %d rounds of adrkit ask, adrkit --version and the floor", n, warmup+runs)
@@ -73,6 +80,7 @@ func measureAsk(ctx context.Context, bin, tmp string, sizes []int, runs, warmup 
 			}
 			cmd := exec.CommandContext(ctx, bin, "ask", askQuestion)
 			cmd.Dir = root
+			cmd.Env = append(os.Environ(), "ADRKIT_HOOK_STATE_DIR="+state)
 			t0 := time.Now()
 			err = cmd.Run()
 			d := time.Since(t0)

@@ -525,7 +525,7 @@ func TestHelpEverywhere(t *testing.T) {
 // served.
 func TestMCPTools(t *testing.T) {
 	four := []string{"get_decision", "get_decision_context", "list_superseded", "search_decisions"}
-	six := []string{"get_decision", "get_decision_context", "get_supersession_chain", "list_decision_changes", "list_review_queue", "list_superseded", "search_decisions"}
+	six := []string{"get_decision", "get_decision_context", "get_supersession_chain", "list_decision_changes", "list_review_queue", "list_superseded", "query_decision", "search_decisions"}
 	cases := []struct {
 		name   string
 		args   []string
