@@ -242,7 +242,7 @@ func AskOnce(ctx context.Context, site *HookSite, in AskInput) (Result, error) {
 		}
 	}
 	if u := (*ports.UnavailableError)(nil); errors.As(err, &u) && u.Reason != corpus.CorpusChangedDuringLoad {
-		return unavailable(u.Reason), nil
+		return unavailable(u), nil
 	}
 	// A corpus that changed while it was read: the read pipeline reads
 	// again (and reports any other failure as it does).
