@@ -124,11 +124,8 @@ func (c *askCache) index(p *corpus.Projection) *askIndex {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.last == nil || c.last.fingerprint != p.Fingerprint {
-		docs := make([]ask.Doc, len(p.Records))
-		for i, r := range p.Records {
-			docs[i] = ask.DocOf(r)
-		}
-		c.last = &askIndex{fingerprint: p.Fingerprint, rank: ask.NewIndex(docs), lines: lineage.NewIndex(p.Records, p.ByID)}
+		rank := ask.NewIndex(len(p.Records), func(i int) ask.Doc { return ask.DocOf(p.Records[i]) })
+		c.last = &askIndex{fingerprint: p.Fingerprint, rank: rank, lines: lineage.NewIndex(p.Records, p.ByID)}
 	}
 	return c.last
 }

@@ -41,7 +41,7 @@ func TestRank(t *testing.T) {
 		{FieldID: "0002", FieldTitle: "Store sessions in Memcached", FieldBody: "Sessions must survive a restart."},
 		{FieldID: "0003", FieldTitle: "Use ElastiCache for Redis", FieldDecision: "We cache sessions in Redis."},
 	}
-	ix := NewIndex(docs)
+	ix := NewIndex(len(docs), func(i int) Doc { return docs[i] })
 	r := ix.Rank("should we keep sessions in memcached?", 5, nil)
 	if len(r.Hits) != 2 || r.Hits[0].Doc != 1 || r.Confidence < Threshold || r.Terms != 3 {
 		t.Errorf("memcached: %+v", r)
@@ -65,13 +65,14 @@ func TestRank(t *testing.T) {
 	if r := ix.Rank("sessions "+strings.Repeat("word ", 20000)+"memcached", 5, nil); !r.Truncated || r.Terms > 3 { // sessions, word and the cut word
 		t.Errorf("100 KB: %+v", r)
 	}
-	if r := NewIndex(nil).Rank("anything", 5, nil); len(r.Hits) != 0 {
+	if r := NewIndex(0, nil).Rank("anything", 5, nil); len(r.Hits) != 0 {
 		t.Errorf("empty: %+v", r)
 	}
 }
 
 func FuzzRank(f *testing.F) {
-	ix := NewIndex([]Doc{{FieldTitle: "Store sessions in Memcached"}, {FieldTitle: "Café à la carte"}})
+	docs := []Doc{{FieldTitle: "Store sessions in Memcached"}, {FieldTitle: "Café à la carte"}}
+	ix := NewIndex(len(docs), func(i int) Doc { return docs[i] })
 	for _, s := range []string{"", "sessions", "\xff", "CAFÉ", "a b c d"} {
 		f.Add(s)
 	}
@@ -90,7 +91,7 @@ func TestBinaryRoundTrip(t *testing.T) {
 		{FieldID: "0001", FieldTitle: "Adopt Postgres for storage", FieldBody: "Relational data, MySQL considered."},
 		{FieldID: "0002", FieldTitle: "Store sessions in Memcached", FieldTags: "cache", FieldAlternatives: "Redis"},
 	}
-	ix := NewIndex(docs)
+	ix := NewIndex(len(docs), func(i int) Doc { return docs[i] })
 	b, _ := ix.AppendBinary(nil)
 	got, err := DecodeIndex(b)
 	if err != nil {
@@ -109,7 +110,7 @@ func TestBinaryRoundTrip(t *testing.T) {
 }
 
 func FuzzDecodeIndex(f *testing.F) {
-	b, _ := NewIndex([]Doc{{FieldTitle: "Store sessions in Memcached"}}).AppendBinary(nil)
+	b, _ := NewIndex(1, func(int) Doc { return Doc{FieldTitle: "Store sessions in Memcached"} }).AppendBinary(nil)
 	f.Add(b)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if ix, err := DecodeIndex(data); err == nil {

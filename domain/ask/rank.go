@@ -93,22 +93,23 @@ type Index struct {
 	avg      [numFields]float64
 }
 
-// NewIndex indexes docs; a Hit's Doc is an index into docs.
-func NewIndex(docs []Doc) *Index {
-	ix := &Index{postings: map[string]postings{}, lens: make([][numFields]uint32, len(docs))}
+// NewIndex indexes n records, whose fields doc returns one at a time
+// (only one is held at once); a Hit's Doc is a record's number.
+func NewIndex(n int, doc func(i int) Doc) *Index {
+	ix := &Index{postings: map[string]postings{}, lens: make([][numFields]uint32, n)}
 	st := stemmer{}
 	// last is the record a term was last met in; index the place of each
 	// term of the record being indexed in order and counts.
 	last, index := map[string]int{}, map[string]int{}
 	var terms, order []string
 	var counts [][numFields]uint16
-	for i, d := range docs {
+	for i := range n {
 		clear(index)
 		order, counts = order[:0], counts[:0]
-		for f, text := range d {
+		for f, text := range doc(i) {
 			terms = st.terms(terms[:0], text, -1)
 			ix.lens[i][f] = uint32(len(terms))
-			ix.avg[f] += float64(len(terms)) / float64(len(docs))
+			ix.avg[f] += float64(len(terms)) / float64(n)
 			for _, t := range terms {
 				k, ok := index[t]
 				if !ok {

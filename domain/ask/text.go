@@ -46,21 +46,31 @@ type stemmer map[string]string
 func (st stemmer) terms(out []string, text string, max int) []string {
 	text = fold(text)
 	start := -1
-	for i, r := range text + " " {
-		word := unicode.IsLetter(r) || unicode.IsDigit(r)
-		if word && start < 0 {
-			start = i
-		}
-		if word || start < 0 {
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
 			continue
 		}
-		if max >= 0 && len(out) >= max {
-			return out
+		if start >= 0 {
+			if out = st.add(out, text[start:i], max); max >= 0 && len(out) >= max {
+				return out
+			}
+			start = -1
 		}
-		if t := st.term(text[start:i]); t != "" {
-			out = append(out, t)
-		}
-		start = -1
+	}
+	if start >= 0 {
+		out = st.add(out, text[start:], max)
+	}
+	return out
+}
+
+// add appends the term of word to out, unless it is a stop word or out
+// is full.
+func (st stemmer) add(out []string, word string, max int) []string {
+	if t := st.term(word); t != "" && (max < 0 || len(out) < max) {
+		out = append(out, t)
 	}
 	return out
 }
@@ -78,7 +88,9 @@ func (st stemmer) term(w string) string {
 		}
 	}
 	if st != nil && len(st) < maxStems {
-		st[w] = t
+		// A copy: the word is part of a record's text, which the key
+		// would keep alive for as long as the stemmer.
+		st[strings.Clone(w)] = t
 	}
 	return t
 }
