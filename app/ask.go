@@ -130,6 +130,36 @@ func (c *askCache) index(p *corpus.Projection) *askIndex {
 	return c.last
 }
 
+// resembling is the rejected record, other than the record numbered
+// self (-1: none), that the ranking answers title with, and the
+// confidence; nil below the threshold.
+func (ix *askIndex) resembling(p *corpus.Projection, title string, self int) (*adr.Record, float64) {
+	rk := ix.rank.Rank(title, 1, func(doc int) bool {
+		return doc != self && p.Records[doc].Frontmatter.Status == adr.StatusRejected
+	})
+	if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
+		return nil, 0
+	}
+	return p.Records[rk.Hits[0].Doc], rk.Confidence
+}
+
+// ResemblesRejected is the rejected decision a proposal titled title
+// asks for again, as check's resembles-rejected judges it, with the
+// confidence; nil when none reaches the threshold. It is for a hook that
+// sees a record written before any check reads it.
+func (s *Service) ResemblesRejected(ctx context.Context, title string) (*Summary, float64, error) {
+	p, err := s.Project(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	r, conf := s.memo.ask.index(p).resembling(p, title, -1)
+	if r == nil {
+		return nil, 0, nil
+	}
+	sum := summaryOf(r)
+	return &sum, conf, nil
+}
+
 // Ask answers a question as query_decision does: the answer, or an
 // error for a refused question or a corpus that cannot be read.
 func (s *Service) Ask(ctx context.Context, in AskInput) (AskAnswer, error) {

@@ -48,6 +48,13 @@ func TestResemblesRejected(t *testing.T) {
 		`0003: 0003 proposes what 0001 "Store sessions in Memcached" rejected (confidence N): read docs/adr/0001-memcached.md before proposing it again`,
 		`0004: 0004 proposes what 0001 "Store sessions in Memcached" rejected (confidence N): read docs/adr/0001-memcached.md before proposing it again`,
 	}
+	svc := New(corpusFrom(files), Options{})
+	for title, want := range map[string]string{"Keep the sessions in Memcached": "0001", "Publish domain events through Kafka": ""} {
+		sum, _, err := svc.ResemblesRejected(context.Background(), title)
+		if err != nil || idOf(sum) != map[bool]string{true: "-", false: want}[want == ""] {
+			t.Errorf("ResemblesRejected(%q) = %v, %v; want %q", title, sum, err, want)
+		}
+	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
