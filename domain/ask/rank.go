@@ -107,7 +107,7 @@ func NewIndex(n int, doc func(i int) Doc) *Index {
 		clear(index)
 		order, counts = order[:0], counts[:0]
 		for f, text := range doc(i) {
-			terms = st.terms(terms[:0], text, -1)
+			terms = st.terms(terms[:0], text)
 			ix.lens[i][f] = uint32(len(terms))
 			ix.avg[f] += float64(len(terms)) / float64(n)
 			for _, t := range terms {
@@ -141,8 +141,9 @@ func NewIndex(n int, doc func(i int) Doc) *Index {
 			ix.postings[t], last[t] = ps, i
 		}
 	}
+	// Only what the appends wrote is kept, not what they grew into.
 	for t, ps := range ix.postings {
-		ps.b = slices.Clip(bytes.Clone(ps.b))
+		ps.b = bytes.Clone(ps.b)
 		ix.postings[t] = ps
 	}
 	return ix
@@ -150,7 +151,7 @@ func NewIndex(n int, doc func(i int) Doc) *Index {
 
 // Hit is one ranked record.
 type Hit struct {
-	// Doc is the record's index in the docs the Index was built from.
+	// Doc is the record's number (NewIndex's i).
 	Doc   int
 	Score float64
 	// Matched is how many of the question's terms the record holds, and
@@ -164,7 +165,7 @@ type Hit struct {
 
 // Ranking is the answer to one question.
 type Ranking struct {
-	// Hits are the best records, best first (ties in docs order), at most
+	// Hits are the best records, best first (ties in record order), at most
 	// the limit asked for; only records holding a term of the question.
 	Hits []Hit
 	// Terms is the number of distinct terms looked up.
@@ -181,7 +182,10 @@ type Ranking struct {
 func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranking {
 	q := question[:min(len(question), maxQuestion)]
 	var terms []string
-	for _, t := range (stemmer{}).terms(nil, q, -1) {
+	for _, t := range (stemmer{}).terms(nil, q) {
+		if len(terms) > MaxTerms {
+			break
+		}
 		if !slices.Contains(terms, t) {
 			terms = append(terms, t)
 		}
@@ -239,9 +243,9 @@ func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranki
 // the development set: a constant, then the top score over the score of
 // a record holding every term, the share of the terms the top record
 // holds, that share weighted by the terms' inverse document frequency
-// (a question whose rarest word no record holds is not answered), its
-// margin over the second, a strong match, and the share of that weight
-// on terms no record holds.
+// (a record holding only a question's common words scores lower), its
+// margin over the second, a strong match, and the share of the
+// question's weight on terms no record holds.
 var coef = [7]float64{-2.32, 1.15, 2.20, 1.44, 1.11, 0.87, -2.24}
 
 // confidence is the model's estimate that hits[0] is the answer.

@@ -30,7 +30,7 @@ func fold(s string) string {
 // questionWords are words of asking that say nothing about the subject,
 // beyond the Snowball list of English stop words.
 var questionWords = map[string]bool{
-	"adr": true, "allowed": true, "anyth": true, "can": true, "could": true, "decid": true,
+	"adr": true, "allow": true, "anyth": true, "can": true, "could": true, "decid": true,
 	"decis": true, "may": true, "might": true, "must": true, "need": true, "ok": true,
 	"okay": true, "record": true, "shall": true, "us": true, "would": true,
 }
@@ -41,9 +41,8 @@ var questionWords = map[string]bool{
 type stemmer map[string]string
 
 // terms appends to out the index terms of text: its words (runs of
-// letters and digits, folded), without stop words, stemmed; at most max
-// terms in all (max < 0: no bound).
-func (st stemmer) terms(out []string, text string, max int) []string {
+// letters and digits, folded), without stop words, stemmed.
+func (st stemmer) terms(out []string, text string) []string {
 	text = fold(text)
 	start := -1
 	for i, r := range text {
@@ -54,22 +53,18 @@ func (st stemmer) terms(out []string, text string, max int) []string {
 			continue
 		}
 		if start >= 0 {
-			if out = st.add(out, text[start:i], max); max >= 0 && len(out) >= max {
-				return out
-			}
-			start = -1
+			out, start = st.add(out, text[start:i]), -1
 		}
 	}
 	if start >= 0 {
-		out = st.add(out, text[start:], max)
+		out = st.add(out, text[start:])
 	}
 	return out
 }
 
-// add appends the term of word to out, unless it is a stop word or out
-// is full.
-func (st stemmer) add(out []string, word string, max int) []string {
-	if t := st.term(word); t != "" && (max < 0 || len(out) < max) {
+// add appends the term of word to out, unless it is a stop word.
+func (st stemmer) add(out []string, word string) []string {
+	if t := st.term(word); t != "" {
 		out = append(out, t)
 	}
 	return out
@@ -100,4 +95,4 @@ const maxStems = 1 << 16
 
 // Terms is the index terms of text, in order: what Rank looks up of a
 // question and what a record's field is indexed as.
-func Terms(text string) []string { return stemmer{}.terms(nil, text, -1) }
+func Terms(text string) []string { return stemmer{}.terms(nil, text) }
