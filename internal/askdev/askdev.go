@@ -17,6 +17,7 @@ import (
 	"slices"
 
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/memcorpus"
@@ -49,13 +50,20 @@ func Questions() ([]Question, error) {
 }
 
 // corpora are the directories under the repository root whose docs/adr
-// the questions are asked of, beside "generated" (corpusgen's).
-var corpora = map[string]string{
-	"adrkit": ".",
-	"shop":   "internal/askdev/testdata/shop",
-	"chains": "cmd/adrkit/testdata/corpora/chains",
-	"mcp":    "adapters/mcp/testdata/corpus",
-}
+// the questions are asked of, beside "generated" (corpusgen's); adopted
+// are folders in other formats (migrate's fixtures of the formats in
+// docs/adopting.md's table), asked once adrkit migrate has planned them.
+var (
+	corpora = map[string]string{
+		"adrkit": "docs/adr",
+		"shop":   "internal/askdev/testdata/shop/docs/adr",
+		"chains": "cmd/adrkit/testdata/corpora/chains/docs/adr",
+		"mcp":    "adapters/mcp/testdata/corpus/docs/adr",
+		"nygard": "domain/migrate/testdata/folders/nygard",
+		"madr3":  "domain/migrate/testdata/folders/madr3",
+	}
+	adopted = map[string]bool{"nygard": true, "madr3": true}
+)
 
 // Generated is the generated corpus the "generated" questions were
 // written against.
@@ -70,7 +78,7 @@ func Open(root, name string) (ports.CorpusReader, error) {
 		if !ok {
 			return nil, fmt.Errorf("no corpus %q", name)
 		}
-		dir = filepath.Join(root, dir, "docs", "adr")
+		dir = filepath.Join(root, dir)
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			return nil, fmt.Errorf("corpus %s: %w", name, err)
@@ -83,12 +91,35 @@ func Open(root, name string) (ports.CorpusReader, error) {
 				}
 			}
 		}
+		if adopted[name] {
+			files = migrated(files)
+		}
 	}
 	r := memcorpus.New("docs/adr")
 	for _, f := range slices.Sorted(maps.Keys(files)) {
 		r.WriteFile(f, files[f])
 	}
 	return r, nil
+}
+
+// migrated is the records adrkit migrate would leave for files: a
+// decision in another format with its new frontmatter, a record as it
+// is; anything else is left out.
+func migrated(files map[string][]byte) map[string][]byte {
+	var in []migrate.File
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		in = append(in, migrate.File{Name: name, Path: "docs/adr/" + name, Content: files[name]})
+	}
+	out := map[string][]byte{}
+	for i, f := range migrate.Build(in, migrate.Options{}).Files {
+		switch f.Action {
+		case migrate.ActionMigrate:
+			out[in[i].Name] = f.Content
+		case migrate.ActionUnchanged:
+			out[in[i].Name] = in[i].Content
+		}
+	}
+	return out
 }
 
 // Tally is how many questions of a kind were asked and answered right.
