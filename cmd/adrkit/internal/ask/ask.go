@@ -61,6 +61,7 @@ func NewCmdAsk(f *factory.Factory, runF func(context.Context, *Options) error) *
 				// One question a process: the index is kept where the
 				// hook keeps the governance index (docs/ask.md).
 				Answer: func(ctx context.Context, c *factory.Corpus, in app.Input) (app.Result, error) {
+					defer hook.OneShot()()
 					state, _ := f.Getenv("ADRKIT_HOOK_STATE_DIR")
 					site, _, _, err := hook.KeptSite(c.Where, c.Where.Reader(), state)
 					if err != nil {

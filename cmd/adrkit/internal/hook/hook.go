@@ -103,11 +103,7 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return hookFailure(err)
 	}
-	// One short process per edit: collecting less often is cheaper than
-	// collecting as a server does, and the limit keeps a very large
-	// corpus from growing the heap unchecked.
-	defer debug.SetGCPercent(debug.SetGCPercent(hookGCPercent))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(hookMemoryLimit))
+	defer OneShot()()
 	site := &hookSite{opts: opts, cwd: ev.Cwd}
 	ans, err := app.Hook(ctx, ev, site.open)
 	if err != nil {
@@ -126,11 +122,17 @@ func run(ctx context.Context, opts *Options) error {
 	return nil
 }
 
-// The hook's collector settings (see the Action).
-const (
-	hookGCPercent   = 400
-	hookMemoryLimit = 256 << 20
-)
+// OneShot sets the collector for one short process (a hook event, an
+// adrkit ask) and returns what restores it: collecting less often is
+// cheaper than collecting as a server does, and the limit keeps a very
+// large corpus from growing the heap unchecked.
+func OneShot() (restore func()) {
+	gc, limit := debug.SetGCPercent(400), debug.SetMemoryLimit(256<<20)
+	return func() {
+		debug.SetGCPercent(gc)
+		debug.SetMemoryLimit(limit)
+	}
+}
 
 // hookFailure is the exit for a problem: status 1, one line.
 func hookFailure(err error) error {
