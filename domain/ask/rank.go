@@ -51,8 +51,9 @@ type postings struct {
 	b  []byte
 }
 
-// each calls fn with every record of ps and its counts by field; damaged
-// bytes (a count past the record count, a truncated varint) are an error.
+// each calls fn with every record of ps and its counts by field, until
+// the bytes do not hold (a record past the count, a truncated varint),
+// which is an error.
 func (ps postings) each(records int, fn func(doc int, tf *[numFields]uint16)) error {
 	b, doc, k := ps.b, 0, 0
 	var tf [numFields]uint16
@@ -203,7 +204,7 @@ func (ix *Index) Rank(question string, limit int, keep func(doc int) bool) Ranki
 		if ps.df == 0 {
 			unknown += idf
 		}
-		// The postings were checked when the index was made or decoded.
+		// Postings that do not hold (a damaged decoded index) end early.
 		_ = ps.each(len(ix.lens), func(doc int, counts *[numFields]uint16) {
 			if keep != nil && !keep(doc) {
 				return
