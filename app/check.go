@@ -9,7 +9,6 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
-	"github.com/adrkit/adrkit-go/domain/ask"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage"
@@ -276,17 +275,14 @@ func resemblesRejected(p *corpus.Projection, ix *askIndex, changed map[string]bo
 		if !changed[r.SourcePath] || (fm.Status != adr.StatusProposed && fm.Status != adr.StatusDraft) {
 			continue
 		}
-		rk := ix.rank.Rank(fm.Title, 1, func(doc int) bool {
-			return doc != i && p.Records[doc].Frontmatter.Status == adr.StatusRejected
-		})
-		if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
+		rej, conf := ix.resembling(p, fm.Title, i)
+		if rej == nil {
 			continue
 		}
-		rej := p.Records[rk.Hits[0].Doc]
 		out = append(out, CheckFinding{Cause: CauseChanged, Finding: adr.Finding{
 			Rule: RuleResemblesRejected, Severity: adr.SeverityWarn, Path: r.SourcePath, ID: fm.ID,
 			Message: fmt.Sprintf("%s proposes what %s %q rejected (confidence %.2f): read %s before proposing it again",
-				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, rk.Confidence, rej.SourcePath),
+				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, conf, rej.SourcePath),
 		}})
 	}
 	return out
