@@ -119,13 +119,18 @@ func (c *askCache) index(p *corpus.Projection) *askIndex {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.last == nil || c.last.fingerprint != p.Fingerprint {
-		docs := make([]ask.Doc, len(p.Records))
-		for i, r := range p.Records {
-			docs[i] = ask.DocOf(r)
-		}
-		c.last = &askIndex{fingerprint: p.Fingerprint, rank: ask.NewIndex(docs), lines: lineage.NewIndex(p.Records, p.ByID)}
+		c.last = &askIndex{fingerprint: p.Fingerprint, rank: rankIndex(p), lines: lineage.NewIndex(p.Records, p.ByID)}
 	}
 	return c.last
+}
+
+// rankIndex is the ranking index of p's records, in their order.
+func rankIndex(p *corpus.Projection) *ask.Index {
+	docs := make([]ask.Doc, len(p.Records))
+	for i, r := range p.Records {
+		docs[i] = ask.DocOf(r)
+	}
+	return ask.NewIndex(docs)
 }
 
 // Ask answers a question as query_decision does: the answer, or an
@@ -145,6 +150,12 @@ func (s *Service) Ask(ctx context.Context, in AskInput) (AskAnswer, error) {
 
 // answerAsk answers a question over one projection.
 func answerAsk(p *corpus.Projection, ix *askIndex, in AskInput) Result {
+	return answer(p, askOf(p, ix, in))
+}
+
+// askOf is the answer to a question over p, whose records ix indexes
+// (p may hold only what the hook's governance index keeps of them).
+func askOf(p *corpus.Projection, ix *askIndex, in AskInput) AskAnswer {
 	rk := ix.rank.Rank(in.Question, cmp.Or(in.Limit, defaultAskLimit), nil)
 	out := AskAnswer{Outcome: AskNoRecord, Confidence: rk.Confidence, Candidates: make([]AskCandidate, len(rk.Hits)), Truncated: rk.Truncated}
 	for i, h := range rk.Hits {
@@ -152,7 +163,7 @@ func answerAsk(p *corpus.Projection, ix *askIndex, in AskInput) Result {
 		out.Candidates[i] = AskCandidate{ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status, Score: math.Round(h.Score*1000) / 1000}
 	}
 	if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
-		return answer(p, out)
+		return out
 	}
 	r := p.Records[rk.Hits[0].Doc]
 	d := summaryOf(r)
@@ -167,7 +178,19 @@ func answerAsk(p *corpus.Projection, ix *askIndex, in AskInput) Result {
 		out.Outcome, out.Reason = AskHeld, c.Reason
 		out.DoNotPropose = c.Reason == lineage.Rejected || r.Frontmatter.Status == adr.StatusSuperseded
 	}
-	return answer(p, out)
+	return out
+}
+
+// resemblesRejectedText is the rejected record (keep says which docs
+// are) that query_decision would answer text with, and its confidence;
+// ok is false when it would answer with none. check's resembles-rejected
+// and the hook's answer to a new record both ask it.
+func resemblesRejectedText(rank *ask.Index, text string, keep func(doc int) bool) (doc int, confidence float64, ok bool) {
+	rk := rank.Rank(text, 1, keep)
+	if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
+		return 0, 0, false
+	}
+	return rk.Hits[0].Doc, rk.Confidence, true
 }
 
 func (a AskAnswer) summary() string { return a.Sentence() }

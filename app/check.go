@@ -9,7 +9,6 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
-	"github.com/adrkit/adrkit-go/domain/ask"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage"
@@ -274,17 +273,17 @@ func resemblesRejected(p *corpus.Projection, ix *askIndex, changed map[string]bo
 		if !changed[r.SourcePath] || (fm.Status != adr.StatusProposed && fm.Status != adr.StatusDraft) {
 			continue
 		}
-		rk := ix.rank.Rank(fm.Title, 1, func(doc int) bool {
+		doc, conf, ok := resemblesRejectedText(ix.rank, fm.Title, func(doc int) bool {
 			return doc != i && p.Records[doc].Frontmatter.Status == adr.StatusRejected
 		})
-		if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
+		if !ok {
 			continue
 		}
-		rej := p.Records[rk.Hits[0].Doc]
+		rej := p.Records[doc]
 		out = append(out, CheckFinding{Cause: CauseChanged, Finding: adr.Finding{
 			Rule: RuleResemblesRejected, Severity: adr.SeverityWarn, Path: r.SourcePath, ID: fm.ID,
 			Message: fmt.Sprintf("%s proposes what %s %q rejected (confidence %.2f): read %s before proposing it again",
-				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, rk.Confidence, rej.SourcePath),
+				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, conf, rej.SourcePath),
 		}})
 	}
 	return out

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/agenthost"
+	"github.com/adrkit/adrkit-go/domain/ask"
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/lineage"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -84,9 +86,10 @@ func Hook(ctx context.Context, ev agenthost.Event, open func(context.Context) (*
 		return HookAnswer{Note: c.Name + "'s hooks cannot add context for the model (docs/agents.md); nothing to write"}, nil
 	case ev.Kind == agenthost.Other && !agenthost.IsToolEvent(ev.Name):
 		return HookAnswer{Note: fmt.Sprintf("nothing to add to a %s event", ev.Name)}, nil
-	case ev.Kind == agenthost.Other, ev.Kind == agenthost.Prompt, ev.Kind == agenthost.Edit && len(ev.Paths) == 0:
-		// A prompt gets nothing, and nothing on stderr: Gemini CLI
-		// shows a silent hook's stderr to the user at every prompt.
+	case ev.Kind == agenthost.Other, ev.Kind == agenthost.Prompt && strings.TrimSpace(ev.Prompt) == "", ev.Kind == agenthost.Edit && len(ev.Paths) == 0:
+		// No note for an empty prompt (nor for one no record answers):
+		// Gemini CLI shows a silent hook's stderr to the user at every
+		// prompt.
 		return HookAnswer{}, nil
 	}
 	site, err := open(ctx)
@@ -98,9 +101,12 @@ func Hook(ctx context.Context, ev agenthost.Event, open func(context.Context) (*
 	defer cancel()
 	h := &hookRun{s: New(site.Reader, Options{}), site: site, ev: ev}
 	var ans HookAnswer
-	if ev.Kind == agenthost.SessionStart {
+	switch ev.Kind {
+	case agenthost.SessionStart:
 		ans, err = h.sessionStart(ctx)
-	} else {
+	case agenthost.Prompt:
+		ans, err = h.prompt(ctx)
+	default:
 		ans, err = h.edit(ctx)
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
@@ -155,11 +161,28 @@ func (h *hookRun) sessionStart(ctx context.Context) (HookAnswer, error) {
 	if err != nil {
 		return HookAnswer{}, err
 	}
-	ix, _, err := h.index(ctx, c)
+	ix, _, _, err := h.indexes(ctx, c, false)
 	if err != nil {
 		return HookAnswer{}, err
 	}
 	return HookAnswer{Context: digestText(h.site.Dir, digestOf(ix))}, nil
+}
+
+// prompt answers a user's prompt as query_decision answers a question,
+// in one line, and with nothing when no record answers it. Only the
+// start of a long prompt is read (ask.Rank's bound).
+func (h *hookRun) prompt(ctx context.Context) (HookAnswer, error) {
+	c, err := h.read(ctx)
+	if err != nil {
+		return HookAnswer{}, err
+	}
+	gi, rank, _, err := h.indexes(ctx, c, true)
+	if err != nil {
+		return HookAnswer{}, err
+	}
+	p, _ := gi.projection()
+	a := askOf(p, &askIndex{rank: rank, lines: lineage.NewIndex(p.Records, p.ByID)}, AskInput{Question: h.ev.Prompt, Limit: 1})
+	return HookAnswer{Context: promptText(a)}, nil
 }
 
 // keyed is the corpus as a run read it, and the key of that state ("":
@@ -209,7 +232,7 @@ func (h *hookRun) governed(ctx context.Context, in governInput) ([]block, int, e
 	if data, ok := h.get(ports.ShelfAnswer, answerKey(c.key, in)); ok && json.Unmarshal(data, &kept) == nil {
 		return kept.Blocks, kept.Errors, nil
 	}
-	ix, c, err := h.index(ctx, c)
+	ix, _, c, err := h.indexes(ctx, c, false)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -255,15 +278,23 @@ func answerKey(key string, in governInput) string {
 	return hex.EncodeToString(hash.Sum(nil))
 }
 
-// index is the governance index of the corpus c read: the one kept under
-// its key, else made from c's bytes (parsed here, not read again) and
-// kept. A corpus that changed while it was read is read again, as the
-// read pipeline does (loadAttempts); the read the index is made from is
-// returned with it.
-func (h *hookRun) index(ctx context.Context, c keyed) (*governIndex, keyed, error) {
+// indexes is the governance index of the corpus c read and, when
+// withRank, its ranking index: those kept under its key, else made from
+// c's bytes (parsed here, not read again) and kept. A corpus that changed
+// while it was read is read again, as the read pipeline does
+// (loadAttempts); the read the indexes are made from is returned with
+// them.
+func (h *hookRun) indexes(ctx context.Context, c keyed, withRank bool) (*governIndex, *ask.Index, keyed, error) {
 	if data, ok := h.get(ports.ShelfIndex, c.key); ok {
 		if ix, err := decodeIndex(data); err == nil {
-			return ix, c, nil
+			if !withRank {
+				return ix, nil, c, nil
+			}
+			if data, ok := h.get(ports.ShelfIndex, rankKey(c.key)); ok {
+				if rank, err := decodeRank(data); err == nil {
+					return ix, rank, c, nil
+				}
+			}
 		}
 	}
 	for attempt := 1; ; attempt++ {
@@ -273,14 +304,32 @@ func (h *hookRun) index(ctx context.Context, c keyed) (*governIndex, keyed, erro
 		case err == nil:
 			ix := indexOf(p)
 			h.put(ports.ShelfIndex, c.key, encodeIndex(ix))
-			return ix, c, nil
+			var rank *ask.Index
+			if withRank {
+				rank = rankIndex(p)
+				h.put(ports.ShelfIndex, rankKey(c.key), encodeRank(rank))
+			}
+			return ix, rank, c, nil
 		case attempt == loadAttempts || !errors.As(err, &u) || u.Reason != corpus.CorpusChangedDuringLoad:
-			return nil, c, err
+			return nil, nil, c, err
 		}
 		if c, err = h.read(ctx); err != nil {
-			return nil, c, err
+			return nil, nil, c, err
 		}
 	}
+}
+
+// rankKey is the key of the ranking index of the corpus whose state is
+// key ("" for none).
+func rankKey(key string) string {
+	if key == "" {
+		return ""
+	}
+	hash := sha256.New()
+	field := hashField(hash)
+	field("adrkit-hook-rank/1")
+	field(key)
+	return hex.EncodeToString(hash.Sum(nil))
 }
 
 // get reads a kept value; put keeps one, and a failure only costs the

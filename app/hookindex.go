@@ -7,12 +7,15 @@ import (
 	"errors"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
+	"github.com/adrkit/adrkit-go/domain/ask"
 )
 
 // The governance index of a corpus (governIndex) is kept between hook
 // runs (ports.ShelfIndex) under the key of the bytes it was read from, so
 // that the first edit of a file in an unchanged corpus costs the read
-// floor, one small value and the match, not a parse of every record.
+// floor, one small value and the match, not a parse of every record. Its
+// ranking index (query_decision's, for a prompt) is kept on the same
+// shelf under a key derived from the same one (rankKey).
 
 // indexMagic opens a kept index; the number is the format's version.
 var indexMagic = []byte("adrkit-hook-index/1\n")
@@ -58,21 +61,56 @@ func encodeIndex(ix *governIndex) []byte {
 		}
 		str(r.Decision)
 	}
+	return seal(b)
+}
+
+// seal appends the SHA-256 of b to it.
+func seal(b []byte) []byte {
 	sum := sha256.Sum256(b)
 	return append(b, sum[:]...)
 }
 
-// decodeIndex reads what encodeIndex wrote; a value of another version,
-// truncated or damaged is an error.
-func decodeIndex(data []byte) (*governIndex, error) {
-	if len(data) < len(indexMagic)+sha256.Size || !bytes.HasPrefix(data, indexMagic) {
+// unseal is what follows magic in a value seal wrote, checked against
+// its SHA-256; a value of another version, truncated or damaged is
+// errCorrupt.
+func unseal(data, magic []byte) ([]byte, error) {
+	if len(data) < len(magic)+sha256.Size || !bytes.HasPrefix(data, magic) {
 		return nil, errCorrupt
 	}
 	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
 	if s := sha256.Sum256(body); !bytes.Equal(s[:], sum) {
 		return nil, errCorrupt
 	}
-	d := decoder{b: body[len(indexMagic):]}
+	return body[len(magic):], nil
+}
+
+// rankMagic opens a kept ranking index (query_decision's, ask.Index),
+// kept on the same shelf as the governance index of the same corpus.
+var rankMagic = []byte("adrkit-hook-rank/1\n")
+
+// encodeRank writes ix for the store, sealed.
+func encodeRank(ix *ask.Index) []byte {
+	b, _ := ix.AppendBinary(append([]byte(nil), rankMagic...))
+	return seal(b)
+}
+
+// decodeRank reads what encodeRank wrote.
+func decodeRank(data []byte) (*ask.Index, error) {
+	body, err := unseal(data, rankMagic)
+	if err != nil {
+		return nil, err
+	}
+	return ask.DecodeIndex(body)
+}
+
+// decodeIndex reads what encodeIndex wrote; a value of another version,
+// truncated or damaged is an error.
+func decodeIndex(data []byte) (*governIndex, error) {
+	body, err := unseal(data, indexMagic)
+	if err != nil {
+		return nil, err
+	}
+	d := decoder{b: body}
 	ix := &governIndex{Errors: d.num()}
 	n := d.count()
 	ix.Records = make([]indexRecord, 0, n)

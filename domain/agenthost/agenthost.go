@@ -76,10 +76,11 @@ var claudeTools = []string{"Write", "Edit", "MultiEdit", "NotebookEdit", "editFi
 // contracts is the table (docs/agents.md, "What each host's hook
 // contract allows", names the sources).
 var contracts = map[Host]Contract{
-	Claude: {Name: "Claude Code", HookHost: Claude, SessionStart: "SessionStart", Edit: "PreToolUse", EditTools: claudeTools, Context: true},
+	Claude: {Name: "Claude Code", HookHost: Claude, SessionStart: "SessionStart", Edit: "PreToolUse", Prompt: "UserPromptSubmit",
+		EditTools: claudeTools, Context: true},
 	VSCode: {Name: "VS Code", HookHost: Claude, SessionStart: "SessionStart", Edit: "PreToolUse", EditTools: claudeTools, Context: true},
 	// Codex's matcher names apply_patch and the aliases Codex gives it.
-	Codex: {Name: "Codex CLI", HookHost: Codex, SessionStart: "SessionStart", Edit: "PreToolUse", StartSources: "startup|resume",
+	Codex: {Name: "Codex CLI", HookHost: Codex, SessionStart: "SessionStart", Edit: "PreToolUse", Prompt: "UserPromptSubmit", StartSources: "startup|resume",
 		EditTools: []string{ApplyPatch, "Edit", "Write"}, Timeout: 10 * time.Second, TimeoutUnit: time.Second, Context: true},
 	Cursor: {Name: "Cursor", HookHost: Cursor, SessionStart: "sessionStart", Edit: "postToolUse", After: true,
 		EditTools: []string{"Write", "Edit", "Delete"}, Context: true},

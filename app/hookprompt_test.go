@@ -1,0 +1,96 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/adrkit/adrkit-go/domain/agenthost"
+	"github.com/adrkit/adrkit-go/ports/memhookstore"
+)
+
+// promptFiles are records a prompt can be answered with: accepted,
+// rejected, and replaced by an accepted one.
+func promptFiles() []fakeFile {
+	head := "---\nid: \"%s\"\ntitle: %s\nstatus: %s\ndate: 2026-01-01\ndeciders: [\"@a\"]\n%s---\n\n## Decision\n\n%s\n"
+	f := func(name, id, title, status, rest, decision string) fakeFile {
+		return regular(name, fmt.Sprintf(head, id, title, status, rest, decision))
+	}
+	return []fakeFile{
+		f("0001-pg.md", "0001", "Use PostgreSQL", "accepted", "", "We keep every table in PostgreSQL."),
+		f("0002-memcached.md", "0002", "Store sessions in Memcached", "rejected", "", "We do not keep sessions in Memcached."),
+		f("0003-heroku.md", "0003", "Deploy with Heroku", "superseded", "supersededBy: \"0004\"\n", "We deploy with Heroku."),
+		f("0004-k8s.md", "0004", "Deploy on Kubernetes", "accepted", "supersedes: [\"0003\"]\n", "We deploy on Kubernetes."),
+	}
+}
+
+// promptEvent is host's prompt event carrying prompt.
+func promptEvent(host agenthost.Host, prompt string) agenthost.Event {
+	return agenthost.Event{Host: host, Kind: agenthost.Prompt, Name: host.Contract().Prompt, SessionID: "s", Prompt: prompt}
+}
+
+// A prompt that a record answers gets one line naming it, as
+// query_decision answers; one that none answers gets nothing. Every host
+// with a prompt event answers alike.
+func TestHookPrompt(t *testing.T) {
+	cases := []struct{ prompt, want string }{
+		{"Should we store the sessions in Memcached?",
+			`adrkit: 0002 "Store sessions in Memcached" was rejected - do not propose it again (docs/adr/0002-memcached.md).`},
+		{"Can we deploy to Heroku?",
+			`adrkit: 0003 "Deploy with Heroku" (superseded) was replaced - do not propose it again; in force: 0004 "Deploy on Kubernetes" (accepted, docs/adr/0004-k8s.md).`},
+		{"which database do we use, PostgreSQL?",
+			`adrkit: decided by 0001 "Use PostgreSQL" (accepted, docs/adr/0001-pg.md); follow it.`},
+		{"what colour should the logo be?", ""},
+	}
+	for _, host := range []agenthost.Host{agenthost.Claude, agenthost.Codex, agenthost.Gemini} {
+		site := testSite(t, corpusOf(promptFiles()...), &memhookstore.Store{}, nil)
+		for _, tc := range cases {
+			ans := hook(t, site, promptEvent(host, tc.prompt))
+			if ans != (HookAnswer{Context: tc.want}) {
+				t.Errorf("%s %q:\n%+v\nwant %q", host, tc.prompt, ans, tc.want)
+			}
+		}
+	}
+}
+
+// A prompt's ranking index is kept beside the governance index, under
+// the same corpus key: the second prompt parses nothing and puts
+// nothing, and an edit after it finds the governance index kept. The
+// answer does not depend on what was kept.
+func TestHookPromptKeepsRankIndex(t *testing.T) {
+	store := &memhookstore.Store{}
+	site := testSite(t, corpusOf(promptFiles()...), store, nil)
+	ev := promptEvent(agenthost.Claude, "Should we store the sessions in Memcached?")
+	cold := hook(t, site, ev)
+	if store.Puts() != 2 {
+		t.Fatalf("%d values kept by the first prompt, want 2 (the governance and the ranking index)", store.Puts())
+	}
+	warm := hook(t, site, ev)
+	if warm != cold || store.Puts() != 2 {
+		t.Fatalf("warm: %+v (%d puts), cold: %+v", warm, store.Puts(), cold)
+	}
+	hook(t, site, writeEvent("", "db/x.go"))
+	if store.Puts() != 3 { // the answer only
+		t.Fatalf("%d values kept after an edit, want 3", store.Puts())
+	}
+	if bare := hook(t, testSite(t, corpusOf(promptFiles()...), nil, nil), ev); bare != cold {
+		t.Fatalf("without a store: %+v, want %+v", bare, cold)
+	}
+}
+
+// A long prompt is read from its start, within the bound of a question,
+// and an ended context ends the answer with an error (no context).
+func TestHookPromptBounds(t *testing.T) {
+	site := testSite(t, corpusOf(promptFiles()...), nil, nil)
+	long := "Should we store the sessions in Memcached? " + strings.Repeat("sessions ", 120_000)
+	if ans := hook(t, site, promptEvent(agenthost.Claude, long)); !strings.Contains(ans.Context, "0002") {
+		t.Errorf("a 1 MB prompt: %+v", ans)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Hook(ctx, promptEvent(agenthost.Codex, "Memcached?"), opens(site)); !errors.Is(err, context.Canceled) {
+		t.Errorf("an ended context: %v", err)
+	}
+}
