@@ -292,5 +292,5 @@ func promptText(a AskAnswer) string {
 	case a.DoNotPropose:
 		return fmt.Sprintf("adrkit: %s (%s) - do not propose it again: %s (%s).", head, d.Status, a.Action, d.SourcePath)
 	}
-	return fmt.Sprintf("adrkit: %s (%s) bears on this but is not in force: %s (%s).", head, d.Status, a.Action, d.SourcePath)
+	return fmt.Sprintf("adrkit: %s (%s) answers this, but its line is on hold: %s (%s).", head, d.Status, a.Action, d.SourcePath)
 }

@@ -81,7 +81,8 @@ type wire struct {
 	ToolName      string          `json:"tool_name"`
 	ToolInput     json.RawMessage `json:"tool_input"`
 	Source        string          `json:"source"`
-	// Prompt is the user's prompt (Gemini CLI's BeforeAgent).
+	// Prompt is the user's prompt (UserPromptSubmit, Gemini CLI's
+	// BeforeAgent).
 	Prompt string `json:"prompt"`
 	// Cursor.
 	ConversationID string   `json:"conversation_id"`

@@ -66,6 +66,13 @@ func TestHookGoldens(t *testing.T) {
 		{"hook-gemini-after-tool", "hook", "gemini-after-tool", []string{"--host", "gemini"}},
 		{"hook-gemini-session-start", "hook", "gemini-session-start", []string{"--host", "gemini"}},
 		{"hook-gemini-before-agent", "hook", "gemini-before-agent", []string{"--host", "gemini"}},
+		{"hook-gemini-before-agent-rejected", "hook", "gemini-before-agent-rejected", []string{"--host", "gemini"}},
+		{"hook-claude-prompt-rejected", "hook", "claude-prompt-rejected", nil},
+		{"hook-claude-prompt-decided", "hook", "claude-prompt-decided", nil},
+		{"hook-claude-prompt-held", "hook", "claude-prompt-held", nil},
+		{"hook-claude-prompt-unrelated", "hook", "claude-prompt-unrelated", nil},
+		{"hook-codex-prompt-rejected", "hook", "codex-prompt-rejected", []string{"--host", "codex"}},
+		{"hook-codex-prompt-superseded", "hook", "codex-prompt-superseded", []string{"--host", "codex"}},
 		{"hook-malformed", "hook", "malformed", nil},
 		{"hook-wrong-type", "hook", "wrong-type", nil},
 		{"hook-empty-stdin", "hook", "", nil},
@@ -99,7 +106,16 @@ func TestHookGoldens(t *testing.T) {
 				}
 				_ = json.Unmarshal([]byte(o.stdout), &v)
 				doc, _ := jsonschema.UnmarshalJSON(strings.NewReader(o.stdout))
-				if err := schemas[v.HookSpecificOutput.HookEventName].Validate(doc); err != nil {
+				if s := schemas[v.HookSpecificOutput.HookEventName]; s == nil {
+					// No schema vendored for UserPromptSubmit: its
+					// published one allows these two fields, and only
+					// these, in hookSpecificOutput.
+					var w map[string]map[string]string
+					if err := json.Unmarshal([]byte(o.stdout), &w); err != nil || len(w) != 1 || len(w["hookSpecificOutput"]) != 2 ||
+						w["hookSpecificOutput"]["hookEventName"] != "UserPromptSubmit" || w["hookSpecificOutput"]["additionalContext"] == "" {
+						t.Errorf("not the shape of Codex's UserPromptSubmit answer: %s", o.stdout)
+					}
+				} else if err := s.Validate(doc); err != nil {
 					t.Errorf("Codex's schema refuses the answer: %v", err)
 				}
 			}
