@@ -92,6 +92,15 @@ var contracts = map[Host]Contract{
 // Contract is h's hook contract; the zero Contract for an unknown host.
 func (h Host) Contract() Contract { return contracts[h] }
 
+// Events are the hook events init wires for the host, in the order it
+// writes them: session start, edit, and the prompt where there is one.
+func (c Contract) Events() []string {
+	if c.Prompt == "" {
+		return []string{c.SessionStart, c.Edit}
+	}
+	return []string{c.SessionStart, c.Edit, c.Prompt}
+}
+
 // EditMatcher is the matcher of the edit event init writes for h.
 func (c Contract) EditMatcher() string { return strings.Join(c.EditTools, "|") }
 
