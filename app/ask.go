@@ -181,6 +181,12 @@ func askOf(p *corpus.Projection, ix *askIndex, in AskInput) AskAnswer {
 	return out
 }
 
+// resemblesMessage says that record id proposes what the rejected record
+// rej (title, at path) decided against.
+func resemblesMessage(id, rej, title, path string, confidence float64) string {
+	return fmt.Sprintf("%s proposes what %s %q rejected (confidence %.2f): read %s before proposing it again", id, rej, title, confidence, path)
+}
+
 // resemblesRejectedText is the rejected record (keep says which docs
 // are) that query_decision would answer text with, and its confidence;
 // ok is false when it would answer with none. check's resembles-rejected

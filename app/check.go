@@ -282,8 +282,7 @@ func resemblesRejected(p *corpus.Projection, ix *askIndex, changed map[string]bo
 		rej := p.Records[doc]
 		out = append(out, CheckFinding{Cause: CauseChanged, Finding: adr.Finding{
 			Rule: RuleResemblesRejected, Severity: adr.SeverityWarn, Path: r.SourcePath, ID: fm.ID,
-			Message: fmt.Sprintf("%s proposes what %s %q rejected (confidence %.2f): read %s before proposing it again",
-				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, conf, rej.SourcePath),
+			Message: resemblesMessage(fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, rej.SourcePath, conf),
 		}})
 	}
 	return out

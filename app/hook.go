@@ -9,14 +9,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/domain/ask"
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/lineage"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -144,7 +147,63 @@ func (h *hookRun) edit(ctx context.Context) (HookAnswer, error) {
 		}
 	}
 	text := contextText(h.site.Dir, blocks, errs, h.ev.Omitted, h.ev.Host.Contract().After)
-	return HookAnswer{Context: text}, nil
+	lines, err := h.newRecords(ctx)
+	if err != nil {
+		return HookAnswer{}, err
+	}
+	return HookAnswer{Context: strings.Join(slices.DeleteFunc(append([]string{text}, lines...), func(s string) bool { return s == "" }), "\n")}, nil
+}
+
+// newRecords says, for each record file of the ADR directory that the
+// edit writes whole (its text in the event) and that is still a proposal
+// or a draft, which rejected record it proposes again, as check's
+// resembles-rejected finding does: one line each, prefixed "adrkit: ".
+func (h *hookRun) newRecords(ctx context.Context) ([]string, error) {
+	var out []string
+	var gi *governIndex
+	var rank *ask.Index
+	for _, p := range h.ev.Paths {
+		text, ok := h.ev.Texts[p]
+		files, _ := h.site.EditPaths([]string{p})
+		if !ok || len(files) == 0 || !isRecordPath(h.site.Dir, files[0]) {
+			continue
+		}
+		r, _ := frontmatter.ParseRecord(files[0], text)
+		if r == nil || r.Frontmatter == nil || (r.Frontmatter.Status != adr.StatusProposed && r.Frontmatter.Status != adr.StatusDraft) {
+			continue
+		}
+		if gi == nil {
+			c, err := h.read(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if gi, rank, _, err = h.indexes(ctx, c, true); err != nil {
+				return nil, err
+			}
+		}
+		id := r.Frontmatter.ID
+		doc, conf, ok := resemblesRejectedText(rank, r.Frontmatter.Title, func(doc int) bool {
+			return gi.Records[doc].Status == adr.StatusRejected && gi.Records[doc].ID != id
+		})
+		if ok {
+			rej := gi.Records[doc]
+			out = append(out, "adrkit: "+resemblesMessage(id, rej.ID, rej.Title, rej.SourcePath, conf)+".")
+		}
+	}
+	return out, nil
+}
+
+// isRecordPath reports whether a repository path names a record file of
+// the ADR directory dir (as HookSite.Dir names it).
+func isRecordPath(dir, file string) bool {
+	if dir == "" {
+		return false // outside the repository
+	}
+	if dir == "." {
+		dir = ""
+	}
+	d, name := path.Split(file)
+	return strings.TrimSuffix(d, "/") == dir && corpus.IsCandidateName(name)
 }
 
 // sessionStart answers with the digest of the corpus. After a clear or a

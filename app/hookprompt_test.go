@@ -94,3 +94,41 @@ func TestHookPromptBounds(t *testing.T) {
 		t.Errorf("an ended context: %v", err)
 	}
 }
+
+// A record the edit writes whole into the ADR directory, still a
+// proposal, that proposes a rejected decision again is said so, as check
+// says it; a record elsewhere, an accepted one, one resembling nothing,
+// and a file that is no record are not.
+func TestHookNewRecordResemblesRejected(t *testing.T) {
+	record := func(status, title string) string {
+		return "---\nid: \"0009\"\ntitle: " + title + "\nstatus: " + status + "\ndate: 2026-01-01\n---\n\n## Decision\n\nWe do it.\n"
+	}
+	const said = `adrkit: 0009 proposes what 0002 "Store sessions in Memcached" rejected (confidence 0.98): ` +
+		`read docs/adr/0002-memcached.md before proposing it again.`
+	cases := []struct {
+		name, path, text string
+		want             bool
+	}{
+		{"proposed", "docs/adr/0009-memcached.md", record("proposed", "Keep the sessions in Memcached"), true},
+		{"draft", "docs/adr/0009-memcached.md", record("draft", "Sessions in Memcached"), true},
+		{"accepted", "docs/adr/0009-memcached.md", record("accepted", "Keep the sessions in Memcached"), false},
+		{"unrelated", "docs/adr/0009-fonts.md", record("proposed", "Ship the web fonts ourselves"), false},
+		{"outside the ADR directory", "notes/0009-memcached.md", record("proposed", "Keep the sessions in Memcached"), false},
+		{"not a record name", "docs/adr/memcached.md", record("proposed", "Keep the sessions in Memcached"), false},
+	}
+	for _, tc := range cases {
+		for _, host := range []agenthost.Host{agenthost.Claude, agenthost.Gemini} {
+			site := testSite(t, corpusOf(promptFiles()...), &memhookstore.Store{}, nil)
+			ev := agenthost.Event{Host: host, Kind: agenthost.Edit, Name: host.Contract().Edit, Tool: host.Contract().EditTools[0]}
+			ev.AddPath(tc.path)
+			ev.AddText(tc.path, tc.text)
+			want := ""
+			if tc.want {
+				want = said
+			}
+			if got := hook(t, site, ev).Context; got != want {
+				t.Errorf("%s, %s: %q, want %q", tc.name, host, got, want)
+			}
+		}
+	}
+}

@@ -105,6 +105,9 @@ type toolInput struct {
 	TargetFile string `json:"target_file"`
 	// Files is VS Code's editFiles.
 	Files []string `json:"files"`
+	// Content is the whole text a Write (Claude Code) or write_file
+	// (Gemini CLI) writes.
+	Content string `json:"content"`
 	// Command (Codex: the patch of apply_patch), Input and Patch (other
 	// spellings of the patch text).
 	Command json.RawMessage `json:"command"`
@@ -168,6 +171,9 @@ func toolPaths(ev *agenthost.Event, raw json.RawMessage) error {
 	for _, p := range []string{in.FilePath, in.NotebookPath, in.Path, in.TargetFile} {
 		if p != "" {
 			ev.AddPath(p)
+			if in.Content != "" {
+				ev.AddText(p, in.Content)
+			}
 			break
 		}
 	}
@@ -180,17 +186,35 @@ func toolPaths(ev *agenthost.Event, raw json.RawMessage) error {
 }
 
 // patchPaths adds the files a Codex patch (the apply_patch format) adds,
-// updates, deletes or moves to, in the order the patch names them.
+// updates, deletes or moves to, in the order the patch names them, and
+// the text of each file it adds (its "+" lines).
 func patchPaths(ev *agenthost.Event, patch string) {
+	added, text := "", strings.Builder{}
+	flush := func() {
+		if added != "" {
+			ev.AddText(added, text.String())
+		}
+		added = ""
+		text.Reset()
+	}
 	for line := range strings.Lines(patch) {
 		line = strings.TrimRight(line, "\r\n")
+		if l, ok := strings.CutPrefix(line, "+"); ok && added != "" {
+			text.WriteString(l + "\n")
+			continue
+		}
 		for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
 			if p, ok := strings.CutPrefix(line, prefix); ok {
+				flush()
 				if p = strings.TrimSpace(p); p != "" {
 					ev.AddPath(p)
+					if prefix == "*** Add File: " {
+						added = p
+					}
 				}
 				break
 			}
 		}
 	}
+	flush()
 }

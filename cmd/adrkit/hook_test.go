@@ -58,6 +58,7 @@ func TestHookGoldens(t *testing.T) {
 		{"hook-claude-session-start-findings", "gate", "claude-session-start", nil},
 		{"hook-codex-apply-patch", "hook", "codex-apply-patch", []string{"--host", "codex"}},
 		{"hook-codex-session-start", "hook", "codex-session-start", []string{"--host", "codex"}},
+		{"hook-codex-apply-patch-record", "hook", "codex-apply-patch-record", []string{"--host", "codex"}},
 		{"hook-cursor-post-tool-use", "hook", "cursor-post-tool-use", []string{"--host", "cursor"}},
 		{"hook-cursor-pre-tool-use", "hook", "cursor-pre-tool-use", []string{"--host", "cursor"}},
 		{"hook-cursor-session-start", "hook", "cursor-session-start", []string{"--host", "cursor"}},

@@ -191,6 +191,22 @@ type Event struct {
 	// counts those the event named past them.
 	Paths   []string
 	Omitted int
+	// Texts are the whole new texts of the Markdown files among Paths
+	// whose text the event carries (a Write's content, a file a patch
+	// adds), by path as Paths names it: a new record is read from them.
+	Texts map[string]string
+}
+
+// AddText keeps text as the new text of p, a path the event names, when
+// p is a Markdown file (a record's name ends in .md).
+func (ev *Event) AddText(p, text string) {
+	if !strings.HasSuffix(p, ".md") || !slices.Contains(ev.Paths, p) {
+		return
+	}
+	if ev.Texts == nil {
+		ev.Texts = map[string]string{}
+	}
+	ev.Texts[p] = text
 }
 
 // AddPath adds a path the event names, or counts it past MaxEventFiles.
