@@ -164,8 +164,11 @@ func (h *hookRun) newRecords(ctx context.Context) ([]string, error) {
 	var rank *ask.Index
 	for _, p := range h.ev.Paths {
 		text, ok := h.ev.Texts[p]
+		if !ok {
+			continue
+		}
 		files, _ := h.site.EditPaths([]string{p})
-		if !ok || len(files) == 0 || !isRecordPath(h.site.Dir, files[0]) {
+		if len(files) == 0 || !isRecordPath(h.site.Dir, files[0]) {
 			continue
 		}
 		r, _ := frontmatter.ParseRecord(files[0], text)
