@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/adrkit/adrkit-go/domain/agenthost"
+	"github.com/adrkit/adrkit-go/internal/corpusgen"
+	"github.com/adrkit/adrkit-go/ports"
+	"github.com/adrkit/adrkit-go/ports/memcorpus"
 	"github.com/adrkit/adrkit-go/ports/memhookstore"
 )
 
@@ -130,5 +134,32 @@ func TestHookNewRecordResemblesRejected(t *testing.T) {
 				t.Errorf("%s, %s: %q, want %q", tc.name, host, got, want)
 			}
 		}
+	}
+}
+
+// BenchmarkHookPrompt: a prompt at 10,000 records with the indexes kept
+// (every run but the first) against one that builds them (no store):
+// decoding the kept ranking index costs a small part of building it.
+func BenchmarkHookPrompt(b *testing.B) {
+	reader := memcorpus.New("docs/adr")
+	for name, data := range corpusgen.New(corpusgen.Config{N: 10000, Seed: 1}).Files {
+		reader.WriteFile(name, data)
+	}
+	ev := promptEvent(agenthost.Claude, "Should we introduce Kubernetes for observability in checkout?")
+	for _, run := range []struct {
+		name  string
+		store ports.HookStore
+	}{{"kept", &memhookstore.Store{}}, {"built", nil}} {
+		b.Run(run.name, func(b *testing.B) {
+			site := &HookSite{Reader: reader, Store: run.store, Place: "bench", Dir: "docs/adr", Budget: time.Minute}
+			if _, err := Hook(context.Background(), ev, opens(site)); err != nil { // keeps the indexes
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if ans, err := Hook(context.Background(), ev, opens(site)); err != nil || ans.Context == "" {
+					b.Fatalf("%+v, %v", ans, err)
+				}
+			}
+		})
 	}
 }
