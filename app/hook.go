@@ -67,18 +67,22 @@ type HookAnswer struct {
 }
 
 // Hook answers one hook event of a coding-agent host (ADR 0023, ADR
-// 0040): at the start of a session, a digest of the corpus; before (or,
-// for Cursor and Gemini CLI, after) a tool writes files, the decisions that cover them
-// by affects patterns and @adr markers, as check reads them, each said
-// once per file and session. open opens the repository the event is
+// 0040): at the start of a session, a digest of the corpus; at a user's
+// prompt, the record that answers it as query_decision would, if one
+// does; before (or, for Cursor and Gemini CLI, after) a tool writes
+// files, the decisions that cover them by affects patterns and @adr
+// markers, as check reads them, each said once per file and session, and
+// for a new record that proposes a rejected decision again, check's
+// resembles-rejected sentence. open opens the repository the event is
 // about; it is called only for an event that may get an answer.
 //
 // Every record file is read once per run. What a run works out is kept
 // in the site's Store under the bytes it was read from: the answer for
 // the same files (a repeated edit), else the corpus's governance index
 // (a first edit of a file in an unchanged corpus: no record is parsed),
-// else the records are parsed and both are kept. Any change to any
-// record is a new key, so nothing kept is ever stale.
+// else the records are parsed and both are kept; a prompt reads the
+// ranking index kept beside the governance index the same way. Any
+// change to any record is a new key, so nothing kept is ever stale.
 //
 // It takes at most the site's Budget, and stops between two files when
 // ctx ends (a SIGTERM): an error then, which the host reads as "no
