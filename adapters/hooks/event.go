@@ -139,9 +139,31 @@ func (w wire) classify(ev agenthost.Event) (agenthost.Event, error) {
 			return agenthost.Event{}, err
 		}
 	case c.Prompt:
-		ev.Kind, ev.Prompt = agenthost.Prompt, w.Prompt
+		ev.Kind, ev.Prompt = agenthost.Prompt, userPrompt(w.Prompt)
 	}
 	return ev, nil
+}
+
+// clientBlocks are the blocks a client puts around the user's words in
+// the prompt it hands a hook: Gemini CLI, when non-interactive, prefixes
+// the first prompt with its <session_context> and the session-start
+// hooks' <hook_context> (adrkit's digest, which names every rejected
+// decision and would match them all).
+var clientBlocks = []string{"session_context", "hook_context"}
+
+// userPrompt is prompt without the clients' blocks.
+func userPrompt(prompt string) string {
+	for _, tag := range clientBlocks {
+		for {
+			start := strings.Index(prompt, "<"+tag+">")
+			n := strings.Index(prompt[max(start, 0):], "</"+tag+">")
+			if start < 0 || n < 0 {
+				break
+			}
+			prompt = prompt[:start] + prompt[start+n+len("</"+tag+">"):]
+		}
+	}
+	return strings.TrimSpace(prompt)
 }
 
 // toolPaths makes ev an Edit of the files its tool writes, read from the
