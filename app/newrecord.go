@@ -88,14 +88,14 @@ func NewRecord(ctx context.Context, folder ports.FolderWriter, in NewInput) (*Ne
 	}
 	id := scaffold.NextNumber(append(slices.Clone(names), branch...))
 	fm := &adr.Frontmatter{ID: id, Title: in.Title, Status: in.Status, Date: in.Date, Deciders: in.Deciders}
-	var oldName, oldText string
+	var oldName, oldRead, oldText string
 	if in.Supersedes != "" {
-		oldName, oldText, err = findRecord(ctx, folder, in.Supersedes)
+		oldName, oldRead, err = findRecord(ctx, folder, in.Supersedes)
 		if err != nil {
 			return nil, err
 		}
 		fm.Supersedes = []string{in.Supersedes}
-		oldText, _, err = frontmatter.EditFields(folder.DisplayPath(oldName), oldText, []frontmatter.FieldEdit{
+		oldText, _, err = frontmatter.EditFields(folder.DisplayPath(oldName), oldRead, []frontmatter.FieldEdit{
 			{Key: "status", Value: string(adr.StatusSuperseded)}, {Key: "supersededBy", Value: id},
 		})
 		if err != nil {
@@ -133,7 +133,7 @@ func NewRecord(ctx context.Context, folder ports.FolderWriter, in NewInput) (*Ne
 		return nil, fmt.Errorf("%w: %v", ErrNewConflict, err)
 	}
 	if oldName != "" {
-		if err := folder.Replace(oldName, []byte(oldText)); err != nil {
+		if err := folder.Replace(oldName, []byte(oldRead), []byte(oldText)); err != nil {
 			return res, fmt.Errorf("%s was written, but %s could not be marked superseded: %w", res.Path, folder.DisplayPath(oldName), err)
 		}
 		res.Superseded, res.Supersedes = folder.DisplayPath(oldName), in.Supersedes
