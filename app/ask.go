@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"math"
@@ -130,36 +128,6 @@ func (c *askCache) index(p *corpus.Projection) *askIndex {
 	return c.last
 }
 
-// resembling is the rejected record, other than the record numbered
-// self (-1: none), that the ranking answers title with, and the
-// confidence; nil below the threshold.
-func (ix *askIndex) resembling(p *corpus.Projection, title string, self int) (*adr.Record, float64) {
-	rk := ix.rank.Rank(title, 1, func(doc int) bool {
-		return doc != self && p.Records[doc].Frontmatter.Status == adr.StatusRejected
-	})
-	if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
-		return nil, 0
-	}
-	return p.Records[rk.Hits[0].Doc], rk.Confidence
-}
-
-// ResemblesRejected is the rejected decision a proposal titled title
-// asks for again, as check's resembles-rejected judges it, with the
-// confidence; nil when none reaches the threshold. It is for a hook that
-// sees a record written before any check reads it.
-func (s *Service) ResemblesRejected(ctx context.Context, title string) (*Summary, float64, error) {
-	p, err := s.Project(ctx)
-	if err != nil {
-		return nil, 0, err
-	}
-	r, conf := s.memo.ask.index(p).resembling(p, title, -1)
-	if r == nil {
-		return nil, 0, nil
-	}
-	sum := summaryOf(r)
-	return &sum, conf, nil
-}
-
 // Ask answers a question as query_decision does: the answer, or an
 // error for a refused question or a corpus that cannot be read.
 func (s *Service) Ask(ctx context.Context, in AskInput) (AskAnswer, error) {
@@ -177,6 +145,12 @@ func (s *Service) Ask(ctx context.Context, in AskInput) (AskAnswer, error) {
 
 // answerAsk answers a question over one projection.
 func answerAsk(p *corpus.Projection, ix *askIndex, in AskInput) Result {
+	return answer(p, askOf(p, ix, in))
+}
+
+// askOf is the answer to a question over p, whose records ix indexes
+// (p may hold only what encodeAsk keeps of them).
+func askOf(p *corpus.Projection, ix *askIndex, in AskInput) AskAnswer {
 	rk := ix.rank.Rank(in.Question, cmp.Or(in.Limit, defaultAskLimit), nil)
 	out := AskAnswer{Outcome: AskNoRecord, Confidence: rk.Confidence, Candidates: make([]AskCandidate, len(rk.Hits)), Truncated: rk.Truncated}
 	for i, h := range rk.Hits {
@@ -184,7 +158,7 @@ func answerAsk(p *corpus.Projection, ix *askIndex, in AskInput) Result {
 		out.Candidates[i] = AskCandidate{ID: Text(fm.ID), Title: Text(fm.Title), Status: fm.Status, Score: math.Round(h.Score*1000) / 1000}
 	}
 	if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
-		return answer(p, out)
+		return out
 	}
 	r := p.Records[rk.Hits[0].Doc]
 	d := summaryOf(r)
@@ -199,7 +173,25 @@ func answerAsk(p *corpus.Projection, ix *askIndex, in AskInput) Result {
 		out.Outcome, out.Reason = AskHeld, c.Reason
 		out.DoNotPropose = c.Reason == lineage.Rejected || r.Frontmatter.Status == adr.StatusSuperseded
 	}
-	return answer(p, out)
+	return out
+}
+
+// resemblesMessage says that record id proposes what the rejected record
+// rej (title, at path) decided against.
+func resemblesMessage(id, rej, title, path string, confidence float64) string {
+	return fmt.Sprintf("%s proposes what %s %q rejected (confidence %.2f): read %s before proposing it again", id, rej, title, confidence, path)
+}
+
+// resemblesRejectedText is the rejected record (keep says which docs
+// are) that query_decision would answer text with, and its confidence;
+// ok is false when it would answer with none. check's resembles-rejected
+// and the hook's answer to a new record both ask it.
+func resemblesRejectedText(rank *ask.Index, text string, keep func(doc int) bool) (doc int, confidence float64, ok bool) {
+	rk := rank.Rank(text, 1, keep)
+	if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
+		return 0, 0, false
+	}
+	return rk.Hits[0].Doc, rk.Confidence, true
 }
 
 func (a AskAnswer) summary() string { return a.Sentence() }
@@ -251,11 +243,7 @@ func AskOnce(ctx context.Context, site *HookSite, in AskInput) (Result, error) {
 	h := &hookRun{s: New(site.Reader, Options{}), site: site}
 	c, err := h.read(ctx)
 	if err == nil {
-		key := ""
-		if c.key != "" {
-			sum := sha256.Sum256([]byte("adrkit-ask/1\x00" + c.key))
-			key = hex.EncodeToString(sum[:])
-		}
+		key := askKey(c.key)
 		if data, ok := h.get(ports.ShelfIndex, key); ok {
 			if p, ix, err := decodeAsk(data); err == nil {
 				return answerAsk(p, ix, in), nil

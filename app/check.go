@@ -275,14 +275,16 @@ func resemblesRejected(p *corpus.Projection, ix *askIndex, changed map[string]bo
 		if !changed[r.SourcePath] || (fm.Status != adr.StatusProposed && fm.Status != adr.StatusDraft) {
 			continue
 		}
-		rej, conf := ix.resembling(p, fm.Title, i)
-		if rej == nil {
+		doc, conf, ok := resemblesRejectedText(ix.rank, fm.Title, func(doc int) bool {
+			return doc != i && p.Records[doc].Frontmatter.Status == adr.StatusRejected
+		})
+		if !ok {
 			continue
 		}
+		rej := p.Records[doc]
 		out = append(out, CheckFinding{Cause: CauseChanged, Finding: adr.Finding{
 			Rule: RuleResemblesRejected, Severity: adr.SeverityWarn, Path: r.SourcePath, ID: fm.ID,
-			Message: fmt.Sprintf("%s proposes what %s %q rejected (confidence %.2f): read %s before proposing it again",
-				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, conf, rej.SourcePath),
+			Message: resemblesMessage(fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, rej.SourcePath, conf),
 		}})
 	}
 	return out

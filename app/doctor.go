@@ -161,6 +161,13 @@ func Doctor(ctx context.Context, files ports.RepoFiles, probe ports.Processes, i
 			for _, line := range f.Hooks {
 				hooks = append(hooks, hookRun{host: t.Host, line: line, file: t.Path})
 			}
+			// A file wired by an older init lacks the events added since
+			// (the prompt's); a file read as text has no events to compare.
+			for _, ev := range t.Host.Contract().Events() {
+				if f.Unreadable == "" && !slices.Contains(f.Events, ev) {
+					rep.add(CheckProblem, subject, "no 'adrkit hook' on hooks."+ev, fix+" (it adds the entry and keeps yours)")
+				}
+			}
 		}
 	}
 

@@ -9,13 +9,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/agenthost"
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -62,18 +65,22 @@ type HookAnswer struct {
 }
 
 // Hook answers one hook event of a coding-agent host (ADR 0023, ADR
-// 0040): at the start of a session, a digest of the corpus; before (or,
-// for Cursor and Gemini CLI, after) a tool writes files, the decisions that cover them
-// by affects patterns and @adr markers, as check reads them, each said
-// once per file and session. open opens the repository the event is
+// 0040): at the start of a session, a digest of the corpus; at a user's
+// prompt, the record that answers it as query_decision would, if one
+// does; before (or, for Cursor and Gemini CLI, after) a tool writes
+// files, the decisions that cover them by affects patterns and @adr
+// markers, as check reads them, each said once per file and session, and
+// for a new record that proposes a rejected decision again, check's
+// resembles-rejected sentence. open opens the repository the event is
 // about; it is called only for an event that may get an answer.
 //
 // Every record file is read once per run. What a run works out is kept
 // in the site's Store under the bytes it was read from: the answer for
 // the same files (a repeated edit), else the corpus's governance index
 // (a first edit of a file in an unchanged corpus: no record is parsed),
-// else the records are parsed and both are kept. Any change to any
-// record is a new key, so nothing kept is ever stale.
+// else the records are parsed and both are kept; a prompt reads the
+// ranking index kept beside the governance index the same way. Any
+// change to any record is a new key, so nothing kept is ever stale.
 //
 // It takes at most the site's Budget, and stops between two files when
 // ctx ends (a SIGTERM): an error then, which the host reads as "no
@@ -84,9 +91,10 @@ func Hook(ctx context.Context, ev agenthost.Event, open func(context.Context) (*
 		return HookAnswer{Note: c.Name + "'s hooks cannot add context for the model (docs/agents.md); nothing to write"}, nil
 	case ev.Kind == agenthost.Other && !agenthost.IsToolEvent(ev.Name):
 		return HookAnswer{Note: fmt.Sprintf("nothing to add to a %s event", ev.Name)}, nil
-	case ev.Kind == agenthost.Other, ev.Kind == agenthost.Prompt, ev.Kind == agenthost.Edit && len(ev.Paths) == 0:
-		// A prompt gets nothing, and nothing on stderr: Gemini CLI
-		// shows a silent hook's stderr to the user at every prompt.
+	case ev.Kind == agenthost.Other, ev.Kind == agenthost.Prompt && strings.TrimSpace(ev.Prompt) == "", ev.Kind == agenthost.Edit && len(ev.Paths) == 0:
+		// No note for an empty prompt (nor for one no record answers):
+		// Gemini CLI shows a silent hook's stderr to the user at every
+		// prompt.
 		return HookAnswer{}, nil
 	}
 	site, err := open(ctx)
@@ -98,9 +106,12 @@ func Hook(ctx context.Context, ev agenthost.Event, open func(context.Context) (*
 	defer cancel()
 	h := &hookRun{s: New(site.Reader, Options{}), site: site, ev: ev}
 	var ans HookAnswer
-	if ev.Kind == agenthost.SessionStart {
+	switch ev.Kind {
+	case agenthost.SessionStart:
 		ans, err = h.sessionStart(ctx)
-	} else {
+	case agenthost.Prompt:
+		ans, err = h.prompt(ctx)
+	default:
 		ans, err = h.edit(ctx)
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
@@ -138,7 +149,66 @@ func (h *hookRun) edit(ctx context.Context) (HookAnswer, error) {
 		}
 	}
 	text := contextText(h.site.Dir, blocks, errs, h.ev.Omitted, h.ev.Host.Contract().After)
-	return HookAnswer{Context: text}, nil
+	lines, err := h.newRecords(ctx)
+	if err != nil {
+		return HookAnswer{}, err
+	}
+	return HookAnswer{Context: strings.Join(slices.DeleteFunc(append([]string{text}, lines...), func(s string) bool { return s == "" }), "\n")}, nil
+}
+
+// newRecords says, for each record file of the ADR directory that the
+// edit writes whole (its text in the event) and that is still a proposal
+// or a draft, which rejected record it proposes again, as check's
+// resembles-rejected finding does: one line each, prefixed "adrkit: ".
+func (h *hookRun) newRecords(ctx context.Context) ([]string, error) {
+	var out []string
+	var kept *askKept
+	for _, p := range h.ev.Paths {
+		text, ok := h.ev.Texts[p]
+		if !ok {
+			continue
+		}
+		files, _ := h.site.EditPaths([]string{p})
+		if len(files) == 0 || !isRecordPath(h.site.Dir, files[0]) {
+			continue
+		}
+		r, _ := frontmatter.ParseRecord(files[0], text)
+		if r == nil || r.Frontmatter == nil || (r.Frontmatter.Status != adr.StatusProposed && r.Frontmatter.Status != adr.StatusDraft) {
+			continue
+		}
+		if kept == nil {
+			c, err := h.read(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if _, kept, _, err = h.indexes(ctx, c, true); err != nil {
+				return nil, err
+			}
+		}
+		id := r.Frontmatter.ID
+		doc, conf, ok := resemblesRejectedText(kept.ix.rank, r.Frontmatter.Title, func(doc int) bool {
+			fm := kept.p.Records[doc].Frontmatter
+			return fm.Status == adr.StatusRejected && fm.ID != id
+		})
+		if ok {
+			rej := kept.p.Records[doc]
+			out = append(out, "adrkit: "+resemblesMessage(id, rej.Frontmatter.ID, rej.Frontmatter.Title, rej.SourcePath, conf)+".")
+		}
+	}
+	return out, nil
+}
+
+// isRecordPath reports whether a repository path names a record file of
+// the ADR directory dir (as HookSite.Dir names it).
+func isRecordPath(dir, file string) bool {
+	if dir == "" {
+		return false // outside the repository
+	}
+	if dir == "." {
+		dir = ""
+	}
+	d, name := path.Split(file)
+	return strings.TrimSuffix(d, "/") == dir && corpus.IsCandidateName(name)
 }
 
 // sessionStart answers with the digest of the corpus. After a clear or a
@@ -155,11 +225,27 @@ func (h *hookRun) sessionStart(ctx context.Context) (HookAnswer, error) {
 	if err != nil {
 		return HookAnswer{}, err
 	}
-	ix, _, err := h.index(ctx, c)
+	ix, _, _, err := h.indexes(ctx, c, false)
 	if err != nil {
 		return HookAnswer{}, err
 	}
 	return HookAnswer{Context: digestText(h.site.Dir, digestOf(ix))}, nil
+}
+
+// prompt answers a user's prompt as query_decision answers a question,
+// in one line, and with nothing when no record answers it. Only the
+// start of a long prompt is read (ask.Rank's bound).
+func (h *hookRun) prompt(ctx context.Context) (HookAnswer, error) {
+	c, err := h.read(ctx)
+	if err != nil {
+		return HookAnswer{}, err
+	}
+	_, kept, _, err := h.indexes(ctx, c, true)
+	if err != nil {
+		return HookAnswer{}, err
+	}
+	a := askOf(kept.p, kept.ix, AskInput{Question: h.ev.Prompt, Limit: 1})
+	return HookAnswer{Context: promptText(a)}, nil
 }
 
 // keyed is the corpus as a run read it, and the key of that state ("":
@@ -209,7 +295,7 @@ func (h *hookRun) governed(ctx context.Context, in governInput) ([]block, int, e
 	if data, ok := h.get(ports.ShelfAnswer, answerKey(c.key, in)); ok && json.Unmarshal(data, &kept) == nil {
 		return kept.Blocks, kept.Errors, nil
 	}
-	ix, c, err := h.index(ctx, c)
+	ix, _, c, err := h.indexes(ctx, c, false)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -255,15 +341,30 @@ func answerKey(key string, in governInput) string {
 	return hex.EncodeToString(hash.Sum(nil))
 }
 
-// index is the governance index of the corpus c read: the one kept under
+// askKept is what an answer to a question needs of a corpus: a
+// projection holding the records' names and lines, and its index.
+type askKept struct {
+	p  *corpus.Projection
+	ix *askIndex
+}
+
+// indexes is the governance index of the corpus c read and, when
+// withAsk, what an answer to a question needs of it: those kept under
 // its key, else made from c's bytes (parsed here, not read again) and
 // kept. A corpus that changed while it was read is read again, as the
-// read pipeline does (loadAttempts); the read the index is made from is
-// returned with it.
-func (h *hookRun) index(ctx context.Context, c keyed) (*governIndex, keyed, error) {
+// read pipeline does (loadAttempts); the read the indexes are made from
+// is returned with them.
+func (h *hookRun) indexes(ctx context.Context, c keyed, withAsk bool) (*governIndex, *askKept, keyed, error) {
 	if data, ok := h.get(ports.ShelfIndex, c.key); ok {
 		if ix, err := decodeIndex(data); err == nil {
-			return ix, c, nil
+			if !withAsk {
+				return ix, nil, c, nil
+			}
+			if data, ok := h.get(ports.ShelfIndex, askKey(c.key)); ok {
+				if p, ax, err := decodeAsk(data); err == nil {
+					return ix, &askKept{p, ax}, c, nil
+				}
+			}
 		}
 	}
 	for attempt := 1; ; attempt++ {
@@ -273,14 +374,29 @@ func (h *hookRun) index(ctx context.Context, c keyed) (*governIndex, keyed, erro
 		case err == nil:
 			ix := indexOf(p)
 			h.put(ports.ShelfIndex, c.key, encodeIndex(ix))
-			return ix, c, nil
+			var kept *askKept
+			if withAsk {
+				kept = &askKept{p, h.s.memo.ask.index(p)}
+				h.put(ports.ShelfIndex, askKey(c.key), encodeAsk(p, kept.ix))
+			}
+			return ix, kept, c, nil
 		case attempt == loadAttempts || !errors.As(err, &u) || u.Reason != corpus.CorpusChangedDuringLoad:
-			return nil, c, err
+			return nil, nil, c, err
 		}
 		if c, err = h.read(ctx); err != nil {
-			return nil, c, err
+			return nil, nil, c, err
 		}
 	}
+}
+
+// askKey is the key of what an answer needs of the corpus whose state is
+// key ("" for none).
+func askKey(key string) string {
+	if key == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte("adrkit-ask/1\x00" + key))
+	return hex.EncodeToString(sum[:])
 }
 
 // get reads a kept value; put keeps one, and a failure only costs the

@@ -161,8 +161,8 @@ func TestHookTriage(t *testing.T) {
 		{agenthost.Event{Host: agenthost.Cursor, Name: "preToolUse", Tool: "Write"}, ""},
 		{agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "Write"}, ""},
 		// Gemini CLI shows a hook's stderr to the user when its stdout
-		// is empty: a prompt, which gets no answer, gets no note either.
-		{agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Prompt, Name: "BeforeAgent", Prompt: "Redis?"}, ""},
+		// is empty: an empty prompt gets no note either.
+		{agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Prompt, Name: "BeforeAgent", Prompt: " \n"}, ""},
 		{agenthost.Event{Host: agenthost.Gemini, Name: "BeforeTool", Tool: "write_file"}, ""},
 	}
 	for _, tc := range cases {

@@ -12,7 +12,10 @@ import (
 // The governance index of a corpus (governIndex) is kept between hook
 // runs (ports.ShelfIndex) under the key of the bytes it was read from, so
 // that the first edit of a file in an unchanged corpus costs the read
-// floor, one small value and the match, not a parse of every record.
+// floor, one small value and the match, not a parse of every record. What
+// an answer to a question needs (encodeAsk: the ranking index and the
+// records' names) is kept on the same shelf under a key derived from the
+// same one (askKey), for adrkit ask and for a prompt alike.
 
 // indexMagic opens a kept index; the number is the format's version.
 var indexMagic = []byte("adrkit-hook-index/1\n")

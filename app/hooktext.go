@@ -269,3 +269,28 @@ func dirName(dir string) string {
 	}
 	return dir
 }
+
+// promptText is the context for a prompt that a record answers (a), one
+// line naming the record and what to do with it; "" when none does. A
+// rejected or replaced record is named with "do not propose again", a
+// replaced one with the record in force.
+func promptText(a AskAnswer) string {
+	d := a.Decision
+	if d == nil {
+		return ""
+	}
+	head := string(d.ID) + " " + strconv.Quote(string(d.Title))
+	switch {
+	case a.Outcome == AskFound && !a.DoNotPropose:
+		return fmt.Sprintf("adrkit: decided by %s (%s, %s); follow it.", head, d.Status, d.SourcePath)
+	case a.Outcome == AskFound:
+		c := a.Current
+		return fmt.Sprintf("adrkit: %s (%s) was replaced - do not propose it again; in force: %s %q (%s, %s).",
+			head, d.Status, c.ID, c.Title, c.Status, c.SourcePath)
+	case a.DoNotPropose && d.Status == adr.StatusRejected:
+		return fmt.Sprintf("adrkit: %s was rejected - do not propose it again (%s).", head, d.SourcePath)
+	case a.DoNotPropose:
+		return fmt.Sprintf("adrkit: %s (%s) - do not propose it again: %s (%s).", head, d.Status, a.Action, d.SourcePath)
+	}
+	return fmt.Sprintf("adrkit: %s (%s) answers this, but its line is on hold: %s (%s).", head, d.Status, a.Action, d.SourcePath)
+}

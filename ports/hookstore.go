@@ -33,7 +33,8 @@ type Shelf int
 
 // The shelves.
 const (
-	// ShelfIndex: the governance index of one state of a corpus.
+	// ShelfIndex: the governance index of one state of a corpus, and
+	// its ranking index (query_decision's).
 	ShelfIndex Shelf = iota
 	// ShelfAnswer: the answer for some files of one state of a corpus.
 	ShelfAnswer

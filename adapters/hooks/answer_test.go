@@ -25,6 +25,9 @@ func TestAnswerShapes(t *testing.T) {
 		{agenthost.Event{Host: agenthost.Copilot, Kind: agenthost.Edit, Name: "preToolUse"}, ``},
 		{agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Edit, Name: "AfterTool"}, `{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":"ctx \"q\" <b>"}}`},
 		{agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.SessionStart, Name: "SessionStart"}, `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"ctx \"q\" <b>"}}`},
+		{agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Prompt, Name: "UserPromptSubmit"}, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"ctx \"q\" <b>"}}`},
+		{agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Prompt, Name: "UserPromptSubmit"}, `{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"ctx \"q\" <b>"}}`},
+		{agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Prompt, Name: "BeforeAgent"}, `{"hookSpecificOutput":{"hookEventName":"BeforeAgent","additionalContext":"ctx \"q\" <b>"}}`},
 	}
 	for _, tc := range cases {
 		got := Answer(tc.ev, `ctx "q" <b>`)

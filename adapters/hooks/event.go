@@ -81,7 +81,8 @@ type wire struct {
 	ToolName      string          `json:"tool_name"`
 	ToolInput     json.RawMessage `json:"tool_input"`
 	Source        string          `json:"source"`
-	// Prompt is the user's prompt (Gemini CLI's BeforeAgent).
+	// Prompt is the user's prompt (UserPromptSubmit, Gemini CLI's
+	// BeforeAgent).
 	Prompt string `json:"prompt"`
 	// Cursor.
 	ConversationID string   `json:"conversation_id"`
@@ -104,6 +105,9 @@ type toolInput struct {
 	TargetFile string `json:"target_file"`
 	// Files is VS Code's editFiles.
 	Files []string `json:"files"`
+	// Content is the whole text a Write (Claude Code) or write_file
+	// (Gemini CLI) writes.
+	Content string `json:"content"`
 	// Command (Codex: the patch of apply_patch), Input and Patch (other
 	// spellings of the patch text).
 	Command json.RawMessage `json:"command"`
@@ -135,9 +139,31 @@ func (w wire) classify(ev agenthost.Event) (agenthost.Event, error) {
 			return agenthost.Event{}, err
 		}
 	case c.Prompt:
-		ev.Kind, ev.Prompt = agenthost.Prompt, w.Prompt
+		ev.Kind, ev.Prompt = agenthost.Prompt, userPrompt(w.Prompt)
 	}
 	return ev, nil
+}
+
+// clientBlocks are the blocks a client puts around the user's words in
+// the prompt it hands a hook: Gemini CLI, when non-interactive, prefixes
+// the first prompt with its <session_context> and the session-start
+// hooks' <hook_context> (adrkit's digest, which names every rejected
+// decision and would match them all).
+var clientBlocks = []string{"session_context", "hook_context"}
+
+// userPrompt is prompt without the clients' blocks.
+func userPrompt(prompt string) string {
+	for _, tag := range clientBlocks {
+		for {
+			start := strings.Index(prompt, "<"+tag+">")
+			n := strings.Index(prompt[max(start, 0):], "</"+tag+">")
+			if start < 0 || n < 0 {
+				break
+			}
+			prompt = prompt[:start] + prompt[start+n+len("</"+tag+">"):]
+		}
+	}
+	return strings.TrimSpace(prompt)
 }
 
 // toolPaths makes ev an Edit of the files its tool writes, read from the
@@ -167,6 +193,9 @@ func toolPaths(ev *agenthost.Event, raw json.RawMessage) error {
 	for _, p := range []string{in.FilePath, in.NotebookPath, in.Path, in.TargetFile} {
 		if p != "" {
 			ev.AddPath(p)
+			if in.Content != "" {
+				ev.AddText(p, in.Content)
+			}
 			break
 		}
 	}
@@ -179,17 +208,35 @@ func toolPaths(ev *agenthost.Event, raw json.RawMessage) error {
 }
 
 // patchPaths adds the files a Codex patch (the apply_patch format) adds,
-// updates, deletes or moves to, in the order the patch names them.
+// updates, deletes or moves to, in the order the patch names them, and
+// the text of each file it adds (its "+" lines).
 func patchPaths(ev *agenthost.Event, patch string) {
+	added, text := "", strings.Builder{}
+	flush := func() {
+		if added != "" {
+			ev.AddText(added, text.String())
+		}
+		added = ""
+		text.Reset()
+	}
 	for line := range strings.Lines(patch) {
 		line = strings.TrimRight(line, "\r\n")
+		if l, ok := strings.CutPrefix(line, "+"); ok && added != "" {
+			text.WriteString(l + "\n")
+			continue
+		}
 		for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "} {
 			if p, ok := strings.CutPrefix(line, prefix); ok {
+				flush()
 				if p = strings.TrimSpace(p); p != "" {
 					ev.AddPath(p)
+					if prefix == "*** Add File: " {
+						added = p
+					}
 				}
 				break
 			}
 		}
 	}
+	flush()
 }

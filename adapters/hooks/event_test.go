@@ -3,6 +3,7 @@ package hooks
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +22,14 @@ func TestDecode(t *testing.T) {
 		{"claude write", agenthost.Claude,
 			`{"session_id":"s","cwd":"/r","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/r/a.go","content":"x"}}`,
 			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", SessionID: "s", Cwd: "/r", Tool: "Write", Paths: []string{"/r/a.go"}}},
+		{"claude write of a record keeps its text", agenthost.Claude,
+			`{"hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"docs/adr/0009-x.md","content":"---\nid: x\n"}}`,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "Write", Paths: []string{"docs/adr/0009-x.md"},
+				Texts: map[string]string{"docs/adr/0009-x.md": "---\nid: x\n"}}},
+		{"gemini write_file of a record keeps its text", agenthost.Gemini,
+			`{"hook_event_name":"AfterTool","tool_name":"write_file","tool_input":{"file_path":"/r/docs/adr/0009-x.md","content":"t"}}`,
+			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Edit, Name: "AfterTool", Tool: "write_file", Paths: []string{"/r/docs/adr/0009-x.md"},
+				Texts: map[string]string{"/r/docs/adr/0009-x.md": "t"}}},
 		{"claude multiedit", agenthost.Claude,
 			`{"hook_event_name":"PreToolUse","tool_name":"MultiEdit","tool_input":{"file_path":"a.go","edits":[{"old_string":"a","new_string":"b"}]}}`,
 			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "MultiEdit", Paths: []string{"a.go"}}},
@@ -42,10 +51,12 @@ func TestDecode(t *testing.T) {
 			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Edit, Name: "PreToolUse", SessionID: "v", Cwd: "/r", Tool: "editFiles", Paths: []string{"src/main.ts", "src/b.ts"}}},
 		{"codex apply_patch", agenthost.Codex,
 			`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":` + quote(patch) + `}}`,
-			agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"}}},
+			agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"},
+				Texts: map[string]string{"docs/new.md": "hi\n"}}},
 		{"codex apply_patch as input", agenthost.Codex,
 			`{"hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"input":` + quote(patch) + `}}`,
-			agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"}}},
+			agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Edit, Name: "PreToolUse", Tool: "apply_patch", Paths: []string{"docs/new.md", "src/a.go", "src/b.go", "old.go"},
+				Texts: map[string]string{"docs/new.md": "hi\n"}}},
 		{"cursor post tool use", agenthost.Cursor,
 			`{"hook_event_name":"postToolUse","conversation_id":"c","workspace_roots":["/w","/x"],"tool_name":"Write","tool_input":{"file_path":"/w/a.go"}}`,
 			agenthost.Event{Host: agenthost.Cursor, Kind: agenthost.Edit, Name: "postToolUse", SessionID: "c", Cwd: "/w", Tool: "Write", Paths: []string{"/w/a.go"}}},
@@ -79,7 +90,16 @@ func TestDecode(t *testing.T) {
 		{"gemini prompt", agenthost.Gemini,
 			`{"hook_event_name":"BeforeAgent","session_id":"g","cwd":"/r","prompt":"Use Redis for sessions?"}`,
 			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Prompt, Name: "BeforeAgent", SessionID: "g", Cwd: "/r", Prompt: "Use Redis for sessions?"}},
-		{"claude has no prompt event of adrkit's", agenthost.Claude,
+		{"gemini prompt of a non-interactive run, without the client's blocks", agenthost.Gemini,
+			`{"hook_event_name":"BeforeAgent","prompt":"<session_context>\nOS: linux\n</session_context>\n<hook_context>Rejected: 0002</hook_context>\n\nUse Redis? <hook_context>unclosed"}`,
+			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Prompt, Name: "BeforeAgent", Prompt: "Use Redis? <hook_context>unclosed"}},
+		{"claude prompt", agenthost.Claude,
+			`{"hook_event_name":"UserPromptSubmit","session_id":"c","cwd":"/r","permission_mode":"default","prompt":"Redis?"}`,
+			agenthost.Event{Host: agenthost.Claude, Kind: agenthost.Prompt, Name: "UserPromptSubmit", SessionID: "c", Cwd: "/r", Prompt: "Redis?"}},
+		{"codex prompt", agenthost.Codex,
+			`{"hook_event_name":"UserPromptSubmit","session_id":"x","turn_id":"t","cwd":"/r","model":"gpt-5-codex","prompt":"Redis?"}`,
+			agenthost.Event{Host: agenthost.Codex, Kind: agenthost.Prompt, Name: "UserPromptSubmit", SessionID: "x", Cwd: "/r", Prompt: "Redis?"}},
+		{"claude has no prompt event of Gemini CLI's name", agenthost.Claude,
 			`{"hook_event_name":"BeforeAgent","prompt":"p"}`,
 			agenthost.Event{Host: agenthost.Claude, Name: "BeforeAgent"}},
 	}
@@ -91,7 +111,7 @@ func TestDecode(t *testing.T) {
 			}
 			if got.Host != tc.want.Host || got.Kind != tc.want.Kind || got.Name != tc.want.Name || got.SessionID != tc.want.SessionID ||
 				got.Cwd != tc.want.Cwd || got.Tool != tc.want.Tool || got.Source != tc.want.Source || got.Prompt != tc.want.Prompt ||
-				!slices.Equal(got.Paths, tc.want.Paths) {
+				!slices.Equal(got.Paths, tc.want.Paths) || !maps.Equal(got.Texts, tc.want.Texts) {
 				t.Fatalf("Decode = %+v\nwant     %+v", got, tc.want)
 			}
 		})

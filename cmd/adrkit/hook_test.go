@@ -58,6 +58,7 @@ func TestHookGoldens(t *testing.T) {
 		{"hook-claude-session-start-findings", "gate", "claude-session-start", nil},
 		{"hook-codex-apply-patch", "hook", "codex-apply-patch", []string{"--host", "codex"}},
 		{"hook-codex-session-start", "hook", "codex-session-start", []string{"--host", "codex"}},
+		{"hook-codex-apply-patch-record", "hook", "codex-apply-patch-record", []string{"--host", "codex"}},
 		{"hook-cursor-post-tool-use", "hook", "cursor-post-tool-use", []string{"--host", "cursor"}},
 		{"hook-cursor-pre-tool-use", "hook", "cursor-pre-tool-use", []string{"--host", "cursor"}},
 		{"hook-cursor-session-start", "hook", "cursor-session-start", []string{"--host", "cursor"}},
@@ -66,6 +67,13 @@ func TestHookGoldens(t *testing.T) {
 		{"hook-gemini-after-tool", "hook", "gemini-after-tool", []string{"--host", "gemini"}},
 		{"hook-gemini-session-start", "hook", "gemini-session-start", []string{"--host", "gemini"}},
 		{"hook-gemini-before-agent", "hook", "gemini-before-agent", []string{"--host", "gemini"}},
+		{"hook-gemini-before-agent-rejected", "hook", "gemini-before-agent-rejected", []string{"--host", "gemini"}},
+		{"hook-claude-prompt-rejected", "hook", "claude-prompt-rejected", nil},
+		{"hook-claude-prompt-decided", "hook", "claude-prompt-decided", nil},
+		{"hook-claude-prompt-held", "hook", "claude-prompt-held", nil},
+		{"hook-claude-prompt-unrelated", "hook", "claude-prompt-unrelated", nil},
+		{"hook-codex-prompt-rejected", "hook", "codex-prompt-rejected", []string{"--host", "codex"}},
+		{"hook-codex-prompt-superseded", "hook", "codex-prompt-superseded", []string{"--host", "codex"}},
 		{"hook-malformed", "hook", "malformed", nil},
 		{"hook-wrong-type", "hook", "wrong-type", nil},
 		{"hook-empty-stdin", "hook", "", nil},
@@ -99,7 +107,16 @@ func TestHookGoldens(t *testing.T) {
 				}
 				_ = json.Unmarshal([]byte(o.stdout), &v)
 				doc, _ := jsonschema.UnmarshalJSON(strings.NewReader(o.stdout))
-				if err := schemas[v.HookSpecificOutput.HookEventName].Validate(doc); err != nil {
+				if s := schemas[v.HookSpecificOutput.HookEventName]; s == nil {
+					// No schema vendored for UserPromptSubmit: its
+					// published one allows these two fields, and only
+					// these, in hookSpecificOutput.
+					var w map[string]map[string]string
+					if err := json.Unmarshal([]byte(o.stdout), &w); err != nil || len(w) != 1 || len(w["hookSpecificOutput"]) != 2 ||
+						w["hookSpecificOutput"]["hookEventName"] != "UserPromptSubmit" || w["hookSpecificOutput"]["additionalContext"] == "" {
+						t.Errorf("not the shape of Codex's UserPromptSubmit answer: %s", o.stdout)
+					}
+				} else if err := s.Validate(doc); err != nil {
 					t.Errorf("Codex's schema refuses the answer: %v", err)
 				}
 			}

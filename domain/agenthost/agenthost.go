@@ -76,10 +76,11 @@ var claudeTools = []string{"Write", "Edit", "MultiEdit", "NotebookEdit", "editFi
 // contracts is the table (docs/agents.md, "What each host's hook
 // contract allows", names the sources).
 var contracts = map[Host]Contract{
-	Claude: {Name: "Claude Code", HookHost: Claude, SessionStart: "SessionStart", Edit: "PreToolUse", EditTools: claudeTools, Context: true},
+	Claude: {Name: "Claude Code", HookHost: Claude, SessionStart: "SessionStart", Edit: "PreToolUse", Prompt: "UserPromptSubmit",
+		EditTools: claudeTools, Context: true},
 	VSCode: {Name: "VS Code", HookHost: Claude, SessionStart: "SessionStart", Edit: "PreToolUse", EditTools: claudeTools, Context: true},
 	// Codex's matcher names apply_patch and the aliases Codex gives it.
-	Codex: {Name: "Codex CLI", HookHost: Codex, SessionStart: "SessionStart", Edit: "PreToolUse", StartSources: "startup|resume",
+	Codex: {Name: "Codex CLI", HookHost: Codex, SessionStart: "SessionStart", Edit: "PreToolUse", Prompt: "UserPromptSubmit", StartSources: "startup|resume",
 		EditTools: []string{ApplyPatch, "Edit", "Write"}, Timeout: 10 * time.Second, TimeoutUnit: time.Second, Context: true},
 	Cursor: {Name: "Cursor", HookHost: Cursor, SessionStart: "sessionStart", Edit: "postToolUse", After: true,
 		EditTools: []string{"Write", "Edit", "Delete"}, Context: true},
@@ -90,6 +91,15 @@ var contracts = map[Host]Contract{
 
 // Contract is h's hook contract; the zero Contract for an unknown host.
 func (h Host) Contract() Contract { return contracts[h] }
+
+// Events are the hook events init wires for the host, in the order it
+// writes them: session start, edit, and the prompt where there is one.
+func (c Contract) Events() []string {
+	if c.Prompt == "" {
+		return []string{c.SessionStart, c.Edit}
+	}
+	return []string{c.SessionStart, c.Edit, c.Prompt}
+}
 
 // EditMatcher is the matcher of the edit event init writes for h.
 func (c Contract) EditMatcher() string { return strings.Join(c.EditTools, "|") }
@@ -181,6 +191,22 @@ type Event struct {
 	// counts those the event named past them.
 	Paths   []string
 	Omitted int
+	// Texts are the whole new texts of the Markdown files among Paths
+	// whose text the event carries (a Write's content, a file a patch
+	// adds), by path as Paths names it: a new record is read from them.
+	Texts map[string]string
+}
+
+// AddText keeps text as the new text of p, a path the event names, when
+// p is a Markdown file (a record's name ends in .md).
+func (ev *Event) AddText(p, text string) {
+	if !strings.HasSuffix(p, ".md") || !slices.Contains(ev.Paths, p) {
+		return
+	}
+	if ev.Texts == nil {
+		ev.Texts = map[string]string{}
+	}
+	ev.Texts[p] = text
 }
 
 // AddPath adds a path the event names, or counts it past MaxEventFiles.

@@ -2,6 +2,7 @@ package hostconfig
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,8 +57,12 @@ func TestMerge(t *testing.T) {
 			want:    Update, contains: []string{`"guard"`, `"Bash(ls)"`, `"Write|Edit|MultiEdit|NotebookEdit|editFiles"`, `"SessionStart"`},
 			order: []string{`"permissions"`, `"hooks"`, `"PreToolUse"`, `"guard"`, `"adrkit hook"`, `"SessionStart"`}},
 		{name: "claude hook already there, edited", path: ".claude/settings.json", exists: true,
+			current: `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "adrkit hook", "timeout": 5}]}], "SessionStart": [{"hooks": [{"type": "command", "command": "/usr/local/bin/adrkit hook"}]}], ` +
+				`"UserPromptSubmit": [{"hooks": [{"type": "command", "command": "adrkit hook"}]}]}}`,
+			want: Unchanged},
+		{name: "claude hooks of an older init gain the prompt", path: ".claude/settings.json", exists: true,
 			current: `{"hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": "adrkit hook", "timeout": 5}]}], "SessionStart": [{"hooks": [{"type": "command", "command": "/usr/local/bin/adrkit hook"}]}]}}`,
-			want:    Unchanged},
+			want:    Update, contains: []string{`"timeout": 5`, `"/usr/local/bin/adrkit hook"`, `"UserPromptSubmit"`}},
 		{name: "claude hooks not an array", path: ".claude/settings.json", exists: true, current: `{"hooks": {"PreToolUse": {}}}`, want: Manual},
 		{name: "codex hooks", path: ".codex/hooks.json", want: Create, contains: []string{`"adrkit hook --host codex"`, `"apply_patch|Edit|Write"`, `"timeout": 10`}},
 		{name: "cursor hooks keep version", path: ".cursor/hooks.json", exists: true, current: `{"version": 2, "hooks": {}}`,
@@ -211,6 +216,9 @@ func TestReadBack(t *testing.T) {
 			}
 			if w := SplitCommand(f.Hooks[0]); len(w) < 2 || w[0] != l.Command || w[1] != "hook" {
 				t.Errorf("%s: split %q", tg.Path, w)
+			}
+			if want := slices.Sorted(slices.Values(tg.Host.Contract().Events())); !slices.Equal(f.Events, want) {
+				t.Errorf("%s: events %q, want %q", tg.Path, f.Events, want)
 			}
 		}
 	}

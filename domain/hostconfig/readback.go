@@ -2,6 +2,7 @@ package hostconfig
 
 import (
 	"encoding/json"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -19,6 +20,9 @@ type Found struct {
 	// Hooks are the hook command lines that run "adrkit hook", in file
 	// order, each once.
 	Hooks []string
+	// Events are the events under the file's "hooks" whose entries run
+	// "adrkit hook", in name order.
+	Events []string
 	// Unreadable says why the file could not be read (comments, not
 	// JSON...): it was then searched as text only.
 	Unreadable string
@@ -64,32 +68,37 @@ func ReadBack(t Target, content []byte) Found {
 			}
 		}
 	}
-	var walk func(any)
-	walk = func(x any) {
-		switch x := x.(type) {
-		case string:
-			if IsHookCommand(x) && !slices.Contains(f.Hooks, x) {
-				f.Hooks = append(f.Hooks, x)
-			}
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			slices.Sort(keys)
-			for _, k := range keys {
-				walk(x[k])
+	if t.Kind.HasHooks() {
+		hookLines(v, &f.Hooks)
+		m, _ := v.(map[string]any)
+		hooks, _ := m["hooks"].(map[string]any)
+		for _, event := range slices.Sorted(maps.Keys(hooks)) {
+			var lines []string
+			if hookLines(hooks[event], &lines); len(lines) > 0 {
+				f.Events = append(f.Events, event)
 			}
 		}
 	}
-	if t.Kind.HasHooks() {
-		walk(v)
-	}
 	return f
+}
+
+// hookLines adds to lines each "adrkit hook" command line x holds, once,
+// walking objects in key order.
+func hookLines(x any, lines *[]string) {
+	switch x := x.(type) {
+	case string:
+		if IsHookCommand(x) && !slices.Contains(*lines, x) {
+			*lines = append(*lines, x)
+		}
+	case []any:
+		for _, e := range x {
+			hookLines(e, lines)
+		}
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			hookLines(x[k], lines)
+		}
+	}
 }
 
 // quoted returns the JSON string literals on one line of text.

@@ -31,6 +31,10 @@ import (
 	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
+// task is the prompt of a turn that only writes a file: no record
+// answers it, so the prompt's hook adds nothing.
+const task = "Write the file the task needs."
+
 // hookPrefix is how Claude Code 2.1.x hands a PreToolUse hook's
 // additionalContext to the model for the Write tool.
 const hookPrefix = "PreToolUse:Write hook additional context:"
@@ -208,6 +212,20 @@ func (s *stub) hookContexts(i int) int {
 	return -1
 }
 
+// firstTurn is the messages of the first request of the main loop (the
+// one the user's prompt starts), as JSON.
+func (s *stub) firstTurn() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range s.bodies {
+		if offersWrite(b) {
+			raw, _ := json.Marshal(b["messages"])
+			return string(raw)
+		}
+	}
+	return ""
+}
+
 // mentioned reports whether any request body holds text.
 func (s *stub) mentioned(text string) bool {
 	s.mu.Lock()
@@ -271,9 +289,9 @@ func corpusRepo(t *testing.T) string {
 	return root
 }
 
-// runClaude runs one non-interactive Claude Code turn in root against
-// the stub, bounded in time, and returns the stub.
-func runClaude(t *testing.T, claude, bin, root, target string, writes int, extra ...string) *stub {
+// runClaude runs one non-interactive Claude Code turn of prompt in root
+// against the stub, bounded in time, and returns the stub.
+func runClaude(t *testing.T, claude, bin, root, prompt, target string, writes int, extra ...string) *stub {
 	t.Helper()
 	s := &stub{target: target, writes: writes}
 	srv := httptest.NewServer(s)
@@ -281,7 +299,7 @@ func runClaude(t *testing.T, claude, bin, root, target string, writes int, extra
 	home := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	args := append([]string{"-p", "Write the file the task needs.",
+	args := append([]string{"-p", prompt,
 		"--permission-mode", "acceptEdits", "--allowedTools", "Write,Edit", "--model", "claude-sonnet-4-5"}, extra...)
 	cmd := exec.CommandContext(ctx, claude, args...)
 	cmd.Dir = root
@@ -343,7 +361,7 @@ func TestClaudeCodeHooks(t *testing.T) {
 	t.Run("governed", func(t *testing.T) {
 		root := newRepo(t, bin)
 		target := filepath.Join(root, "services", "session", "store.go")
-		s := runClaude(t, claude, bin, root, target, 2)
+		s := runClaude(t, claude, bin, root, task, target, 2)
 		next := s.afterToolResult()
 		if len(next) < 2 {
 			t.Fatalf("%d requests carried a Write's result, want 2", len(next))
@@ -380,7 +398,7 @@ func TestClaudeCodeHooks(t *testing.T) {
 		}
 		root := corpusRepo(t)
 		target := filepath.Join(root, "services", "session", "store.go")
-		s := runClaude(t, claude, bin, root, target, 1, "--plugin-dir", plugin)
+		s := runClaude(t, claude, bin, root, task, target, 1, "--plugin-dir", plugin)
 		next := s.afterToolResult()
 		if len(next) == 0 {
 			t.Fatal("no request carried the Write's result")
@@ -398,7 +416,7 @@ func TestClaudeCodeHooks(t *testing.T) {
 	t.Run("ungoverned", func(t *testing.T) {
 		root := newRepo(t, bin)
 		target := filepath.Join(root, "notes", "scratch.txt")
-		s := runClaude(t, claude, bin, root, target, 1)
+		s := runClaude(t, claude, bin, root, task, target, 1)
 		next := s.afterToolResult()
 		if len(next) == 0 {
 			t.Fatal("no request carried the Write's result")
@@ -408,6 +426,23 @@ func TestClaudeCodeHooks(t *testing.T) {
 		}
 		if _, err := os.Stat(target); err != nil {
 			t.Errorf("the Write did not happen: %v", err)
+		}
+		if s.mentioned("adrkit: 0") {
+			t.Errorf("a prompt no record answers got context:\n%s", hookLines(s.firstTurn()))
+		}
+	})
+
+	// A prompt that proposes the rejected decision: the first request of
+	// the turn carries the prompt and, as the prompt hook's context, the
+	// line naming it (Claude Code puts it in the prompt's message).
+	t.Run("prompt", func(t *testing.T) {
+		root := newRepo(t, bin)
+		const prompt = "Should we keep the session state in Redis instead?"
+		s := runClaude(t, claude, bin, root, prompt, filepath.Join(root, "notes", "scratch.txt"), 1)
+		first := s.firstTurn()
+		const said = `UserPromptSubmit hook additional context: adrkit: 0002 \"Keep session state in Redis\" was rejected - do not propose it again`
+		if !strings.Contains(first, prompt) || !strings.Contains(first, said) {
+			t.Errorf("the turn's first request lacks the prompt or %s:\n%s", said, hookLines(first))
 		}
 	})
 }
