@@ -11,6 +11,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -45,8 +46,11 @@ type StatusInput struct {
 	ID     string
 	Status adr.Status
 	// By is the id of the replacing record, for StatusSuperseded.
-	By     string
-	DryRun bool
+	By string
+	// Deciders, when given, replace the record's deciders: accepted needs
+	// at least one.
+	Deciders []string
+	DryRun   bool
 }
 
 // StatusResult is what a status change changed, or would change.
@@ -166,12 +170,15 @@ func without(list []string, id string) ([]string, bool) {
 }
 
 // SetStatus changes the status of the record in.ID, changing only its
-// status line, and the relation lines that must follow: superseded sets
-// supersededBy on it and adds it to the replacing record's supersedes; a
-// record that stops being superseded loses its supersededBy, and the
-// record that replaced it stops listing it. Every result is checked to be
-// a valid record equal to the old one but for those fields before
-// anything is written; each file is replaced atomically.
+// status line (and its deciders, when given), and the relation lines that
+// must follow: superseded sets supersededBy on it and adds it to the
+// replacing record's supersedes; a record that stops being superseded
+// loses its supersededBy, and the record that replaced it stops listing
+// it; accepted completes the replacement of every record its supersedes
+// names, which governed until now (ADR 0045), marking each superseded by
+// it in the same run. Every result is checked to be a valid record equal
+// to the old one but for those fields before anything is written; each
+// file is replaced atomically.
 func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (*StatusResult, error) {
 	if !slices.Contains(adr.Statuses, in.Status) {
 		return nil, fmt.Errorf("%w: the status must be one of %s, got %q", ErrEditInput, strings.Join(stringsOf(adr.Statuses), ", "), in.Status)
@@ -189,6 +196,11 @@ func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (
 	case in.By == in.ID && in.By != "":
 		return nil, fmt.Errorf("%w: a record cannot supersede itself", ErrEditInput)
 	}
+	for _, d := range in.Deciders {
+		if !migrate.IsIdentity(d) {
+			return nil, fmt.Errorf("%w: decider %q is not an @handle, team:slug or email address", ErrEditInput, d)
+		}
+	}
 	recs, err := readFolderRecords(ctx, folder)
 	if err != nil {
 		return nil, err
@@ -200,6 +212,14 @@ func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (
 	var set editSet
 	set.add(target, "status", string(in.Status))
 	fm := target.rec.Frontmatter
+	if len(in.Deciders) > 0 {
+		set.add(target, "deciders", in.Deciders)
+	}
+	if in.Status == adr.StatusAccepted {
+		if err := accepting(recs, target, in, &set); err != nil {
+			return nil, err
+		}
+	}
 	if in.By != "" {
 		by, err := oneRecord(recs, in.By, " (--by)")
 		if err != nil {
@@ -232,4 +252,35 @@ func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (
 		writeEdits(folder, res.Files)
 	}
 	return res, nil
+}
+
+// accepting adds to set what accepting target needs: deciders, and the
+// replacement of each record its supersedes names, which a proposal only
+// announced (ADR 0045). A missing decider is refused naming the flag
+// that supplies one.
+func accepting(recs []folderRecord, target *folderRecord, in StatusInput, set *editSet) error {
+	fm := target.rec.Frontmatter
+	imported := fm.Provenance != nil && fm.Provenance.ImportedFrom != nil
+	if len(in.Deciders) == 0 && len(fm.Deciders) == 0 && !imported {
+		return fmt.Errorf("%w: an accepted decision names who decided: add --deciders @handle (several: --deciders @a,team:b)", ErrEditInput)
+	}
+	for _, ref := range fm.Supersedes {
+		if adr.ParseRef(ref).Federated() {
+			continue // another log's record: not ours to mark
+		}
+		old, err := oneRecord(recs, ref, " (in the supersedes of "+in.ID+")")
+		if err != nil {
+			return err
+		}
+		switch ofm := old.rec.Frontmatter; {
+		case ofm.SupersededBy == in.ID:
+		case ofm.SupersededBy != "":
+			return fmt.Errorf("%w: %s lists %s in its supersedes, but %s is already superseded by %s: remove it from %s's supersedes, "+
+				"or mark it with adrkit status %s superseded --by %s", ErrEditConflict, in.ID, ref, old.path, ofm.SupersededBy, in.ID, ref, in.ID)
+		default:
+			set.add(old, "status", string(adr.StatusSuperseded))
+			set.add(old, "supersededBy", in.ID)
+		}
+	}
+	return nil
 }
