@@ -21,7 +21,7 @@ func WriteMigrate(w io.Writer, rep *app.MigrateReport, src Source, st Style) err
 		head += ", dry run: nothing is written"
 	}
 	b.WriteString(st.Bold(head) + "\n\n")
-	t := table{width: st.width, indent: "  ", header: header(st, "ACTION", "FILE", "FORMAT", "ID", "STATUS", "DATE")}
+	t := table{width: st.width, indent: "  ", yield: []int{5, 2}, header: header(st, "ACTION", "FILE", "FORMAT", "ID", "STATUS", "DATE")}
 	for _, f := range rep.Plan.Files {
 		name := path.Base(f.Path)
 		if f.RenameTo != "" {

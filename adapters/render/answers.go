@@ -72,7 +72,7 @@ func WriteSearch(w io.Writer, r app.SearchResults, query string, snippets map[st
 		if len(r.Items) == 0 {
 			b.WriteString("No decision passes the filters.\n")
 		} else {
-			t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+			t := table{width: st.width, yield: []int{3}, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
 			for _, it := range r.Items {
 				t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title), paintedCell(it.SourcePath, st.Dim))
 			}
@@ -85,7 +85,7 @@ func WriteSearch(w io.Writer, r app.SearchResults, query string, snippets map[st
 	if len(r.Items) == 0 {
 		b.WriteString("No decision matches " + strconv.Quote(query) + ".\n")
 	} else {
-		t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "MATCHED IN", "PATH")}
+		t := table{width: st.width, yield: []int{4, 3}, header: header(st, "ID", "STATUS", "TITLE", "MATCHED IN", "PATH")}
 		for _, it := range r.Items {
 			t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title),
 				plainCell(strings.Join(it.MatchedFields, ",")), paintedCell(it.SourcePath, st.Dim))
@@ -169,7 +169,7 @@ func writeFindingsNote(b *strings.Builder, st Style, fs []adr.Finding) {
 // writeCandidates lists the records that share the requested id.
 func writeCandidates(b *strings.Builder, ref string, cands []app.Summary, st Style) {
 	b.WriteString("Several records use the id " + strconv.Quote(ref) + "; each needs an id of its own (adrkit lint reports it).\n\n")
-	t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+	t := table{width: st.width, yield: []int{3}, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
 	for _, c := range cands {
 		t.add(paintedCell(c.ID, st.Bold), statusCell(st, c.Status), plainCell(c.Title), paintedCell(c.SourcePath, st.Dim))
 	}
@@ -200,7 +200,7 @@ func writeUnresolved(b *strings.Builder, result app.Outcome, verb string) bool {
 // writeLine prints a chain: one row per record with its signed hop, the
 // verdict, then the gaps of the walk towards older records.
 func writeLine(b *strings.Builder, r app.ChainAnswer, st Style) {
-	t := table{width: st.width, header: header(st, "HOP", "ID", "STATUS", "DATE", "TITLE", "PATH")}
+	t := table{width: st.width, yield: []int{5, 3}, header: header(st, "HOP", "ID", "STATUS", "DATE", "TITLE", "PATH")}
 	for _, n := range r.Chain {
 		hop := strconv.Itoa(n.Hop)
 		if n.Hop > 0 {
@@ -397,7 +397,7 @@ func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerRep
 		if withRelations {
 			names = append(names, "RELATIONS")
 		}
-		t := table{width: st.width, indent: "  ", header: header(st, names...)}
+		t := table{width: st.width, indent: "  ", yield: []int{4}, header: header(st, names...)}
 		for _, e := range s.entries {
 			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(coveredBy(e))}
 			if withRelations {
@@ -473,7 +473,7 @@ func WriteSuperseded(w io.Writer, e app.Entries, st Style) error {
 	if len(e.Items) == 0 {
 		b.WriteString("No decision is superseded.\n")
 	} else {
-		t := table{width: st.width, header: header(st, "ID", "TITLE", "REPLACED BY", "PATH")}
+		t := table{width: st.width, yield: []int{3}, header: header(st, "ID", "TITLE", "REPLACED BY", "PATH")}
 		for _, it := range e.Items {
 			t.add(paintedCell(it.ID, st.Bold), plainCell(it.Title), replacementCell(st, it.SupersededBy), paintedCell(it.SourcePath, st.Dim))
 		}

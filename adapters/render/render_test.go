@@ -162,8 +162,8 @@ func TestSourceAndPaths(t *testing.T) {
 }
 
 // TestTableFits: with a width, the columns with spaces wrap between words
-// until the table fits; a word is never cut, and without a width nothing
-// changes.
+// until the table fits, and no line is wider: past what wrapping gives,
+// cells are cut with an ellipsis. Without a width nothing changes.
 func TestTableFits(t *testing.T) {
 	build := func(width int) string {
 		tb := table{width: width, header: []cell{{text: "ID"}, {text: "TITLE"}, {text: "PATH"}}}
@@ -188,20 +188,57 @@ func TestTableFits(t *testing.T) {
 			"      regions\n" +
 			"  the team already runs PostgreSQL in production…\n" +
 			"0002  Cache                docs/adr/0002-cache.md\n"},
-		// Narrower than a column of words may go: it keeps sixteen
-		// columns, and a word is never cut.
-		{10, "ID    TITLE             PATH\n" +
-			"0001  Store orders in   docs/adr/0001-orders.md\n" +
-			"      PostgreSQL\n" +
-			"      across regions\n" +
+		// Narrower than the words: cut, never wider than the width.
+		{10, "ID  T…  P…\n" +
+			"0…  S…  d…\n" +
 			"  the…\n" +
-			"0002  Cache             docs/adr/0002-cache.md\n"},
+			"0…  C…  d…\n"},
 	} {
-		if got := build(tc.width); got != tc.want {
+		got := build(tc.width)
+		if got != tc.want {
 			t.Errorf("width %d:\n%s\nwant\n%s", tc.width, got, tc.want)
 		}
-		for _, line := range strings.Split(build(tc.width), "\n") {
-			if tc.width >= 50 && displayWidth(line) > tc.width {
+		for _, line := range strings.Split(got, "\n") {
+			if tc.width > 0 && displayWidth(line) > tc.width {
+				t.Errorf("width %d: %q is wider", tc.width, line)
+			}
+		}
+	}
+}
+
+// TestTableYields: a search listing in 80 and 40 columns. The path gives
+// way first, cut at its start and then dropped, before the title wraps to
+// fewer than sixteen columns; no line is wider than the terminal. Before
+// the yielding columns, the title wrapped to sixteen columns while the
+// path ran the lines past the width.
+func TestTableYields(t *testing.T) {
+	build := func(width int) string {
+		tb := table{width: width, yield: []int{4, 3}, header: []cell{{text: "ID"}, {text: "STATUS"}, {text: "TITLE"}, {text: "MATCHED IN"}, {text: "PATH"}}}
+		tb.add(cell{text: "0002"}, cell{text: "accepted"}, cell{text: "Use PostgreSQL for the orders service"}, cell{text: "title,body"},
+			cell{text: "services/orders/docs/architecture/decisions/0002-use-postgresql-for-the-orders-service.md"})
+		tb.add(cell{text: "0007"}, cell{text: "superseded"}, cell{text: "Keep orders in MySQL"}, cell{text: "body"},
+			cell{text: "services/orders/docs/architecture/decisions/0007-keep-orders-in-mysql.md"})
+		return tb.String()
+	}
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{80, "ID    STATUS      TITLE                     MATCHED IN  PATH\n" +
+			"0002  accepted    Use PostgreSQL for the    title,body  …r-the-orders-service.md\n" +
+			"                  orders service\n" +
+			"0007  superseded  Keep orders in MySQL      body        …keep-orders-in-mysql.md\n"},
+		{40, "ID    STATUS      TITLE\n" +
+			"0002  accepted    Use PostgreSQL for the\n" +
+			"                  orders service\n" +
+			"0007  superseded  Keep orders in MySQL\n"},
+	} {
+		got := build(tc.width)
+		if got != tc.want {
+			t.Errorf("width %d:\n%s\nwant\n%s", tc.width, got, tc.want)
+		}
+		for _, line := range strings.Split(got, "\n") {
+			if displayWidth(line) > tc.width {
 				t.Errorf("width %d: %q is wider", tc.width, line)
 			}
 		}
