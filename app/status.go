@@ -18,12 +18,14 @@ import (
 // Errors of the editing commands, each a different exit for the command
 // line.
 var (
-	// ErrEditInput wraps a refused request: an unknown status, a missing
-	// record, superseded without a replacement. Nothing is written.
+	// ErrEditInput wraps a refused request: an unknown status, a
+	// malformed id, superseded without a replacement, accepted without a
+	// decider. Nothing is written.
 	ErrEditInput = errors.New("invalid request")
 	// ErrEditConflict wraps a state of the directory that stops the edit:
-	// two records with the id, a result that would not be valid. Nothing
-	// is written.
+	// no record with the id (as show and chain find none: the same exit
+	// on the command line), two records with it, a result that would not
+	// be valid. Nothing is written.
 	ErrEditConflict = errors.New("cannot edit the records")
 )
 
@@ -92,8 +94,7 @@ func readFolderRecords(ctx context.Context, folder ports.FolderWriter) ([]folder
 	return out, nil
 }
 
-// oneRecord returns the record with id: a missing one is a refused
-// request (what refers to it is the user's), two are a conflict.
+// oneRecord returns the record with id: none, or two, are a conflict.
 func oneRecord(recs []folderRecord, id, what string) (*folderRecord, error) {
 	var found []*folderRecord
 	for i := range recs {
@@ -103,7 +104,7 @@ func oneRecord(recs []folderRecord, id, what string) (*folderRecord, error) {
 	}
 	switch len(found) {
 	case 0:
-		return nil, fmt.Errorf("%w: no valid record has the id %s%s", ErrEditInput, id, what)
+		return nil, fmt.Errorf("%w: no valid record has the id %s%s", ErrEditConflict, id, what)
 	case 1:
 		return found[0], nil
 	}

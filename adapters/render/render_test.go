@@ -244,3 +244,40 @@ func TestTableYields(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteStatuses: adrkit status alone lists the records by status, in
+// the schema's order; at 40 columns no line is wider and the path gives
+// way first.
+func TestWriteStatuses(t *testing.T) {
+	recs := []app.Summary{
+		{ID: "0001", Title: "Record architecture decisions", Status: adr.StatusAccepted, SourcePath: "docs/adr/0001-record-architecture-decisions.md"},
+		{ID: "0002", Title: "Use CockroachDB for orders", Status: adr.StatusProposed, SourcePath: "docs/adr/0002-use-cockroachdb-for-orders.md"},
+		{ID: "0003", Title: "Keep orders in MySQL", Status: adr.StatusAccepted, SourcePath: "docs/adr/0003-keep-orders-in-mysql.md"},
+	}
+	var b strings.Builder
+	if err := WriteStatuses(&b, recs, Style{}.WithWidth(40)); err != nil {
+		t.Fatal(err)
+	}
+	want := "proposed (1)\n" +
+		"  0002  Use CockroachDB for orders\n" +
+		"\n" +
+		"accepted (2)\n" +
+		"  0001  Record architecture decisions\n" +
+		"  0003  Keep orders in MySQL\n" +
+		"\n" +
+		"3 decisions.\n" +
+		"Change one: adrkit status ID STATUS\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	recs[0].Title = "Record every architecture decision in the repository, as Markdown with frontmatter"
+	if err := WriteStatuses(&b, recs, Style{}.WithWidth(40)); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if displayWidth(line) > 40 {
+			t.Errorf("%q is wider than 40 columns", line)
+		}
+	}
+}
