@@ -10,6 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
@@ -110,7 +111,7 @@ func TestCheckReports(t *testing.T) {
 	sarif := r.run("--cwd", g.Root(), "check", "--changed-since", "main", "--format", "sarif")
 	written, err := os.ReadFile(sarifFile)
 	must(t, err)
-	if string(written) != strings.ReplaceAll(sarif.stdout, "VERSION", version()) {
+	if string(written) != strings.ReplaceAll(sarif.stdout, "VERSION", factory.Version()) {
 		t.Error("--sarif-file and --format sarif differ")
 	}
 	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(sarif.stdout))

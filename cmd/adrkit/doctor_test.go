@@ -13,6 +13,7 @@ import (
 
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -61,7 +62,7 @@ func (p inProcess) Run(ctx context.Context, argv []string, dir string, stdin []b
 		}
 	}
 	var out, errOut bytes.Buffer
-	code := run(ctx, argv, &out, &errOut, environment{
+	code := run(ctx, argv, &out, &errOut, factory.Env{
 		Stdin: bytes.NewReader(stdin),
 		Getenv: func(k string) (string, bool) {
 			if k == "ADRKIT_HOOK_STATE_DIR" {
@@ -69,10 +70,10 @@ func (p inProcess) Run(ctx context.Context, argv []string, dir string, stdin []b
 			}
 			return "", false
 		},
-		Clock: fixedClock{},
+		Clock: fixedNow,
 		Getwd: func() (string, error) { return dir, nil },
 	})
-	stdout := bytes.ReplaceAll(out.Bytes(), []byte(version()), []byte("VERSION"))
+	stdout := bytes.ReplaceAll(out.Bytes(), []byte(factory.Version()), []byte("VERSION"))
 	return ports.ProcessResult{Stdout: stdout, Stderr: errOut.Bytes(), Code: code}, nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/internal/fifotest"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
@@ -89,7 +90,7 @@ func TestExplainMarkers(t *testing.T) {
 				}
 				args := append([]string{"--cwd", root, "explain", "--json"}, strings.Fields(strings.ReplaceAll(l, "$ROOT", root))...)
 				o := r.run(args...)
-				if o.code == exitUsage && strings.Contains(o.stderr, "is not a path inside the repository") && o.stdout == "" {
+				if o.code == factory.ExitUsage && strings.Contains(o.stderr, "is not a path inside the repository") && o.stdout == "" {
 					// A path outside the repository is refused (ADR 0033).
 					got.WriteString(l + "\n  refused: outside the repository\n")
 					continue

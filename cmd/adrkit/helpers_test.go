@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 	"github.com/adrkit/adrkit-go/ports"
@@ -20,6 +21,9 @@ import (
 type fixedClock struct{}
 
 func (fixedClock) Now() time.Time { return time.Date(2026, 6, 15, 23, 30, 0, 0, time.UTC) }
+
+// fixedNow is the factory's clock constructor for the fixed clock.
+func fixedNow() ports.Clock { return fixedClock{} }
 
 // outcome is what one run printed and returned.
 type outcome struct {
@@ -55,14 +59,14 @@ func newRunner(t *testing.T) *runner {
 func (r *runner) run(args ...string) outcome {
 	r.t.Helper()
 	var stdout, stderr bytes.Buffer
-	env := environment{
+	env := factory.Env{
 		Stdin: strings.NewReader(r.stdin),
 		Getenv: func(k string) (string, bool) {
 			v, ok := r.env[k]
 			return v, ok
 		},
-		Clock:    fixedClock{},
-		Terminal: r.terminal,
+		Clock:    fixedNow,
+		Terminal: func() bool { return r.terminal },
 		Getwd:    func() (string, error) { return r.wd, nil },
 		Probe:    r.probe,
 	}
@@ -74,7 +78,7 @@ func (r *runner) run(args ...string) outcome {
 		}
 	}
 	// The version is the module's; goldens must not change with it.
-	o.stdout = strings.ReplaceAll(o.stdout, version(), "VERSION")
+	o.stdout = strings.ReplaceAll(o.stdout, factory.Version(), "VERSION")
 	// Help names environment variables %NAME% on Windows, $NAME elsewhere.
 	o.stdout = unixEnvNotation(o.stdout)
 	return o

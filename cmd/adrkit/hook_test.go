@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/internal/linktest"
 )
 
@@ -111,7 +112,7 @@ func TestHookGoldens(t *testing.T) {
 // its event wherever it sends context.
 func checkHookOutcome(t *testing.T, o outcome) {
 	t.Helper()
-	if o.code != exitOK && o.code != exitFailure {
+	if o.code != factory.ExitOK && o.code != factory.ExitFailure {
 		t.Errorf("status %d", o.code)
 	}
 	if strings.Count(o.stderr, "\n") > 1 {
@@ -155,7 +156,7 @@ func TestHookRemembersPerSession(t *testing.T) {
 	if o := run(write); o.stdout == "" {
 		t.Fatal("no context the first time")
 	}
-	if o := run(write); o.stdout != "" || o.code != exitOK {
+	if o := run(write); o.stdout != "" || o.code != factory.ExitOK {
 		t.Fatalf("the same context again in the same session:\n%s", o)
 	}
 	if o := run(hookEvent(t, "claude-edit-marker", root)); o.stdout == "" {
@@ -228,7 +229,7 @@ func TestHookNeverWritesInTheRepository(t *testing.T) {
 			for range 2 {
 				o := r.run("hook")
 				checkHookOutcome(t, o)
-				if o.stdout == "" || o.code != exitOK || !strings.Contains(o.stderr, "inside the repository's working tree, where the hook never writes") {
+				if o.stdout == "" || o.code != factory.ExitOK || !strings.Contains(o.stderr, "inside the repository's working tree, where the hook never writes") {
 					t.Fatalf("answer:\n%s", o)
 				}
 			}
@@ -262,7 +263,7 @@ func TestHookUnwritableMemory(t *testing.T) {
 	}
 	r.env["ADRKIT_HOOK_STATE_DIR"] = filepath.Join(blocker, "hooks")
 	r.stdin = hookEvent(t, "claude-write-new", root)
-	if o := r.run("hook"); o.stdout == "" || o.code != exitOK || o.stderr != "" {
+	if o := r.run("hook"); o.stdout == "" || o.code != factory.ExitOK || o.stderr != "" {
 		t.Fatalf("an unwritable memory changed the answer:\n%s", o)
 	}
 }

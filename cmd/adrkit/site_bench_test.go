@@ -12,6 +12,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
@@ -33,7 +34,7 @@ func BenchmarkSiteVsLint(b *testing.B) {
 		b.Fatal(err)
 	}
 	outs := b.TempDir()
-	env := environment{Clock: fixedClock{}, Getwd: func() (string, error) { return root, nil }}
+	env := factory.Env{Clock: fixedNow, Getwd: func() (string, error) { return root, nil }}
 	bin := os.Getenv("ADRKIT_BENCH_BIN")
 	ctx := context.Background()
 	lint := func() time.Duration {
@@ -48,7 +49,7 @@ func BenchmarkSiteVsLint(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rep, err := svc.Lint(ctx, app.LintInput{AsOf: "2026-06-15", Clock: env.Clock})
+		rep, err := svc.Lint(ctx, app.LintInput{AsOf: "2026-06-15", Clock: env.Clock()})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/internal/sitetest"
 )
 
@@ -568,7 +569,7 @@ func startSiteServer(t *testing.T, root string) (string, <-chan string, func()) 
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		env := environment{Clock: fixedClock{}, Getwd: func() (string, error) { return root, nil }}
+		env := factory.Env{Clock: fixedNow, Getwd: func() (string, error) { return root, nil }}
 		done <- run(ctx, []string{"adrkit", "--cwd", root, "site", "--serve", "127.0.0.1:0"}, pw, io.Discard, env)
 		_ = pw.Close()
 	}()

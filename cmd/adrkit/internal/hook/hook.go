@@ -1,4 +1,10 @@
-package main
+// Package hook is adrkit hook: one hook event of a coding-agent host
+// answered (app.Hook, ADR 0040). It never blocks the tool the event is
+// about: whatever goes wrong, the status is 0 or 1 (never 2, which Claude
+// Code and Codex read as "block"), with one line on stderr and nothing on
+// stdout but the host's JSON. It builds nothing of the factory's but the
+// streams: no style, no terminal width, no clock.
+package hook
 
 import (
 	"cmp"
@@ -15,15 +21,30 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/hooks"
 	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/domain/agenthost"
 )
 
-// hookCommand answers one hook event of a coding-agent host. It never
-// blocks the tool the event is about: whatever goes wrong, the status is
-// 0 or 1 (never 2, which Claude Code and Codex read as "block"), with one
-// line on stderr and nothing on stdout but the host's JSON.
-func hookCommand(stdout io.Writer, env environment) *cli.Command {
+// Options is one run of adrkit hook.
+type Options struct {
+	In  io.Reader
+	Out io.Writer
+	// Host is the host whose contract the event and answer follow.
+	Host agenthost.Host
+	// StateDir is --state-dir ("": the user cache directory's).
+	StateDir string
+	// Getwd is the directory adrkit was started in, used when the event
+	// names none.
+	Getwd func() (string, error)
+	// Locate reads the corpus options as the other commands do, from the
+	// working directory getwd gives.
+	Locate func(getwd func() (string, error)) entry.Location
+}
+
+// NewCmdHook is adrkit hook; runF, when set, is called instead of the
+// run (tests intercept the options with it).
+func NewCmdHook(f *factory.Factory, runF func(context.Context, *Options) error) *cli.Command {
 	return &cli.Command{
 		Name:      "hook",
 		Usage:     "answer a coding agent's hook: the decisions governing the files it is about to write",
@@ -47,13 +68,13 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{
 				Name:      "state-dir",
 				Usage:     "where the sessions' memory, the kept indexes and answers live, never inside the repository (default: adrkit/hooks in the user cache directory)",
-				Sources:   fromEnv(env, "ADRKIT_HOOK_STATE_DIR"),
+				Sources:   entry.FromEnv(f.Getenv, "ADRKIT_HOOK_STATE_DIR"),
 				TakesFile: true,
 			},
 		},
 		// A hook must not exit 2: a command-line mistake is status 1.
 		OnUsageError: func(_ context.Context, _ *cli.Command, err error, _ bool) error {
-			return exitError{Code: exitFailure, Msg: "hook: " + describeParseError(err)}
+			return factory.ExitError{Code: factory.ExitFailure, Msg: "hook: " + entry.DescribeParseError(err)}
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if cmd.Args().Present() {
@@ -63,33 +84,43 @@ func hookCommand(stdout io.Writer, env environment) *cli.Command {
 			if err != nil {
 				return hookFailure(err)
 			}
-			ev, err := hooks.Decode(host, env.Stdin)
-			if err != nil {
-				return hookFailure(err)
+			opts := &Options{
+				In: f.In, Out: f.Out, Host: host, StateDir: cmd.String("state-dir"), Getwd: f.Getwd,
+				Locate: func(getwd func() (string, error)) entry.Location { return entry.Locate(cmd, getwd, entry.CLIEnv) },
 			}
-			// One short process per edit: collecting less often is
-			// cheaper than collecting as a server does, and the limit
-			// keeps a very large corpus from growing the heap unchecked.
-			defer debug.SetGCPercent(debug.SetGCPercent(hookGCPercent))
-			defer debug.SetMemoryLimit(debug.SetMemoryLimit(hookMemoryLimit))
-			site := &hookSite{cmd: cmd, env: env, cwd: ev.Cwd}
-			ans, err := app.Hook(ctx, ev, site.open)
-			if err != nil {
-				return site.failure(err)
-			}
-			if ans.Context != "" {
-				if out := hooks.Answer(ev, ans.Context); out != nil {
-					if _, err := stdout.Write(out); err != nil {
-						return err
-					}
-				}
-			}
-			if note := cmp.Or(ans.Note, site.note); note != "" {
-				return exitError{Code: exitOK, Msg: "hook: " + note}
-			}
-			return nil
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
+}
+
+// run decodes the event, has app.Hook answer it and writes the host's
+// answer.
+func run(ctx context.Context, opts *Options) error {
+	ev, err := hooks.Decode(opts.Host, opts.In)
+	if err != nil {
+		return hookFailure(err)
+	}
+	// One short process per edit: collecting less often is cheaper than
+	// collecting as a server does, and the limit keeps a very large
+	// corpus from growing the heap unchecked.
+	defer debug.SetGCPercent(debug.SetGCPercent(hookGCPercent))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(hookMemoryLimit))
+	site := &hookSite{opts: opts, cwd: ev.Cwd}
+	ans, err := app.Hook(ctx, ev, site.open)
+	if err != nil {
+		return site.failure(err)
+	}
+	if ans.Context != "" {
+		if out := hooks.Answer(ev, ans.Context); out != nil {
+			if _, err := opts.Out.Write(out); err != nil {
+				return err
+			}
+		}
+	}
+	if note := cmp.Or(ans.Note, site.note); note != "" {
+		return factory.ExitError{Code: factory.ExitOK, Msg: "hook: " + note}
+	}
+	return nil
 }
 
 // The hook's collector settings (see the Action).
@@ -100,14 +131,13 @@ const (
 
 // hookFailure is the exit for a problem: status 1, one line.
 func hookFailure(err error) error {
-	return exitError{Code: exitFailure, Msg: "hook: " + err.Error()}
+	return factory.ExitError{Code: factory.ExitFailure, Msg: "hook: " + err.Error()}
 }
 
 // hookSite opens the repository an event is about, with only what the
 // hook uses: the corpus, the heads of files, the state directory.
 type hookSite struct {
-	cmd *cli.Command
-	env environment
+	opts *Options
 	// cwd is the directory the host runs the agent in, as the event says.
 	cwd   string
 	where entry.Location
@@ -118,7 +148,7 @@ type hookSite struct {
 // open locates and checks the corpus for the directory the host runs the
 // agent in (app.Hook's opener).
 func (h *hookSite) open(ctx context.Context) (*app.HookSite, error) {
-	getwd := h.env.Getwd
+	getwd := h.opts.Getwd
 	if filepath.IsAbs(h.cwd) {
 		getwd = func() (string, error) { return h.cwd, nil }
 	}
@@ -126,7 +156,7 @@ func (h *hookSite) open(ctx context.Context) (*app.HookSite, error) {
 	if err != nil {
 		return nil, hookFailure(fmt.Errorf("no working directory: %w", err))
 	}
-	h.where = entry.Locate(h.cmd, getwd, entry.CLIEnv)
+	h.where = h.opts.Locate(getwd)
 	reader := h.where.Reader()
 	if err := reader.Check(ctx); err != nil {
 		if h.where.NamedDirMissing(err) {
@@ -153,7 +183,7 @@ func (h *hookSite) open(ctx context.Context) (*app.HookSite, error) {
 		EditPaths: func(paths []string) ([]string, []string) { return workspace.EditPaths(root, base, paths) },
 	}
 	if h.where.Rev == "" {
-		site.Place = strings.Join([]string{hooks.BuildID(version()), root, dir}, "\x00")
+		site.Place = strings.Join([]string{hooks.BuildID(factory.Version()), root, dir}, "\x00")
 	}
 	if state := h.stateDir(root); state != "" {
 		site.Store = hooks.NewStore(state)
@@ -164,12 +194,12 @@ func (h *hookSite) open(ctx context.Context) (*app.HookSite, error) {
 // failure is the exit for an error of app.Hook: an unusable corpus is
 // status 1 with the worded diagnostic; any other, one line after "hook:".
 func (h *hookSite) failure(err error) error {
-	var exit exitError
+	var exit factory.ExitError
 	switch {
 	case errors.As(err, &exit):
 		return err
 	case h.where.Describe(err) != "":
-		return exitError{Code: exitFailure, Msg: h.where.Describe(err)}
+		return factory.ExitError{Code: factory.ExitFailure, Msg: h.where.Describe(err)}
 	}
 	return hookFailure(err)
 }
@@ -179,7 +209,7 @@ func (h *hookSite) failure(err error) error {
 // tree, even through a symbolic link (the hook never writes there; a
 // line says so).
 func (h *hookSite) stateDir(root string) string {
-	dir, named := h.cmd.String("state-dir"), "--state-dir (or ADRKIT_HOOK_STATE_DIR) names a directory"
+	dir, named := h.opts.StateDir, "--state-dir (or ADRKIT_HOOK_STATE_DIR) names a directory"
 	if dir == "" {
 		d, err := hooks.DefaultStateDir()
 		if err != nil {

@@ -1,4 +1,6 @@
-package main
+// Package queue is adrkit queue: the review queue of proposed decisions
+// by SLA state.
+package queue
 
 import (
 	"context"
@@ -8,9 +10,23 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 )
 
-func queueCommand(stdout io.Writer, env environment) *cli.Command {
+// Options is one run of adrkit queue.
+type Options struct {
+	Out    io.Writer
+	Format render.QueueFormat
+	// Date is the day the SLA states are computed for.
+	Date string
+
+	Corpus func(context.Context) (*factory.Corpus, error)
+	Style  func() (render.Style, error)
+}
+
+// NewCmdQueue is adrkit queue; runF, when set, is called instead of the
+// run (tests intercept the options with it).
+func NewCmdQueue(f *factory.Factory, runF func(context.Context, *Options) error) *cli.Command {
 	return &cli.Command{
 		Name:      "queue",
 		Usage:     "the review queue: proposed decisions by SLA state, most urgent first",
@@ -36,31 +52,46 @@ func queueCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{Name: "format", Value: string(render.QueueText), Usage: "text, markdown or json (QueueReport v1)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
-			if err := noArgs(cmd); err != nil {
+			if err := factory.NoArgs(cmd); err != nil {
 				return err
 			}
 			format, err := render.ParseQueueFormat(cmd.String("format"))
 			if err != nil {
-				return usageError{Command: cmd.FullName(), Msg: err.Error()}
+				return factory.UsageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
 			asOf := cmd.String("as-of")
 			if cmd.IsSet("as-of") && asOf == "" {
-				return usageError{Command: cmd.FullName(), Msg: "--as-of needs a date (YYYY-MM-DD) or a datetime with a zone"}
+				return factory.UsageError{Command: cmd.FullName(), Msg: "--as-of needs a date (YYYY-MM-DD) or a datetime with a zone"}
 			}
 			// The date is settled before the corpus is read.
-			date, err := app.QueueDate(asOf, env.Clock)
+			date, err := app.QueueDate(asOf, f.Clock())
 			if err != nil {
-				return usageError{Command: cmd.FullName(), Msg: "--as-of: " + err.Error()}
+				return factory.UsageError{Command: cmd.FullName(), Msg: "--as-of: " + err.Error()}
 			}
-			s, err := settle(ctx, cmd, env)
-			if err != nil {
-				return err
+			opts := &Options{
+				Out: f.Out, Format: format, Date: date,
+				Corpus: func(ctx context.Context) (*factory.Corpus, error) { return f.Corpus(ctx, cmd) },
+				Style:  func() (render.Style, error) { return f.Style(cmd) },
 			}
-			rep, err := s.service.Queue(ctx, app.QueueRequest{AsOf: date})
-			if err != nil {
-				return s.failure(err)
-			}
-			return printed(rep, func() error { return render.WriteQueue(stdout, rep, format, s.style) })
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
+}
+
+// run queues the proposals and prints the queue; status 1 when a file
+// could not be queued.
+func run(ctx context.Context, opts *Options) error {
+	c, err := opts.Corpus(ctx)
+	if err != nil {
+		return err
+	}
+	rep, err := c.Service.Queue(ctx, app.QueueRequest{AsOf: opts.Date})
+	if err != nil {
+		return c.Failure(err)
+	}
+	style, err := opts.Style()
+	if err != nil {
+		return err
+	}
+	return factory.Printed(rep, func() error { return render.WriteQueue(opts.Out, rep, opts.Format, style) })
 }

@@ -1,4 +1,8 @@
-package main
+// Package site is adrkit site: a browsable static site of the decisions,
+// written to a directory or previewed on a loopback address. The Markdown
+// renderer it links (goldmark v2) costs the other commands nothing at
+// start-up (ADR 0036).
+package site
 
 import (
 	"context"
@@ -15,11 +19,9 @@ import (
 
 	"github.com/adrkit/adrkit-go/adapters/site"
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
+	"github.com/adrkit/adrkit-go/ports"
 )
-
-// The site command: everything of `adrkit site` is in this file, so that
-// it moves as one piece. The Markdown renderer it links (goldmark v2)
-// costs the other commands nothing at start-up (ADR 0036).
 
 // sitePoll is how often site --serve looks for a changed corpus: one
 // projection, which rereads and rehashes the record files but parses only
@@ -27,7 +29,30 @@ import (
 // thousand-record corpus costs milliseconds.
 const sitePoll = 500 * time.Millisecond
 
-func siteCommand(stdout io.Writer, env environment) *cli.Command {
+// Options is one run of adrkit site.
+type Options struct {
+	Out io.Writer
+	// Command is the full name, for usage errors.
+	Command string
+	// OutDir is where the site is written, relative to the directory
+	// adrkit was started in ("" with Serve).
+	OutDir string
+	// Serve serves the site on the loopback address Addr instead of
+	// writing OutDir.
+	Serve bool
+	Addr  string
+	Site  site.Options
+	AsOf  string
+	// Getwd is the directory adrkit was started in.
+	Getwd func() (string, error)
+
+	Corpus func(context.Context) (*factory.Corpus, error)
+	Clock  func() ports.Clock
+}
+
+// NewCmdSite is adrkit site; runF, when set, is called instead of the
+// run (tests intercept the options with it).
+func NewCmdSite(f *factory.Factory, runF func(context.Context, *Options) error) *cli.Command {
 	return &cli.Command{
 		Name:      "site",
 		Usage:     "build a browsable static site of the decisions, or preview it on a loopback address",
@@ -53,81 +78,94 @@ func siteCommand(stdout io.Writer, env environment) *cli.Command {
 			&cli.StringFlag{Name: "as-of", Usage: "compare reviewBy dates with this day (YYYY-MM-DD) instead of today (UTC), as lint does"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
+			usage := func(msg string) error { return factory.UsageError{Command: cmd.FullName(), Msg: msg} }
 			serve := cmd.IsSet("serve")
 			args := cmd.Args().Slice()
 			switch {
 			case serve && len(args) > 0:
-				return usageError{Command: cmd.FullName(), Msg: "--serve serves from memory; give it no OUTDIR"}
+				return usage("--serve serves from memory; give it no OUTDIR")
 			case !serve && len(args) != 1:
-				return usageError{Command: cmd.FullName(), Msg: "site needs exactly one OUTDIR (or --serve ADDR), e.g. adrkit site public/adr"}
+				return usage("site needs exactly one OUTDIR (or --serve ADDR), e.g. adrkit site public/adr")
 			case !serve && args[0] == "":
-				return usageError{Command: cmd.FullName(), Msg: "OUTDIR must not be empty"}
+				return usage("OUTDIR must not be empty")
 			}
-			o := site.Options{Title: cmd.String("title")}
+			opts := &Options{
+				Out: f.Out, Command: cmd.FullName(), Site: site.Options{Title: cmd.String("title")}, AsOf: cmd.String("as-of"), Getwd: f.Getwd,
+				Corpus: func(ctx context.Context) (*factory.Corpus, error) { return f.Corpus(ctx, cmd) },
+				Clock:  f.Clock,
+			}
+			if opts.Serve, opts.Addr = serve, cmd.String("serve"); !serve {
+				opts.OutDir = args[0]
+			}
 			if base := cmd.String("base-url"); base != "" {
 				u, err := url.Parse(base)
 				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-					return usageError{Command: cmd.FullName(), Msg: fmt.Sprintf("--base-url must be an absolute http or https URL, got %q", base)}
+					return usage(fmt.Sprintf("--base-url must be an absolute http or https URL, got %q", base))
 				}
-				o.BaseURL = base
+				opts.Site.BaseURL = base
 			}
-			asOf := cmd.String("as-of")
 			if cmd.IsSet("as-of") {
-				if err := app.ValidateDate(asOf); err != nil {
-					return usageError{Command: cmd.FullName(), Msg: "--as-of: " + err.Error()}
+				if err := app.ValidateDate(opts.AsOf); err != nil {
+					return usage("--as-of: " + err.Error())
 				}
 			}
-			var ln net.Listener
-			if serve {
-				var err error
-				if ln, err = listenLoopback(ctx, cmd.String("serve")); err != nil {
-					return usageError{Command: cmd.FullName(), Msg: err.Error()}
-				}
-				defer ln.Close()
-			}
-			s, err := settle(ctx, cmd, env)
-			if err != nil {
-				return err
-			}
-			o.Source = s.source.String()
-			s.service = s.service.WithHistory(s.where.History())
-			build := func() (site.Files, string, error) {
-				data, err := s.service.Site(ctx, app.SiteInput{AsOf: asOf, Clock: env.Clock, Changes: true})
-				if err != nil {
-					return nil, "", s.failure(err)
-				}
-				files, err := site.Build(data, o)
-				if err != nil {
-					return nil, "", exitError{Code: exitFailure, Msg: err.Error()}
-				}
-				return files, data.Projection.Fingerprint, nil
-			}
-			if serve {
-				return serveSite(ctx, ln, s, build, stdout)
-			}
-			files, _, err := build()
-			if err != nil {
-				return err
-			}
-			if err := site.WriteDir(outDir(env, args[0]), files); err != nil {
-				if errors.Is(err, site.ErrNotASite) {
-					return exitError{Code: exitFailure, Msg: fmt.Sprintf("%s %v", args[0], err)}
-				}
-				return exitError{Code: exitFailure, Msg: err.Error()}
-			}
-			_, err = fmt.Fprintf(stdout, "Wrote %d files to %s (open %s).\n", len(files), args[0], "index.html")
-			return err
+			return factory.Run(ctx, opts, runF, run)
 		},
 	}
 }
 
+// run builds the site and writes it, or serves it until ctx ends.
+func run(ctx context.Context, opts *Options) error {
+	var ln net.Listener
+	if opts.Serve {
+		var err error
+		if ln, err = listenLoopback(ctx, opts.Addr); err != nil {
+			return factory.UsageError{Command: opts.Command, Msg: err.Error()}
+		}
+		defer ln.Close()
+	}
+	c, err := opts.Corpus(ctx)
+	if err != nil {
+		return err
+	}
+	o := opts.Site
+	o.Source = c.Source.String()
+	c.Service = c.Service.WithHistory(c.Where.History())
+	build := func() (site.Files, string, error) {
+		data, err := c.Service.Site(ctx, app.SiteInput{AsOf: opts.AsOf, Clock: opts.Clock(), Changes: true})
+		if err != nil {
+			return nil, "", c.Failure(err)
+		}
+		files, err := site.Build(data, o)
+		if err != nil {
+			return nil, "", factory.ExitError{Code: factory.ExitFailure, Msg: err.Error()}
+		}
+		return files, data.Projection.Fingerprint, nil
+	}
+	if opts.Serve {
+		return serveSite(ctx, ln, c, build, opts.Out)
+	}
+	files, _, err := build()
+	if err != nil {
+		return err
+	}
+	if err := site.WriteDir(outDir(opts.Getwd, opts.OutDir), files); err != nil {
+		if errors.Is(err, site.ErrNotASite) {
+			return factory.ExitError{Code: factory.ExitFailure, Msg: fmt.Sprintf("%s %v", opts.OutDir, err)}
+		}
+		return factory.ExitError{Code: factory.ExitFailure, Msg: err.Error()}
+	}
+	_, err = fmt.Fprintf(opts.Out, "Wrote %d files to %s (open %s).\n", len(files), opts.OutDir, "index.html")
+	return err
+}
+
 // outDir is OUTDIR as given, relative to the directory adrkit was
-// started in (env.Getwd, which tests choose), whatever --cwd says.
-func outDir(env environment, dir string) string {
+// started in (getwd, which tests choose), whatever --cwd says.
+func outDir(getwd func() (string, error), dir string) string {
 	if filepath.IsAbs(dir) {
 		return dir
 	}
-	wd, err := env.Getwd()
+	wd, err := getwd()
 	if err != nil {
 		return dir
 	}
@@ -158,7 +196,7 @@ func listenLoopback(ctx context.Context, addr string) (net.Listener, error) {
 // serveSite serves the site on ln until ctx ends, building it again when
 // the corpus fingerprint changes. A build that fails while serving keeps
 // the last good one and says why on stdout.
-func serveSite(ctx context.Context, ln net.Listener, s *settings, build func() (site.Files, string, error), stdout io.Writer) error {
+func serveSite(ctx context.Context, ln net.Listener, c *factory.Corpus, build func() (site.Files, string, error), stdout io.Writer) error {
 	files, fp, err := build()
 	if err != nil {
 		return err
@@ -182,9 +220,9 @@ func serveSite(ctx context.Context, ln net.Listener, s *settings, build func() (
 			_ = srv.Shutdown(shut)
 			return nil
 		case err := <-done:
-			return exitError{Code: exitFailure, Msg: "serving the site: " + err.Error()}
+			return factory.ExitError{Code: factory.ExitFailure, Msg: "serving the site: " + err.Error()}
 		case <-tick.C:
-			p, err := s.service.Project(ctx)
+			p, err := c.Service.Project(ctx)
 			if err != nil || p.Fingerprint == fp {
 				continue
 			}
