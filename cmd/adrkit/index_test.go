@@ -73,7 +73,6 @@ func TestIndex(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"index"}, 2, "name one file"},
 		{[]string{"index", "--write", "a.md", "--check", "b.md"}, 2, "name one file"},
 		{[]string{"index", "--write", "no/such/dir/x.md"}, 2, "must exist, inside the repository"},
 		{[]string{"index", "--check", "new.md"}, 1, "new.md: the file does not exist; run adrkit index --write new.md"},
@@ -90,5 +89,15 @@ func TestIndex(t *testing.T) {
 	}
 	if got := r.run("index", "--write", "new.md"); got.code != 0 {
 		t.Errorf("a new file: %s", got)
+	}
+	// Alone, it prints the index, links from the directory it runs in,
+	// and writes nothing; it may read a revision.
+	index, _ := os.ReadFile(filepath.Join(root, "new.md"))
+	if got := r.run("index"); got.code != 0 || got.stdout != string(index) {
+		t.Errorf("index alone: %s\nwant the index of new.md:\n%s", got, index)
+	}
+	r.wd = filepath.Join(root, "docs")
+	if got := r.run("index"); got.code != 0 || !strings.Contains(got.stdout, "](adr/0003-workflow-engine.md)") {
+		t.Errorf("index alone in docs: %s", got)
 	}
 }
