@@ -389,7 +389,7 @@ func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerRep
 		}
 		withRelations := false
 		for _, e := range s.entries {
-			if relationsText(e.Relations) != "" {
+			if relationsText(e) != "" {
 				withRelations = true
 			}
 		}
@@ -401,7 +401,7 @@ func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerRep
 		for _, e := range s.entries {
 			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(coveredBy(e))}
 			if withRelations {
-				row = append(row, paintedCell(relationsText(e.Relations), st.Dim))
+				row = append(row, paintedCell(relationsText(e), st.Dim))
 			}
 			t.add(row...)
 		}
@@ -436,13 +436,19 @@ func withheldText(st Style, fs []adr.Finding, files []string) string {
 	return b.String()
 }
 
-// relationsText summarises a context entry's relation fields.
-func relationsText(r app.Relations) string {
+// relationsText summarises a context entry's relation fields. A draft's
+// or a proposal's supersedes is what it would replace once accepted: what
+// it names still governs (ADR 0045).
+func relationsText(e app.ContextEntry) string {
+	r := e.Relations
 	var parts []string
 	if r.SupersededBy != nil {
 		parts = append(parts, "superseded by "+*r.SupersededBy)
 	}
-	if len(r.Supersedes) > 0 {
+	switch {
+	case len(r.Supersedes) > 0 && lineage.Pending(e.Status):
+		parts = append(parts, "would supersede "+strings.Join(r.Supersedes, ", ")+" once accepted")
+	case len(r.Supersedes) > 0:
 		parts = append(parts, "supersedes "+strings.Join(r.Supersedes, ", "))
 	}
 	if len(r.ConflictsWith) > 0 {

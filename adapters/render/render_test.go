@@ -281,3 +281,23 @@ func TestWriteStatuses(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainPendingProposal: explain shows the record in force as
+// governing and the proposal as the one that would replace it once
+// accepted, not as having replaced it (ADR 0045).
+func TestExplainPendingProposal(t *testing.T) {
+	m := app.Matches{
+		Governing: []app.ContextEntry{{ID: "0001", Title: "Use MySQL", Status: adr.StatusAccepted,
+			FiredMatchers: []app.FiredMatcher{{Type: adr.MatcherPath, Pattern: "svc/**"}}}},
+		ActiveProposals: []app.ContextEntry{{ID: "0002", Title: "Use CockroachDB", Status: adr.StatusProposed,
+			FiredMatchers: []app.FiredMatcher{{Type: adr.MatcherPath, Pattern: "svc/**"}}, Relations: app.Relations{Supersedes: []string{"0001"}}}},
+	}
+	var b strings.Builder
+	if err := WriteExplain(&b, m, []string{"svc/db.go"}, nil, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "0002  proposed  Use CockroachDB  path svc/**  would supersede 0001 once accepted\n") ||
+		!strings.Contains(b.String(), "Governing (accepted)\n  ID    STATUS    TITLE      MATCHED BY\n  0001  accepted  Use MySQL  path svc/**\n") {
+		t.Errorf("explain:\n%s", b.String())
+	}
+}
