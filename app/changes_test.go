@@ -641,13 +641,13 @@ func TestDefaultSurfaceHasNoExtendedTools(t *testing.T) {
 	if got := strings.Join(toolNames(svc), ","); got != "get_decision,get_decision_context,list_superseded,search_decisions" {
 		t.Errorf("default tools %s", got)
 	}
-	for _, tool := range []string{ToolGetSupersessionChain, ToolListDecisionChanges, ToolListReviewQueue} {
+	for _, tool := range []string{ToolGetSupersessionChain, ToolListDecisionChanges, ToolListReviewQueue, ToolQueryDecision} {
 		if _, err := svc.Call(context.Background(), tool, nil); !errors.Is(err, ErrUnknownTool) {
 			t.Errorf("%s: %v", tool, err)
 		}
 	}
 	ext := New(corpusOf(), Options{Extended: true})
-	if got := strings.Join(toolNames(ext), ","); got != "get_decision,get_decision_context,get_supersession_chain,list_decision_changes,list_review_queue,list_superseded,search_decisions" {
+	if got := strings.Join(toolNames(ext), ","); got != "get_decision,get_decision_context,get_supersession_chain,list_decision_changes,list_review_queue,list_superseded,query_decision,search_decisions" {
 		t.Errorf("extended tools %s", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
+	"github.com/adrkit/adrkit-go/domain/ask"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage"
@@ -28,6 +29,13 @@ const RuleHold = "governing-decision-on-hold"
 // compared with already uses at its tip (another branch took the number
 // first). An error: merging would give two records one number.
 const RuleNumberTaken = "number-taken"
+
+// RuleResemblesRejected is the finding check gives for a record the
+// change adds or edits, still a proposal or a draft, whose title asks
+// what a rejected decision already answered (query_decision's ranking
+// and confidence, ADR 0038). It warns: the proposal may differ where the
+// words cannot tell, but its authors should read the rejection first.
+const RuleResemblesRejected = "resembles-rejected"
 
 // Cause says why check reports a finding, and so whether it can fail the
 // change (docs/adr, the check gate's record).
@@ -197,6 +205,8 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (*CheckReport, error
 	}
 	out.Holds = checkHolds(p, out.Files)
 	out.Findings = checkFindings(p, rep, base, changed, out.ChangedRecords, in.Markers, out.Files, out.Holds)
+	out.Findings = append(out.Findings, resemblesRejected(p, s.memo.ask.index(p), changed)...)
+	slices.SortStableFunc(out.Findings, compareCheckFindings)
 	if in.Tip != nil {
 		tip, err := New(in.Tip, Options{}).Project(ctx)
 		var u *ports.UnavailableError
@@ -250,6 +260,32 @@ func numbersTaken(p *corpus.Projection, base *LintReport, changed map[string]boo
 			}})
 			break
 		}
+	}
+	return out
+}
+
+// resemblesRejected reports each changed record that is still a
+// proposal or a draft and whose title query_decision would answer, among
+// the rejected records, with one of them.
+func resemblesRejected(p *corpus.Projection, ix *askIndex, changed map[string]bool) []CheckFinding {
+	var out []CheckFinding
+	for i, r := range p.Records {
+		fm := r.Frontmatter
+		if !changed[r.SourcePath] || (fm.Status != adr.StatusProposed && fm.Status != adr.StatusDraft) {
+			continue
+		}
+		rk := ix.rank.Rank(fm.Title, 1, func(doc int) bool {
+			return doc != i && p.Records[doc].Frontmatter.Status == adr.StatusRejected
+		})
+		if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
+			continue
+		}
+		rej := p.Records[rk.Hits[0].Doc]
+		out = append(out, CheckFinding{Cause: CauseChanged, Finding: adr.Finding{
+			Rule: RuleResemblesRejected, Severity: adr.SeverityWarn, Path: r.SourcePath, ID: fm.ID,
+			Message: fmt.Sprintf("%s proposes what %s %q rejected (confidence %.2f): read %s before proposing it again",
+				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, rk.Confidence, rej.SourcePath),
+		}})
 	}
 	return out
 }
@@ -506,6 +542,7 @@ var checkRules = []LintRule{
 	{markers.RuleStale, adr.SeverityWarn, "An @adr marker in a changed file names a superseded, rejected or deprecated record."},
 	{markers.RuleCapped, adr.SeverityWarn, "A changed file, or all of them, declares more decisions with @adr markers than are read."},
 	{RuleHold, adr.SeverityWarn, "A decision governing a changed file is on hold: its line of supersession is not settled."},
+	{RuleResemblesRejected, adr.SeverityWarn, "A proposal or draft the change adds or edits asks what a rejected decision already answered."},
 	{RuleNumberTaken, adr.SeverityError, "A record the change adds has an id or file number that the revision compared with already uses at its tip."},
 }
 

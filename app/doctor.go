@@ -116,7 +116,7 @@ func Doctor(ctx context.Context, files ports.RepoFiles, probe ports.Processes, i
 	}
 	if len(hosts) == 0 {
 		rep.add(CheckProblem, "agents", "no agent is wired: none of the files 'adrkit init' writes is here",
-			"run 'adrkit init' (Claude Code), or 'adrkit init --agents claude,codex,cursor,vscode,copilot'")
+			"run 'adrkit init' (Claude Code), or 'adrkit init --agents claude,codex,cursor,vscode,copilot,gemini'")
 		return rep
 	}
 	slices.SortFunc(hosts, func(a, b agenthost.Host) int {
@@ -142,23 +142,21 @@ func Doctor(ctx context.Context, files ports.RepoFiles, probe ports.Processes, i
 		if f.Unreadable != "" {
 			rep.add(CheckNote, subject, "read as text only: "+f.Unreadable, "")
 		}
-		switch t.Kind {
-		case hostconfig.KindServer:
-			if f.Server == nil {
-				if f.Unreadable != "" && bytes.Contains(b, []byte(`"`+hostconfig.ServerName+`"`)) {
-					rep.add(CheckNote, subject, "names an adrkit server, which doctor cannot read back", "")
-					continue
-				}
-				rep.add(CheckProblem, subject, "no "+hostconfig.ServerName+" MCP server entry", fix+", or add the snippet 'adrkit init --dry-run' prints")
-				continue
-			}
+		switch {
+		case !t.Kind.HasServer():
+		case f.Server == nil && f.Unreadable != "" && bytes.Contains(b, []byte(`"`+hostconfig.ServerName+`"`)):
+			rep.add(CheckNote, subject, "names an adrkit server, which doctor cannot read back", "")
+		case f.Server == nil:
+			rep.add(CheckProblem, subject, "no "+hostconfig.ServerName+" MCP server entry", fix+", or add the snippet 'adrkit init --dry-run' prints")
+		default:
 			rep.add(CheckOK, subject, "MCP server: "+strings.Join(f.Server, " "), "")
 			servers, serverFiles = append(servers, f.Server), append(serverFiles, t.Path)
-		case hostconfig.KindHooks:
-			if len(f.Hooks) == 0 {
-				rep.add(CheckProblem, subject, "no 'adrkit hook' command", fix+", or add the snippet 'adrkit init --dry-run' prints")
-				continue
-			}
+		}
+		switch {
+		case !t.Kind.HasHooks():
+		case len(f.Hooks) == 0:
+			rep.add(CheckProblem, subject, "no 'adrkit hook' command", fix+", or add the snippet 'adrkit init --dry-run' prints")
+		default:
 			rep.add(CheckOK, subject, "hooks: "+strings.Join(f.Hooks, "; "), "")
 			for _, line := range f.Hooks {
 				hooks = append(hooks, hookRun{host: t.Host, line: line, file: t.Path})

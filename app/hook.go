@@ -63,7 +63,7 @@ type HookAnswer struct {
 
 // Hook answers one hook event of a coding-agent host (ADR 0023, ADR
 // 0040): at the start of a session, a digest of the corpus; before (or,
-// for Cursor, after) a tool writes files, the decisions that cover them
+// for Cursor and Gemini CLI, after) a tool writes files, the decisions that cover them
 // by affects patterns and @adr markers, as check reads them, each said
 // once per file and session. open opens the repository the event is
 // about; it is called only for an event that may get an answer.
@@ -84,7 +84,9 @@ func Hook(ctx context.Context, ev agenthost.Event, open func(context.Context) (*
 		return HookAnswer{Note: c.Name + "'s hooks cannot add context for the model (docs/agents.md); nothing to write"}, nil
 	case ev.Kind == agenthost.Other && !agenthost.IsToolEvent(ev.Name):
 		return HookAnswer{Note: fmt.Sprintf("nothing to add to a %s event", ev.Name)}, nil
-	case ev.Kind == agenthost.Other, ev.Kind == agenthost.Edit && len(ev.Paths) == 0:
+	case ev.Kind == agenthost.Other, ev.Kind == agenthost.Prompt, ev.Kind == agenthost.Edit && len(ev.Paths) == 0:
+		// A prompt gets nothing, and nothing on stderr: Gemini CLI
+		// shows a silent hook's stderr to the user at every prompt.
 		return HookAnswer{}, nil
 	}
 	site, err := open(ctx)
@@ -135,7 +137,7 @@ func (h *hookRun) edit(ctx context.Context) (HookAnswer, error) {
 			mem.remember(blocks)
 		}
 	}
-	text := contextText(h.site.Dir, blocks, errs, h.ev.Omitted)
+	text := contextText(h.site.Dir, blocks, errs, h.ev.Omitted, h.ev.Host.Contract().After)
 	return HookAnswer{Context: text}, nil
 }
 

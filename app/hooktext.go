@@ -115,8 +115,10 @@ func matchedBy(e governEntry) string {
 // to see them. errors is the corpus's error count (a line says the answer
 // is read from the valid records only); omitted counts the files the
 // event named past agenthost.MaxEventFiles, which were not looked at (a
-// line says so, even without a block). "" when there is nothing to say.
-func contextText(dir string, blocks []block, errors, omitted int) string {
+// line says so, even without a block); after says the files were
+// written already (the host's edit event comes after the tool). "" when
+// there is nothing to say.
+func contextText(dir string, blocks []block, errors, omitted int, after bool) string {
 	skipped := ""
 	if omitted > 0 {
 		skipped = fmt.Sprintf("The edit names %d files: adrkit looked at the first %d only and left %d out "+
@@ -155,7 +157,11 @@ func contextText(dir string, blocks []block, errors, omitted int) string {
 	if len(blocks) > 1 {
 		out.WriteString("s")
 	}
-	out.WriteString(" about to be written. Follow the accepted ones.")
+	if after {
+		out.WriteString(" just written. Follow the accepted ones.")
+	} else {
+		out.WriteString(" about to be written. Follow the accepted ones.")
+	}
 	if history {
 		out.WriteString(" Rejected and superseded decisions were decided against or replaced: do not propose them again.")
 	}

@@ -45,7 +45,7 @@ func TestBlocksAndContext(t *testing.T) {
 	if blocks[0].key() == blocks[1].key() {
 		t.Fatal("two files share a key")
 	}
-	got := contextText("docs/adr", blocks, 2, 0)
+	got := contextText("docs/adr", blocks, 2, 0, false)
 	want := `Architecture decisions (adrkit, docs/adr) cover the files about to be written. Follow the accepted ones. Rejected and superseded decisions were decided against or replaced: do not propose them again.
 The corpus has 2 errors (adrkit lint): this is read from its valid records only.
 svc/store.go:
@@ -62,16 +62,22 @@ svc/other.go:
 	if got != want {
 		t.Fatalf("contextText:\n%s\nwant:\n%s", got, want)
 	}
-	if contextText("docs/adr", nil, 3, 0) != "" {
+	// A host whose edit event comes after the tool (Cursor, Gemini CLI)
+	// is told the files were written.
+	after := strings.Replace(want, "about to be written", "just written", 1)
+	if got := contextText("docs/adr", blocks, 2, 0, true); got != after {
+		t.Fatalf("contextText after the write:\n%s\nwant:\n%s", got, after)
+	}
+	if contextText("docs/adr", nil, 3, 0, false) != "" {
 		t.Fatal("no blocks, yet some text")
 	}
 	// Files left out of an event are said, with or without blocks, and
 	// the cap holds.
 	skipped := "The edit names 4000 files: adrkit looked at the first 100 only and left 3900 out (adrkit explain FILE answers for any of them)."
-	if got := contextText("docs/adr", nil, 3, 3900); got != skipped {
+	if got := contextText("docs/adr", nil, 3, 3900, false); got != skipped {
 		t.Fatalf("no blocks, files left out:\n%s", got)
 	}
-	if got := contextText("docs/adr", blocks, 2, 3900); !strings.Contains(got, "\n"+skipped+"\nsvc/store.go:\n") {
+	if got := contextText("docs/adr", blocks, 2, 3900, false); !strings.Contains(got, "\n"+skipped+"\nsvc/store.go:\n") {
 		t.Fatalf("blocks, files left out:\n%s", got)
 	}
 }
@@ -79,7 +85,7 @@ svc/other.go:
 // Files with the same lines are named together, once.
 func TestContextMergesTwins(t *testing.T) {
 	b := []block{{Path: "a.go", Lines: []string{"governs: x"}}, {Path: "b.go", Lines: []string{"governs: x"}}}
-	got := contextText(".", b, 0, 0)
+	got := contextText(".", b, 0, 0, false)
 	if !strings.Contains(got, "a.go, b.go:\n- governs: x") || strings.Count(got, "governs: x") != 1 {
 		t.Fatalf("twins not merged:\n%s", got)
 	}
@@ -92,7 +98,7 @@ func TestContextMergesTwins(t *testing.T) {
 	for i := range 100 {
 		b = append(b, block{Path: fmt.Sprintf("services/payments/api/gen_%04d.go", i), Lines: []string{"governs: x"}})
 	}
-	got = contextText(".", b, 0, 0)
+	got = contextText(".", b, 0, 0, false)
 	if !strings.Contains(got, "services/payments/api/gen_0007.go, and 92 more files:\n- governs: x") {
 		t.Fatalf("many twins:\n%s", got)
 	}
@@ -107,7 +113,7 @@ func TestContextCap(t *testing.T) {
 		f.Governing = append(f.Governing, governed(fmt.Sprintf("%04d", i), "Decision number "+fmt.Sprint(i), adr.StatusAccepted, "svc/**",
 			"A sentence that states it, long enough to matter."))
 	}
-	got := contextText("docs/adr", blocksOf(&governance{Files: []governedFile{f}}), 0, 0)
+	got := contextText("docs/adr", blocksOf(&governance{Files: []governedFile{f}}), 0, 0, false)
 	if n := utf8.RuneCountInString(got); n > contextMax {
 		t.Fatalf("context of %d characters, cap %d", n, contextMax)
 	}
@@ -164,7 +170,7 @@ func TestContextCapManyFiles(t *testing.T) {
 			Governing: []governEntry{governed(fmt.Sprintf("%04d", i), "Decision", adr.StatusAccepted, fmt.Sprintf("services/component-%03d/**", i), "")},
 		})
 	}
-	got := contextText("docs/adr", blocksOf(&g), 0, 0)
+	got := contextText("docs/adr", blocksOf(&g), 0, 0, false)
 	if n := utf8.RuneCountInString(got); n > contextMax {
 		t.Fatalf("context of %d characters, cap %d", n, contextMax)
 	}

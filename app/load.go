@@ -295,6 +295,8 @@ type memo struct {
 	// it holds.
 	patterns     map[adr.Matcher]affects.Compiled
 	patternBytes int
+	// ask is query_decision's index of the last projection asked.
+	ask askCache
 }
 
 // The bounds of the pattern memo: past either it starts afresh, which

@@ -85,6 +85,15 @@ var toolTable = sync.OnceValue(func() []toolSpec {
 				"points at in this corpus: a resolved record, a missing one, several candidates (counted, "+
 				"not listed) or a record in another decision log. Only the direct replacement is "+
 				"reported, never a chain."),
+		tool(ToolQueryDecision, true, readAsk, func(ctx context.Context, s *Service, in AskInput) (Result, error) {
+			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerAsk(p, s.memo.ask.index(p), in) })
+		}, "Has this been decided? A question in your own words",
+			"Answer a question asked in plain words (\"can we cache orders in Redis?\") with the decision "+
+				"that answers it and a calibrated confidence, or no_record with the closest candidates when "+
+				"no record answers well enough. Ranking is lexical (BM25F over id, title, tags, the decision "+
+				"sentence, the alternatives and the body; stemmed, no model). The answer follows supersession: "+
+				"found names the record in force; held gives the chain's reason (a rejected decision must not "+
+				"be proposed again, a proposal is not yet decided)."),
 		tool(ToolSearchDecisions, false, readSearch, func(ctx context.Context, s *Service, in SearchInput) (Result, error) {
 			return s.withProjection(ctx, func(p *corpus.Projection) Result { return answerSearch(p, in) })
 		}, "Search decision records",

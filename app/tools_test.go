@@ -102,6 +102,8 @@ func readArgs(t *testing.T, tool string, args map[string]any) ([]string, []issue
 		readChain(r)
 	case ToolListDecisionChanges:
 		readChanges(r)
+	case ToolQueryDecision:
+		readAsk(r)
 	case ToolListReviewQueue:
 		readQueue(r)
 	default:

@@ -27,7 +27,8 @@ func Answer(ev agenthost.Event, text string) []byte {
 		return nil
 	default:
 		// Claude Code and Codex: hookEventName is required whenever
-		// additionalContext is sent (recent clients drop it otherwise).
+		// additionalContext is sent (recent clients drop it otherwise);
+		// Gemini CLI reads additionalContext alone.
 		v = claudeAnswer{HookSpecificOutput: claudeSpecific{HookEventName: ev.Name, AdditionalContext: text}}
 	}
 	out, err := json.Marshal(v)

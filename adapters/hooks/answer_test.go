@@ -23,6 +23,8 @@ func TestAnswerShapes(t *testing.T) {
 		{agenthost.Event{Host: agenthost.Cursor, Kind: agenthost.Edit, Name: "postToolUse"}, `{"additional_context":"ctx \"q\" <b>"}`},
 		{agenthost.Event{Host: agenthost.Cursor, Kind: agenthost.SessionStart, Name: "sessionStart"}, `{"additional_context":"ctx \"q\" <b>"}`},
 		{agenthost.Event{Host: agenthost.Copilot, Kind: agenthost.Edit, Name: "preToolUse"}, ``},
+		{agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Edit, Name: "AfterTool"}, `{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":"ctx \"q\" <b>"}}`},
+		{agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.SessionStart, Name: "SessionStart"}, `{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"ctx \"q\" <b>"}}`},
 	}
 	for _, tc := range cases {
 		got := Answer(tc.ev, `ctx "q" <b>`)

@@ -1,7 +1,7 @@
 // Package hooks speaks the hook contracts of coding-agent hosts: it
 // decodes one hook event a host writes on a hook command's stdin (Claude
-// Code's shape, which Codex CLI and VS Code's agent mode share, Cursor's
-// and GitHub Copilot's) into the host-neutral agenthost.Event, encodes
+// Code's shape, which Codex CLI, Gemini CLI and VS Code's agent mode
+// share, Cursor's and GitHub Copilot's) into the host-neutral agenthost.Event, encodes
 // the host's answer, and keeps on disk what the hook keeps between its
 // runs (Store, the ports.HookStore of the working tree's hook).
 //
@@ -81,6 +81,8 @@ type wire struct {
 	ToolName      string          `json:"tool_name"`
 	ToolInput     json.RawMessage `json:"tool_input"`
 	Source        string          `json:"source"`
+	// Prompt is the user's prompt (Gemini CLI's BeforeAgent).
+	Prompt string `json:"prompt"`
 	// Cursor.
 	ConversationID string   `json:"conversation_id"`
 	WorkspaceRoots []string `json:"workspace_roots"`
@@ -110,7 +112,8 @@ type toolInput struct {
 }
 
 // claude decodes Claude Code's shape (and Codex's, which is the same
-// with apply_patch).
+// with apply_patch, and Gemini CLI's, with its own event and tool
+// names).
 func (w wire) claude(host agenthost.Host) (agenthost.Event, error) {
 	ev := agenthost.Event{Host: host, Name: w.HookEventName, SessionID: w.SessionID, Cwd: w.Cwd, Tool: w.ToolName, Source: w.Source}
 	return w.classify(ev)
@@ -123,14 +126,16 @@ func (w wire) claude(host agenthost.Host) (agenthost.Event, error) {
 func (w wire) classify(ev agenthost.Event) (agenthost.Event, error) {
 	c := ev.Host.Contract()
 	switch w.HookEventName {
+	case "":
+		return agenthost.Event{}, errors.New("the event has no hook_event_name")
 	case c.SessionStart:
 		ev.Kind = agenthost.SessionStart
 	case c.Edit:
 		if err := toolPaths(&ev, w.ToolInput); err != nil {
 			return agenthost.Event{}, err
 		}
-	case "":
-		return agenthost.Event{}, errors.New("the event has no hook_event_name")
+	case c.Prompt:
+		ev.Kind, ev.Prompt = agenthost.Prompt, w.Prompt
 	}
 	return ev, nil
 }

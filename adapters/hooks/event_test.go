@@ -61,6 +61,27 @@ func TestDecode(t *testing.T) {
 		{"copilot session start", agenthost.Copilot,
 			`{"sessionId":"p","timestamp":1,"cwd":"/r","source":"new"}`,
 			agenthost.Event{Host: agenthost.Copilot, Kind: agenthost.SessionStart, Name: "sessionStart", SessionID: "p", Cwd: "/r", Source: "new"}},
+		{"gemini after write_file", agenthost.Gemini,
+			`{"session_id":"g","transcript_path":"/t.json","cwd":"/r","hook_event_name":"AfterTool","timestamp":"2026-12-08T00:00:00Z","tool_name":"write_file","tool_input":{"file_path":"/r/a.go","content":"x"},"tool_response":{"llmContent":"ok"}}`,
+			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Edit, Name: "AfterTool", SessionID: "g", Cwd: "/r", Tool: "write_file", Paths: []string{"/r/a.go"}}},
+		{"gemini after replace", agenthost.Gemini,
+			`{"hook_event_name":"AfterTool","tool_name":"replace","tool_input":{"file_path":"a.go","instruction":"i","old_string":"a","new_string":"b"}}`,
+			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Edit, Name: "AfterTool", Tool: "replace", Paths: []string{"a.go"}}},
+		{"gemini before tool is not answered", agenthost.Gemini,
+			`{"hook_event_name":"BeforeTool","tool_name":"write_file","tool_input":{"file_path":"a.go"}}`,
+			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Other, Name: "BeforeTool", Tool: "write_file"}},
+		{"gemini shell is not an edit", agenthost.Gemini,
+			`{"hook_event_name":"AfterTool","tool_name":"run_shell_command","tool_input":{"command":"ls"}}`,
+			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Other, Name: "AfterTool", Tool: "run_shell_command"}},
+		{"gemini session start", agenthost.Gemini,
+			`{"hook_event_name":"SessionStart","session_id":"g","cwd":"/r","source":"resume"}`,
+			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.SessionStart, Name: "SessionStart", SessionID: "g", Cwd: "/r", Source: "resume"}},
+		{"gemini prompt", agenthost.Gemini,
+			`{"hook_event_name":"BeforeAgent","session_id":"g","cwd":"/r","prompt":"Use Redis for sessions?"}`,
+			agenthost.Event{Host: agenthost.Gemini, Kind: agenthost.Prompt, Name: "BeforeAgent", SessionID: "g", Cwd: "/r", Prompt: "Use Redis for sessions?"}},
+		{"claude has no prompt event of adrkit's", agenthost.Claude,
+			`{"hook_event_name":"BeforeAgent","prompt":"p"}`,
+			agenthost.Event{Host: agenthost.Claude, Name: "BeforeAgent"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -69,7 +90,8 @@ func TestDecode(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got.Host != tc.want.Host || got.Kind != tc.want.Kind || got.Name != tc.want.Name || got.SessionID != tc.want.SessionID ||
-				got.Cwd != tc.want.Cwd || got.Tool != tc.want.Tool || got.Source != tc.want.Source || !slices.Equal(got.Paths, tc.want.Paths) {
+				got.Cwd != tc.want.Cwd || got.Tool != tc.want.Tool || got.Source != tc.want.Source || got.Prompt != tc.want.Prompt ||
+				!slices.Equal(got.Paths, tc.want.Paths) {
 				t.Fatalf("Decode = %+v\nwant     %+v", got, tc.want)
 			}
 		})

@@ -20,7 +20,7 @@ func TestToolListSurfaces(t *testing.T) {
 	root := chainRepo(t)
 	four := []any{"get_decision", "get_decision_context", "list_superseded", "search_decisions"}
 	six := []any{"get_decision", "get_decision_context", "get_supersession_chain", "list_decision_changes",
-		"list_review_queue", "list_superseded", "search_decisions"}
+		"list_review_queue", "list_superseded", "query_decision", "search_decisions"}
 
 	h := startOn(t, root)
 	if got := toolNames(h.result(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)); !reflect.DeepEqual(got, four) {

@@ -139,6 +139,25 @@ func WriteChain(w io.Writer, result app.Outcome, st Style) error {
 	return writeString(w, b.String())
 }
 
+// WriteAsk shows a person query_decision's answer: its sentence, then the
+// candidates ranked.
+func WriteAsk(w io.Writer, result app.Outcome, st Style) error {
+	r, ok := result.(app.AskAnswer)
+	if !ok {
+		return fmt.Errorf("unexpected query_decision outcome %T", result)
+	}
+	var b strings.Builder
+	b.WriteString(oneLine(r.Sentence()) + "\n")
+	if len(r.Candidates) > 0 {
+		t := table{width: st.width, header: header(st, "ID", "STATUS", "SCORE", "TITLE")}
+		for _, c := range r.Candidates {
+			t.add(paintedCell(c.ID, st.Bold), statusCell(st, c.Status), plainCell(strconv.FormatFloat(c.Score, 'f', 3, 64)), plainCell(c.Title))
+		}
+		b.WriteString("\n" + t.String())
+	}
+	return writeString(w, b.String())
+}
+
 // findingsOf returns the findings an answer of show or chain carried.
 func findingsOf(result app.Outcome) []adr.Finding {
 	switch r := result.(type) {

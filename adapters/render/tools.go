@@ -29,6 +29,10 @@ func OutcomeStatus(result app.Outcome) int {
 		if _, current := r.Verdict.(app.ChainCurrent); !current {
 			return 1
 		}
+	case app.AskAnswer:
+		if r.Outcome != app.AskFound {
+			return 1
+		}
 	case app.Matches:
 		if r.Withheld {
 			return 1

@@ -17,7 +17,7 @@ const (
 var (
 	fourTools = []string{"get_decision", "get_decision_context", "list_superseded", "search_decisions"}
 	sixTools  = []string{"get_decision", "get_decision_context", "get_supersession_chain", "list_decision_changes",
-		"list_review_queue", "list_superseded", "search_decisions"}
+		"list_review_queue", "list_superseded", "query_decision", "search_decisions"}
 )
 
 // answers runs the binary over stdin lines and returns its answers by id.

@@ -54,7 +54,7 @@ func TestInit(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"))
 	root := bareRepo(t)
 	r := doctorRunner(t, root) // adrkit is on its PATH
-	all := "--agents=claude,codex,cursor,vscode,copilot"
+	all := "--agents=claude,codex,cursor,vscode,copilot,gemini"
 
 	dry := r.run("init", all, "--dry-run")
 	g.Assert(t, "init-dry-run", []byte(dry.String()))
@@ -99,6 +99,7 @@ func TestInitMerges(t *testing.T) {
 		".mcp.json":              "{\n\t\"mcpServers\": {\n\t\t\"db\": {\"command\": \"db-mcp\"}\n\t}\n}\n",
 		".claude/settings.json":  "{\"model\": \"opus\", \"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}]}}",
 		".vscode/mcp.json":       "{\n  // the team's servers\n  \"servers\": {}\n}\n",
+		".gemini/settings.json":  "{\"theme\": \"GitHub\", \"mcpServers\": {\"docs\": {\"httpUrl\": \"https://docs.example/mcp\"}}}\n",
 	} {
 		full := filepath.Join(root, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
@@ -111,10 +112,11 @@ func TestInitMerges(t *testing.T) {
 	r := doctorRunner(t, root)
 	before := treeFiles(t, root)
 
-	got := r.run("init", "--agents", "claude,vscode")
+	got := r.run("init", "--agents", "claude,vscode,gemini")
 	g.Assert(t, "init-merges", []byte(got.String()))
 	after := treeFiles(t, root)
-	g.Assert(t, "init-merges-files", []byte("-- .mcp.json --\n"+after[".mcp.json"]+"-- .claude/settings.json --\n"+after[".claude/settings.json"]))
+	g.Assert(t, "init-merges-files", []byte("-- .mcp.json --\n"+after[".mcp.json"]+"-- .claude/settings.json --\n"+after[".claude/settings.json"]+
+		"-- .gemini/settings.json --\n"+after[".gemini/settings.json"]))
 	if after[".vscode/mcp.json"] != before[".vscode/mcp.json"] {
 		t.Error("the JSONC file was changed")
 	}

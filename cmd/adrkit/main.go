@@ -8,8 +8,8 @@
 // warnings), show found no single record, or serving failed; 2 for a
 // command-line mistake.
 //
-// This package only starts a run: the tree is cmd/adrkit/internal/root's,
-// each command its own package beside it, handed a factory
+// This package only starts a run and builds the tree (tree.go): each
+// command is its own package under cmd/adrkit/internal, handed a factory
 // (cmd/adrkit/internal/factory) that builds what the command asks for on
 // first use (ADR 0046); what adrkit mcp shares with adrkit-mcp is
 // cmd/internal/entry's.
@@ -25,7 +25,6 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/clock"
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
-	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/root"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/ports"
 )
@@ -45,7 +44,7 @@ func main() {
 // run executes one command line over env and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, env factory.Env) int {
 	env.Stdout, env.Stderr = stdout, stderr
-	return entry.Run(ctx, root.New(factory.New(env)), args, stderr)
+	return entry.Run(ctx, newTree(factory.New(env), args), args, stderr)
 }
 
 // terminalColumns is stdout's terminal width, 0 when it cannot be read.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Host is a coding-agent host.
@@ -23,10 +24,11 @@ const (
 	Cursor  Host = "cursor"
 	VSCode  Host = "vscode"
 	Copilot Host = "copilot"
+	Gemini  Host = "gemini"
 )
 
 // Hosts lists every host in the order init handles them.
-var Hosts = []Host{Claude, Codex, Cursor, VSCode, Copilot}
+var Hosts = []Host{Claude, Codex, Cursor, VSCode, Copilot, Gemini}
 
 // Contract is a host's hook contract, as far as adrkit uses it.
 type Contract struct {
@@ -39,17 +41,26 @@ type Contract struct {
 	// SessionStart is the event at the start of a session; Edit the one
 	// whose answer adds context about the files a tool writes: before
 	// the tool where the host's answer has a place for context, after it
-	// for Cursor (whose pre-tool answer is a permission decision only).
+	// for Cursor (whose pre-tool answer is a permission decision only)
+	// and Gemini CLI (whose pre-tool context never reaches the model).
 	SessionStart, Edit string
+	// After says Edit comes after the tool wrote its files, so that the
+	// context says so.
+	After bool
+	// Prompt is the event between a user's prompt and the model's turn
+	// that init wires, where the host's answer to it reaches the model
+	// ("" for none).
+	Prompt string
 	// StartSources is the session-start matcher init writes ("" for
 	// every source).
 	StartSources string
 	// EditTools are the tools whose files the hook looks up, in the
 	// order init writes them into the edit event's matcher.
 	EditTools []string
-	// Timeout is the hook timeout, in seconds, init writes into the
-	// host's entries (0: none written, the host's own default applies).
-	Timeout int
+	// Timeout is the hook timeout init writes into the host's entries
+	// (0: none written, the host's own default applies), as a whole
+	// number of TimeoutUnit, the unit the host reads it in.
+	Timeout, TimeoutUnit time.Duration
 	// Context says the host's hooks can add context for the model at
 	// all (GitHub Copilot's cannot).
 	Context bool
@@ -69,9 +80,12 @@ var contracts = map[Host]Contract{
 	VSCode: {Name: "VS Code", HookHost: Claude, SessionStart: "SessionStart", Edit: "PreToolUse", EditTools: claudeTools, Context: true},
 	// Codex's matcher names apply_patch and the aliases Codex gives it.
 	Codex: {Name: "Codex CLI", HookHost: Codex, SessionStart: "SessionStart", Edit: "PreToolUse", StartSources: "startup|resume",
-		EditTools: []string{ApplyPatch, "Edit", "Write"}, Timeout: 10, Context: true},
-	Cursor:  {Name: "Cursor", HookHost: Cursor, SessionStart: "sessionStart", Edit: "postToolUse", EditTools: []string{"Write", "Edit", "Delete"}, Context: true},
+		EditTools: []string{ApplyPatch, "Edit", "Write"}, Timeout: 10 * time.Second, TimeoutUnit: time.Second, Context: true},
+	Cursor: {Name: "Cursor", HookHost: Cursor, SessionStart: "sessionStart", Edit: "postToolUse", After: true,
+		EditTools: []string{"Write", "Edit", "Delete"}, Context: true},
 	Copilot: {Name: "GitHub Copilot", HookHost: Copilot, SessionStart: "sessionStart", Edit: "preToolUse", EditTools: []string{"edit", "create"}},
+	Gemini: {Name: "Gemini CLI", HookHost: Gemini, SessionStart: "SessionStart", Edit: "AfterTool", After: true, Prompt: "BeforeAgent",
+		EditTools: []string{"write_file", "replace"}, Timeout: 10 * time.Second, TimeoutUnit: time.Millisecond, Context: true},
 }
 
 // Contract is h's hook contract; the zero Contract for an unknown host.
@@ -82,21 +96,21 @@ func (c Contract) EditMatcher() string { return strings.Join(c.EditTools, "|") }
 
 // HookHosts are the values "adrkit hook --host" takes, in the order
 // its help names them.
-var HookHosts = []Host{Claude, Codex, Cursor, Copilot}
+var HookHosts = []Host{Claude, Codex, Cursor, Copilot, Gemini}
 
 // ParseHookHost reads a --host value of "adrkit hook".
 func ParseHookHost(s string) (Host, error) {
 	if h := Host(s); slices.Contains(HookHosts, h) {
 		return h, nil
 	}
-	return "", fmt.Errorf("--host must be claude, codex, cursor or copilot, got %q", s)
+	return "", fmt.Errorf("--host must be claude, codex, cursor, copilot or gemini, got %q", s)
 }
 
 // IsToolEvent reports whether an event, in any host's spelling, is about
 // a tool (adrkit answers it only for the tools that write files).
 func IsToolEvent(name string) bool {
 	switch name {
-	case "PreToolUse", "PostToolUse", "preToolUse", "postToolUse":
+	case "PreToolUse", "PostToolUse", "preToolUse", "postToolUse", "BeforeTool", "AfterTool":
 		return true
 	}
 	return false
@@ -130,12 +144,15 @@ type Kind int
 const (
 	// Other is an event adrkit has nothing to add to.
 	Other Kind = iota
-	// Edit: a tool writes the event's Paths: it is about to, or (Cursor)
-	// just did.
+	// Edit: a tool writes the event's Paths: it is about to, or (Cursor,
+	// Gemini CLI) just did.
 	Edit
 	// SessionStart: a session begins (or resumes, or was cleared or
 	// compacted); the digest of the corpus goes into its context.
 	SessionStart
+	// Prompt: the user sent the event's Prompt, and the model has not
+	// yet begun its turn.
+	Prompt
 )
 
 // Event is one hook event, host-neutral.
@@ -157,6 +174,8 @@ type Event struct {
 	Cwd string
 	// Tool is the tool the event is about, if any.
 	Tool string
+	// Prompt is the user's prompt of a Prompt event.
+	Prompt string
 	// Paths are the files the tool writes, as the tool names them
 	// (absolute, or relative to Cwd), at most MaxEventFiles; Omitted
 	// counts those the event named past them.

@@ -22,11 +22,19 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
-	if _, err := ParseHookHost("vscode"); err == nil || !strings.Contains(err.Error(), "claude, codex, cursor or copilot") {
+	if _, err := ParseHookHost("vscode"); err == nil || !strings.Contains(err.Error(), "claude, codex, cursor, copilot or gemini") {
 		t.Errorf("vscode is not a --host of its own: %v", err)
 	}
 	if IsEditTool("Bash") || IsEditTool(ApplyPatch) {
 		t.Error("Bash or apply_patch taken for a tool whose input names its file")
+	}
+	for _, h := range Hosts {
+		if c := h.Contract(); c.Timeout != 0 && (c.TimeoutUnit <= 0 || c.Timeout%c.TimeoutUnit != 0) {
+			t.Errorf("%s: a timeout of %s is not a whole number of %s", h, c.Timeout, c.TimeoutUnit)
+		}
+	}
+	if !IsEditTool("write_file") || !IsToolEvent("AfterTool") || IsToolEvent(Gemini.Contract().Prompt) {
+		t.Error("Gemini CLI's tool names and events")
 	}
 	if m := VSCode.Contract().EditMatcher(); m != "Write|Edit|MultiEdit|NotebookEdit|editFiles" || m != Claude.Contract().EditMatcher() {
 		t.Errorf("the shared settings file's matcher: %s", m)

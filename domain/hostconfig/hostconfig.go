@@ -31,14 +31,14 @@ func ParseHosts(s string) ([]agenthost.Host, error) {
 			continue
 		}
 		if !slices.Contains(agenthost.Hosts, h) {
-			return nil, fmt.Errorf("unknown agent %q; the agents are claude, codex, cursor, vscode and copilot", strings.TrimSpace(part))
+			return nil, fmt.Errorf("unknown agent %q; the agents are claude, codex, cursor, vscode, copilot and gemini", strings.TrimSpace(part))
 		}
 		if !slices.Contains(out, h) {
 			out = append(out, h)
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("name at least one agent: claude, codex, cursor, vscode or copilot")
+		return nil, fmt.Errorf("name at least one agent: claude, codex, cursor, vscode, copilot or gemini")
 	}
 	slices.SortFunc(out, func(a, b agenthost.Host) int {
 		return slices.Index(agenthost.Hosts, a) - slices.Index(agenthost.Hosts, b)
@@ -118,7 +118,15 @@ type Kind string
 const (
 	KindServer Kind = "mcp server"
 	KindHooks  Kind = "hooks"
+	// KindSettings is a file that carries both (Gemini CLI's settings).
+	KindSettings Kind = "mcp server and hooks"
 )
+
+// HasServer reports whether a file of kind k carries the MCP server entry.
+func (k Kind) HasServer() bool { return k == KindServer || k == KindSettings }
+
+// HasHooks reports whether a file of kind k carries the hooks.
+func (k Kind) HasHooks() bool { return k == KindHooks || k == KindSettings }
 
 // Target is one file init writes for one host.
 type Target struct {
@@ -133,7 +141,8 @@ type Target struct {
 // portable .mcp.json at the root, the file Claude Code reads, and its
 // hooks have no place for context (docs/agents.md), so it gets only that
 // server entry. Cursor hands context to the model after a tool ran
-// (postToolUse) and at session start, not before the tool.
+// (postToolUse) and at session start, not before the tool. Gemini CLI
+// reads both the server and the hooks from its settings file.
 func Targets(hosts []agenthost.Host) []Target {
 	var out []Target
 	add := func(ts ...Target) {
@@ -157,6 +166,8 @@ func Targets(hosts []agenthost.Host) []Target {
 			add(Target{h, KindServer, ".vscode/mcp.json"}, Target{h, KindHooks, ".claude/settings.json"})
 		case agenthost.Copilot:
 			add(Target{h, KindServer, ".mcp.json"})
+		case agenthost.Gemini:
+			add(Target{h, KindSettings, ".gemini/settings.json"})
 		}
 	}
 	return out
@@ -256,8 +267,24 @@ func wanted(t Target, l Launch) merger {
 			return cursorHook{Command: cmd}
 		})
 	}
-	// Claude Code's shape, which VS Code and Codex share.
-	return groupHooksMerger(l, []groupEvent{{c.SessionStart, c.StartSources}, {c.Edit, c.EditMatcher()}}, t.Host, c.Timeout)
+	// Claude Code's shape, which VS Code, Codex and Gemini CLI share.
+	events := []groupEvent{{c.SessionStart, c.StartSources}, {c.Edit, c.EditMatcher()}}
+	if c.Prompt != "" {
+		events = append(events, groupEvent{event: c.Prompt})
+	}
+	hooks := groupHooksMerger(l, events, t.Host, c)
+	if t.Kind != KindSettings {
+		return hooks
+	}
+	server := serverMerger("mcpServers", serverEntry{Command: l.command(), Args: l.ServerArgs(t.Host)})
+	return func(o object) (object, []string, error) {
+		o, added, err := server(o)
+		if err != nil {
+			return nil, nil, err
+		}
+		o, more, err := hooks(o)
+		return o, append(added, more...), err
+	}
 }
 
 // serverEntry is an MCP server entry; field order is the order written.
@@ -285,11 +312,14 @@ func serverMerger(key string, e serverEntry) merger {
 
 type groupEvent struct{ event, matcher string }
 
-// commandHook is a hook handler in Claude Code's (and Codex's) shape.
+// commandHook is a hook handler in Claude Code's (and Codex's, and
+// Gemini CLI's) shape.
 type commandHook struct {
+	// Name is how Gemini CLI lists the hook (/hooks disable adrkit).
+	Name    string `json:"name,omitempty"`
 	Type    string `json:"type"`
 	Command string `json:"command"`
-	Timeout int    `json:"timeout,omitempty"`
+	Timeout int64  `json:"timeout,omitempty"`
 }
 
 type hookGroup struct {
@@ -299,7 +329,14 @@ type hookGroup struct {
 
 // groupHooksMerger adds, for each event, a matcher group running our hook
 // unless some group of that event runs it already.
-func groupHooksMerger(l Launch, events []groupEvent, h agenthost.Host, timeout int) merger {
+func groupHooksMerger(l Launch, events []groupEvent, h agenthost.Host, c agenthost.Contract) merger {
+	hook := commandHook{Type: "command", Command: l.HookCommand(h)}
+	if c.Timeout > 0 {
+		hook.Timeout = int64(c.Timeout / c.TimeoutUnit)
+	}
+	if h == agenthost.Gemini {
+		hook.Name = ServerName
+	}
 	return func(o object) (object, []string, error) {
 		hooks, err := o.child("hooks")
 		if err != nil {
@@ -314,7 +351,7 @@ func groupHooksMerger(l Launch, events []groupEvent, h agenthost.Host, timeout i
 			if slices.ContainsFunc(list, runsHook) {
 				continue
 			}
-			list = append(list, raw(hookGroup{Matcher: ev.matcher, Hooks: []commandHook{{Type: "command", Command: l.HookCommand(h), Timeout: timeout}}}))
+			list = append(list, raw(hookGroup{Matcher: ev.matcher, Hooks: []commandHook{hook}}))
 			hooks = hooks.set(ev.event, marshalArray(list))
 			added = append(added, "hooks."+ev.event)
 		}

@@ -63,6 +63,18 @@ func TestMerge(t *testing.T) {
 		{name: "cursor hooks keep version", path: ".cursor/hooks.json", exists: true, current: `{"version": 2, "hooks": {}}`,
 			want: Update, contains: []string{`"version": 2`, `"command": "adrkit hook --host cursor"`, `"sessionStart"`, `"postToolUse"`}},
 		{name: "cursor hooks new", path: ".cursor/hooks.json", want: Create, contains: []string{`"version": 1`}},
+		{name: "gemini settings new", path: ".gemini/settings.json", want: Create,
+			contains: []string{`"mcpServers"`, `"args": [`, `"name": "adrkit"`, `"command": "adrkit hook --host gemini"`, `"write_file|replace"`, `"timeout": 10000`},
+			order:    []string{`"mcpServers"`, `"hooks"`, `"SessionStart"`, `"AfterTool"`, `"BeforeAgent"`}},
+		{name: "gemini settings merged, the user's kept", path: ".gemini/settings.json", exists: true,
+			current: `{"theme": "GitHub", "mcpServers": {"docs": {"httpUrl": "https://x"}}, "hooks": {"AfterTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": "audit"}]}]}, "tools": {"sandbox": false}}`,
+			want:    Update, contains: []string{`"httpUrl": "https://x"`, `"sandbox": false`},
+			order: []string{`"theme"`, `"mcpServers"`, `"docs"`, `"adrkit"`, `"hooks"`, `"AfterTool"`, `"audit"`, `"adrkit hook --host gemini"`, `"SessionStart"`, `"BeforeAgent"`, `"tools"`}},
+		{name: "gemini server of the user's kept, hooks added", path: ".gemini/settings.json", exists: true,
+			current: `{"mcpServers": {"adrkit": {"command": "npx", "args": ["-y", "adrkit-mcp"]}}}`,
+			want:    Update, contains: []string{`"npx"`, `"adrkit hook --host gemini"`}},
+		{name: "gemini settings with comments", path: ".gemini/settings.json", exists: true,
+			current: "{\n  // mine\n  \"theme\": \"GitHub\"\n}\n", want: Manual, contains: []string{`"mcpServers"`, `"BeforeAgent"`}},
 		{name: "codex toml new", path: ".codex/config.toml", want: Create, contains: []string{"[mcp_servers.adrkit]\ncommand = \"adrkit\"\nargs = [\"mcp\"]\n"}},
 		{name: "codex toml appended, comments kept", path: ".codex/config.toml", exists: true,
 			current: "# my settings\nmodel = \"o3\"\n\n[mcp_servers.other]\ncommand = \"x\"\n", want: Update,
@@ -152,6 +164,9 @@ func TestTargets(t *testing.T) {
 	if tg := Targets([]agenthost.Host{agenthost.Copilot}); len(tg) != 1 || tg[0].Path != ".mcp.json" || tg[0].Host != agenthost.Copilot {
 		t.Errorf("copilot: %v", tg)
 	}
+	if tg := Targets([]agenthost.Host{agenthost.Gemini}); len(tg) != 1 || tg[0].Path != ".gemini/settings.json" || tg[0].Kind != KindSettings {
+		t.Errorf("gemini: %v", tg)
+	}
 }
 
 // TestParseHosts: names in any case and order, each once, in Hosts
@@ -159,6 +174,7 @@ func TestTargets(t *testing.T) {
 func TestParseHosts(t *testing.T) {
 	for in, want := range map[string]string{
 		"claude": "claude", "copilot, Claude,claude": "claude,copilot", "vscode,cursor,codex": "codex,cursor,vscode",
+		"gemini,claude": "claude,gemini",
 	} {
 		hs, err := ParseHosts(in)
 		var names []string
@@ -183,12 +199,13 @@ func TestReadBack(t *testing.T) {
 	for _, tg := range Targets(agenthost.Hosts) {
 		r := Merge(tg, l, nil, false)
 		f := ReadBack(tg, r.Content)
-		if tg.Kind == KindServer {
+		if tg.Kind.HasServer() {
 			want := append([]string{l.Command}, l.ServerArgs(tg.Host)...)
 			if strings.Join(f.Server, "|") != strings.Join(want, "|") {
 				t.Errorf("%s: server %q, want %q", tg.Path, f.Server, want)
 			}
-		} else {
+		}
+		if tg.Kind.HasHooks() {
 			if len(f.Hooks) != 1 || f.Hooks[0] != l.HookCommand(tg.Host) {
 				t.Errorf("%s: hooks %q", tg.Path, f.Hooks)
 			}

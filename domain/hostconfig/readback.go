@@ -43,7 +43,7 @@ func ReadBack(t Target, content []byte) Found {
 		}
 		return f
 	}
-	if t.Kind == KindServer {
+	if t.Kind.HasServer() {
 		key := "mcpServers"
 		if t.Host == agenthost.VSCode {
 			key = "servers"
@@ -86,7 +86,7 @@ func ReadBack(t Target, content []byte) Found {
 			}
 		}
 	}
-	if t.Kind == KindHooks {
+	if t.Kind.HasHooks() {
 		walk(v)
 	}
 	return f

@@ -1,7 +1,8 @@
 // Package agenttools finds the coding-agent clients that some tests drive
-// (Claude Code from npm). A test that needs one skips when it is missing,
-// unless ADRKIT_AGENT_TOOLS=required, which .ci/run sets after installing
-// them: there a missing client is a failure. Only tests import it.
+// (Claude Code, Codex CLI and Gemini CLI, from npm). A test that needs one
+// skips when it is missing, unless ADRKIT_AGENT_TOOLS=required, which
+// .ci/run sets after installing them: there a missing client is a
+// failure. Only tests import it.
 package agenttools
 
 import (
@@ -10,29 +11,54 @@ import (
 	"testing"
 )
 
-// ClaudeVersion is the Claude Code release the tests are written against
-// and .ci/run installs.
-const ClaudeVersion = "2.1.328"
+// The releases the tests are written against and .ci/run installs.
+const (
+	ClaudeVersion = "2.1.328"
+	CodexVersion  = "0.169.0"
+	GeminiVersion = "0.61.0"
+)
 
 // Claude returns the path of Claude Code's executable: $ADRKIT_CLAUDE,
 // else claude on PATH.
 func Claude(t testing.TB) string {
 	t.Helper()
-	if p := os.Getenv("ADRKIT_CLAUDE"); p != "" {
+	return find(t, "Claude Code", "ADRKIT_CLAUDE", "claude", "@anthropic-ai/claude-code@"+ClaudeVersion)
+}
+
+// Codex returns the path of Codex CLI's executable: $ADRKIT_CODEX, else
+// codex on PATH.
+func Codex(t testing.TB) string {
+	t.Helper()
+	return find(t, "Codex CLI", "ADRKIT_CODEX", "codex", "@openai/codex@"+CodexVersion)
+}
+
+// Gemini returns the path of Gemini CLI's executable: $ADRKIT_GEMINI,
+// else gemini on PATH.
+func Gemini(t testing.TB) string {
+	t.Helper()
+	return find(t, "Gemini CLI", "ADRKIT_GEMINI", "gemini", "@google/gemini-cli@"+GeminiVersion)
+}
+
+// find is a client's executable, named by the variable env or found as
+// bin on PATH; missing, the test skips saying how to install it from
+// the npm package pkg, or fails where the clients are required.
+func find(t testing.TB, name, env, bin, pkg string) string {
+	t.Helper()
+	if p := os.Getenv(env); p != "" {
 		return p
 	}
-	if p, err := exec.LookPath("claude"); err == nil {
+	if p, err := exec.LookPath(bin); err == nil {
 		return p
 	}
 	if os.Getenv("ADRKIT_AGENT_TOOLS") == "required" {
-		t.Fatal("Claude Code is not installed (set ADRKIT_CLAUDE or put claude on PATH), and ADRKIT_AGENT_TOOLS=required")
+		t.Fatalf("%s is not installed (set %s or put %s on PATH), and ADRKIT_AGENT_TOOLS=required", name, env, bin)
 	}
-	t.Skip("Claude Code is not installed: npm install --prefix DIR @anthropic-ai/claude-code@" + ClaudeVersion +
-		" and set ADRKIT_CLAUDE=DIR/node_modules/.bin/claude (.ci/run does, with ADRKIT_AGENT_TOOLS=required)")
+	t.Skipf("%s is not installed: npm install --prefix DIR %s and set %s=DIR/node_modules/.bin/%s (.ci/run does, with ADRKIT_AGENT_TOOLS=required)",
+		name, pkg, env, bin)
 	return ""
 }
 
-// Env is the environment a Claude Code run gets in tests: no traffic
+// Env is the environment a client's run gets in tests: no traffic
 // besides the model's API, no telemetry, a HOME of its own.
 func Env(home string, extra ...string) []string {
 	env := append(os.Environ(),

@@ -56,7 +56,7 @@ func NewCmdDoctor(f *factory.Factory, runF func(context.Context, *Options) error
 			"  adrkit doctor\n" +
 			"  adrkit doctor --agents claude,codex",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "agents", Usage: "comma-separated: claude, codex, cursor, vscode, copilot (default: those with files here)"},
+			&cli.StringFlag{Name: "agents", Usage: "comma-separated: claude, codex, cursor, vscode, copilot, gemini (default: those with files here)"},
 		},
 		Action: func(ctx context.Context, cmd *cli.Command) error {
 			if err := factory.NoArgs(cmd); err != nil {

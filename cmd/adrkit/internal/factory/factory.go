@@ -25,13 +25,16 @@ import (
 
 // Env is what a run takes from the process besides its arguments, so
 // that tests can run a command in-process with a fixed clock, their own
-// variables and a pretend terminal. Nil members read as absent.
+// variables and a pretend terminal. Nil members read as absent, but for
+// Clock, which a command that dates things calls.
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 	// Getenv looks up an environment variable (os.LookupEnv in main).
 	Getenv func(string) (string, bool)
-	// Clock tells the commands that date things today's date.
+	// Clock builds the clock that tells the commands that date things
+	// today's date (main's is the wall clock: the composition root builds
+	// it, never the factory).
 	Clock func() ports.Clock
 	// Terminal says stdout is a terminal, which --color auto colours and
 	// whose width tables are fitted to (nil: not a terminal).

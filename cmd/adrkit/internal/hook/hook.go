@@ -48,23 +48,25 @@ func NewCmdHook(f *factory.Factory, runF func(context.Context, *Options) error) 
 	return &cli.Command{
 		Name:      "hook",
 		Usage:     "answer a coding agent's hook: the decisions governing the files it is about to write",
-		UsageText: "adrkit hook [--host claude|codex|cursor|copilot] [--state-dir DIR] < event.json",
+		UsageText: "adrkit hook [--host claude|codex|cursor|copilot|gemini] [--state-dir DIR] < event.json",
 		Description: "Reads one hook event as JSON on stdin and writes the host's answer on stdout. Before a tool\n" +
-			"writes files (Claude Code: Write, Edit, MultiEdit, NotebookEdit; Codex: apply_patch), it names\n" +
-			"the decisions that cover them by affects patterns and @adr markers, as explain does: the\n" +
-			"accepted ones with the sentence that states each, the rejected and superseded ones not to\n" +
-			"propose again, active proposals and holds. A file nothing covers gets no output. At the start\n" +
-			"of a session it gives a short digest of the corpus. The same context is given once per file and\n" +
-			"session (remembered under --state-dir, never inside the repository, where what it works out\n" +
-			"from an unchanged corpus is kept for the next edit too).\n" +
+			"writes files (Claude Code: Write, Edit, MultiEdit, NotebookEdit; Codex: apply_patch), or after\n" +
+			"it did (Cursor; Gemini CLI: write_file, replace), it names the decisions that cover them by\n" +
+			"affects patterns and @adr markers, as explain does: the accepted ones with the sentence that\n" +
+			"states each, the rejected and superseded ones not to propose again, active proposals and\n" +
+			"holds. A file nothing covers gets no output. At the start of a session it gives a short digest\n" +
+			"of the corpus. The same context is given once per file and session (remembered under\n" +
+			"--state-dir, never inside the repository, where what it works out from an unchanged corpus is\n" +
+			"kept for the next edit too).\n" +
 			"It never blocks the tool: on any problem the status is 1 (0 for an event it has nothing to\n" +
 			"add to), with one line on stderr. See docs/cli.md and docs/agents.md.\n\n" +
 			"Examples:\n" +
 			"  adrkit hook                  # in .claude/settings.json, PreToolUse and SessionStart\n" +
 			"  adrkit hook --host codex     # in .codex/hooks.json\n" +
+			"  adrkit hook --host gemini    # in .gemini/settings.json, AfterTool, SessionStart, BeforeAgent\n" +
 			"  echo '{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Write\",\"tool_input\":{\"file_path\":\"src/db.go\"}}' | adrkit hook",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "host", Value: string(agenthost.Claude), Usage: "the host's contract: claude (also VS Code), codex, cursor or copilot"},
+			&cli.StringFlag{Name: "host", Value: string(agenthost.Claude), Usage: "the host's contract: claude (also VS Code), codex, cursor, copilot or gemini"},
 			&cli.StringFlag{
 				Name:      "state-dir",
 				Usage:     "where the sessions' memory, the kept indexes and answers live, never inside the repository (default: adrkit/hooks in the user cache directory)",

@@ -49,11 +49,12 @@ func NewCmdInit(f *factory.Factory, runF func(context.Context, *Options) error) 
 	return &cli.Command{
 		Name:      "init",
 		Usage:     "wire this repository for coding agents: MCP server entries, hooks, a first record (writes files)",
-		UsageText: "adrkit init [--agents claude,codex,cursor,vscode,copilot] [--dry-run] [--command PATH]",
+		UsageText: "adrkit init [--agents claude,codex,cursor,vscode,copilot,gemini] [--dry-run] [--command PATH]",
 		Description: "For each agent named, writes the MCP server entry (.mcp.json for Claude Code and GitHub\n" +
 			"Copilot, .codex/config.toml, .cursor/mcp.json, .vscode/mcp.json) and the hooks that hand the\n" +
 			"model the decisions governing a file when it edits it (.claude/settings.json, also run by\n" +
-			"VS Code's agent, .codex/hooks.json, .cursor/hooks.json; Copilot's hooks cannot add context),\n" +
+			"VS Code's agent, .codex/hooks.json, .cursor/hooks.json; Copilot's hooks cannot add context;\n" +
+			"Gemini CLI's .gemini/settings.json carries both),\n" +
 			"and a first decision record when the ADR directory has none. Existing files are merged:\n" +
 			"nothing of yours is dropped, an entry named adrkit is kept as it is, and a file that cannot\n" +
 			"be rewritten without loss (comments, a trailing comma) is left alone with the snippet to\n" +
@@ -63,9 +64,10 @@ func NewCmdInit(f *factory.Factory, runF func(context.Context, *Options) error) 
 			"Examples:\n" +
 			"  adrkit init                                # Claude Code\n" +
 			"  adrkit init --agents claude,codex,cursor --dry-run\n" +
-			"  adrkit init --agents vscode,copilot --command /usr/local/bin/adrkit",
+			"  adrkit init --agents vscode,copilot --command /usr/local/bin/adrkit\n" +
+			"  adrkit init --agents gemini",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "agents", Value: string(agenthost.Claude), Usage: "comma-separated: claude, codex, cursor, vscode, copilot"},
+			&cli.StringFlag{Name: "agents", Value: string(agenthost.Claude), Usage: "comma-separated: claude, codex, cursor, vscode, copilot, gemini"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "write nothing; print what would be written"},
 			&cli.StringFlag{Name: "command", Value: "adrkit", Usage: "the adrkit executable the entries run (a name on PATH, or an absolute path)", TakesFile: true},
 		},

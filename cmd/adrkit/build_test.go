@@ -1,13 +1,13 @@
-package root
+package main
 
 import (
 	"bytes"
 	"context"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
@@ -15,11 +15,7 @@ import (
 	"github.com/adrkit/adrkit-go/ports"
 )
 
-type fixedClock struct{}
-
-func (fixedClock) Now() time.Time { return time.Date(2026, 6, 15, 12, 0, 0, 0, time.UTC) }
-
-const record = "---\nid: \"0001\"\ntitle: Store orders in PostgreSQL\nstatus: accepted\ndate: 2026-03-02\n" +
+const buildRecord = "---\nid: \"0001\"\ntitle: Store orders in PostgreSQL\nstatus: accepted\ndate: 2026-03-02\n" +
 	"deciders: [\"@dana\"]\naffects:\n  - type: path\n    pattern: \"services/**\"\n---\n\n# Store orders in PostgreSQL\n"
 
 // TestCommandsBuildOnlyWhatTheyUse runs commands through the whole tree
@@ -28,7 +24,7 @@ const record = "---\nid: \"0001\"\ntitle: Store orders in PostgreSQL\nstatus: ac
 // modes never build a style, and no command builds what it does not use.
 func TestCommandsBuildOnlyWhatTheyUse(t *testing.T) {
 	repo := filepath.Join(t.TempDir(), "repo")
-	gittest.MakeRoot(t, repo, map[string]string{"docs/adr/0001-store-orders.md": record})
+	gittest.MakeRoot(t, repo, map[string]string{"docs/adr/0001-store-orders.md": buildRecord})
 	event := `{"hook_event_name":"PreToolUse","session_id":"s","cwd":` + quote(repo) +
 		`,"tool_name":"Write","tool_input":{"file_path":"services/api.go","content":"x"}}`
 	style := []string{factory.BuiltTerminal, factory.BuiltColor, factory.BuiltWidth}
@@ -66,7 +62,8 @@ func TestCommandsBuildOnlyWhatTheyUse(t *testing.T) {
 				Columns:  func() int { return 100 },
 				Getwd:    func() (string, error) { return repo, nil },
 			})
-			code := entry.Run(context.Background(), New(f), append([]string{"adrkit"}, tc.args...), &stderr)
+			args := append([]string{"adrkit"}, tc.args...)
+			code := entry.Run(context.Background(), newTree(f, args), args, &stderr)
 			if tc.name == "hook" && !strings.Contains(stdout.String(), "0001") {
 				t.Errorf("the hook named no decision: %s%s", stdout.String(), stderr.String())
 			}
@@ -87,4 +84,36 @@ func cat(lists ...[]string) []string { return slices.Concat(lists...) }
 
 func quote(s string) string {
 	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+// TestNamed: the command a command line names is the first word after the
+// global options and their values; only that command is built.
+func TestNamed(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"adrkit"}, ""},
+		{[]string{"adrkit", "lint", "--strict"}, "lint"},
+		{[]string{"adrkit", "--cwd", "x", "--rev", "main", "hook"}, "hook"},
+		{[]string{"adrkit", "--cwd=x", "hook"}, "hook"},
+		{[]string{"adrkit", "-h", "show"}, "show"},
+		{[]string{"adrkit", "--version"}, ""},
+		{[]string{"adrkit", "--color", "hook"}, ""},
+		{[]string{"adrkit", "--", "lint"}, ""},
+		{[]string{"adrkit", "frobnicate"}, "frobnicate"},
+	}
+	for _, tc := range cases {
+		if got := named(tc.args); got != tc.want {
+			t.Errorf("named(%q) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+	f := factory.New(factory.Env{Stdout: io.Discard, Stderr: io.Discard})
+	if n := len(newTree(f, []string{"adrkit", "hook"}).Commands); n != 1 {
+		t.Errorf("adrkit hook built %d commands, want 1", n)
+	}
+	if n := len(newTree(f, []string{"adrkit", "frobnicate"}).Commands); n != len(commands) {
+		t.Errorf("adrkit frobnicate built %d commands, want all %d", n, len(commands))
+	}
 }

@@ -1,17 +1,15 @@
-// Package root builds adrkit's command tree: the global options, the
-// overview when no command is named, and one command per package under
-// cmd/adrkit/internal (ADR 0046). It builds nothing a command uses: each
-// command asks the factory for that.
-package root
+package main
 
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/ask"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/chain"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/changes"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/check"
@@ -45,8 +43,13 @@ func init() {
 	cli.VersionPrinter = entry.PrintVersion
 }
 
-// New builds the command tree for one run over f.
-func New(f *factory.Factory) *cli.Command {
+// newTree builds adrkit's command tree for the command line args over f:
+// the global options, the overview when no command is named, and the
+// commands, each its own package (ADR 0046). When args name a command,
+// only that one is built (a hook event builds no other command); help,
+// the overview and a mistake get them all. The tree builds nothing a
+// command uses: each command asks f for that.
+func newTree(f *factory.Factory, args []string) *cli.Command {
 	root := &cli.Command{
 		Name:      "adrkit",
 		Usage:     "decision memory for coding agents: show, check and serve architecture decision records",
@@ -82,36 +85,79 @@ func New(f *factory.Factory) *cli.Command {
 			}
 			return overview.NewAction(f, nil)(ctx, cmd)
 		},
-		Commands: []*cli.Command{
-			lint.NewCmdLint(f, nil),
-			check.NewCmdCheck(f, nil),
-			search.NewCmdSearch(f, nil),
-			show.NewCmdShow(f, nil),
-			explain.NewCmdExplain(f, nil),
-			superseded.NewCmdSuperseded(f, nil),
-			chain.NewCmdChain(f, nil),
-			changes.NewCmdChanges(f, nil),
-			queue.NewCmdQueue(f, nil),
-			graph.NewCmdGraph(f, nil),
-			site.NewCmdSite(f, nil),
-			newcmd.NewCmdNew(f, nil),
-			migrate.NewCmdMigrate(f, nil),
-			status.NewCmdStatus(f, nil),
-			renumber.NewCmdRenumber(f, nil),
-			index.NewCmdIndex(f, nil),
-			mcp.NewCmdMCP(f, nil),
-			hook.NewCmdHook(f, nil),
-			initcmd.NewCmdInit(f, nil),
-			doctor.NewCmdDoctor(f, nil),
-		},
-	}
-	for _, c := range root.Commands {
-		if c.OnUsageError == nil { // hook words its own: it never exits 2
-			c.OnUsageError = factory.OnUsageError
-		}
+		Commands: pick(f, named(args)),
 	}
 	return root
 }
+
+// command is one of adrkit's commands, built on demand.
+type command struct {
+	name  string
+	build func(*factory.Factory) *cli.Command
+}
+
+// commands are adrkit's commands in the order help lists them.
+var commands = []command{
+	{"lint", func(f *factory.Factory) *cli.Command { return lint.NewCmdLint(f, nil) }},
+	{"check", func(f *factory.Factory) *cli.Command { return check.NewCmdCheck(f, nil) }},
+	{"search", func(f *factory.Factory) *cli.Command { return search.NewCmdSearch(f, nil) }},
+	{"ask", func(f *factory.Factory) *cli.Command { return ask.NewCmdAsk(f, nil) }},
+	{"show", func(f *factory.Factory) *cli.Command { return show.NewCmdShow(f, nil) }},
+	{"explain", func(f *factory.Factory) *cli.Command { return explain.NewCmdExplain(f, nil) }},
+	{"superseded", func(f *factory.Factory) *cli.Command { return superseded.NewCmdSuperseded(f, nil) }},
+	{"chain", func(f *factory.Factory) *cli.Command { return chain.NewCmdChain(f, nil) }},
+	{"changes", func(f *factory.Factory) *cli.Command { return changes.NewCmdChanges(f, nil) }},
+	{"queue", func(f *factory.Factory) *cli.Command { return queue.NewCmdQueue(f, nil) }},
+	{"graph", func(f *factory.Factory) *cli.Command { return graph.NewCmdGraph(f, nil) }},
+	{"site", func(f *factory.Factory) *cli.Command { return site.NewCmdSite(f, nil) }},
+	{"new", func(f *factory.Factory) *cli.Command { return newcmd.NewCmdNew(f, nil) }},
+	{"migrate", func(f *factory.Factory) *cli.Command { return migrate.NewCmdMigrate(f, nil) }},
+	{"status", func(f *factory.Factory) *cli.Command { return status.NewCmdStatus(f, nil) }},
+	{"renumber", func(f *factory.Factory) *cli.Command { return renumber.NewCmdRenumber(f, nil) }},
+	{"index", func(f *factory.Factory) *cli.Command { return index.NewCmdIndex(f, nil) }},
+	{"mcp", func(f *factory.Factory) *cli.Command { return mcp.NewCmdMCP(f, nil) }},
+	{"hook", func(f *factory.Factory) *cli.Command { return hook.NewCmdHook(f, nil) }},
+	{"init", func(f *factory.Factory) *cli.Command { return initcmd.NewCmdInit(f, nil) }},
+	{"doctor", func(f *factory.Factory) *cli.Command { return doctor.NewCmdDoctor(f, nil) }},
+}
+
+// pick builds the command called name, or every command when no command
+// has that name, with our wording of a parse failure (but for hook, which
+// words its own: it never exits 2).
+func pick(f *factory.Factory, name string) []*cli.Command {
+	chosen := commands
+	if i := slices.IndexFunc(commands, func(c command) bool { return c.name == name }); i >= 0 {
+		chosen = commands[i : i+1]
+	}
+	out := make([]*cli.Command, len(chosen))
+	for i, c := range chosen {
+		if out[i] = c.build(f); out[i].OnUsageError == nil {
+			out[i].OnUsageError = factory.OnUsageError
+		}
+	}
+	return out
+}
+
+// named is the first word of args after the program and the global
+// options ("" when there is none): each global option takes a value
+// (--cwd DIR, or --cwd=DIR) but for --help and --version.
+func named(args []string) string {
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return ""
+		case !strings.HasPrefix(a, "-"):
+			return a
+		case !strings.Contains(a, "=") && !slices.Contains(flagsWithoutValue, strings.TrimLeft(a, "-")):
+			i++ // the option's value
+		}
+	}
+	return ""
+}
+
+// flagsWithoutValue are the global options that take no value.
+var flagsWithoutValue = []string{"h", "help", "v", "version"}
 
 // unknownCommand handles positional words after "adrkit": "help [command]"
 // prints help (the cli package's help command is hidden because its
