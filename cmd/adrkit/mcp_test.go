@@ -58,7 +58,7 @@ func TestMCP(t *testing.T) {
 // served.
 func TestMCPTools(t *testing.T) {
 	four := []string{"get_decision", "get_decision_context", "list_superseded", "search_decisions"}
-	six := []string{"get_decision", "get_decision_context", "get_supersession_chain", "list_decision_changes", "list_review_queue", "list_superseded", "search_decisions"}
+	extended := []string{"get_decision", "get_decision_context", "get_supersession_chain", "list_decision_changes", "list_review_queue", "list_superseded", "query_decision", "search_decisions"}
 	cases := []struct {
 		name   string
 		args   []string
@@ -69,8 +69,8 @@ func TestMCPTools(t *testing.T) {
 	}{
 		{"no option", nil, nil, 0, four, ""},
 		{"default", []string{"--tools", "default"}, nil, 0, four, ""},
-		{"extended", []string{"--tools", "extended"}, nil, 0, six, ""},
-		{"variable", nil, map[string]string{"ADRKIT_MCP_TOOLS": "extended"}, 0, six, ""},
+		{"extended", []string{"--tools", "extended"}, nil, 0, extended, ""},
+		{"variable", nil, map[string]string{"ADRKIT_MCP_TOOLS": "extended"}, 0, extended, ""},
 		{"flag over variable", []string{"--tools", "default"}, map[string]string{"ADRKIT_MCP_TOOLS": "extended"}, 0, four, ""},
 		{"unknown value", []string{"--tools", "all"}, nil, 2, nil,
 			"adrkit: --tools must be \"default\" or \"extended\", got \"all\"\nRun 'adrkit mcp --help' for usage.\n"},
@@ -131,7 +131,7 @@ func TestMCPTools(t *testing.T) {
 			}
 			// The chain tool answers only on the extended surface.
 			answered := chain.Error == nil && !chain.Result.IsError && chain.Result.StructuredContent != nil
-			if extended := len(tc.tools) == len(six); answered != extended {
+			if isExtended := len(tc.tools) == len(extended); answered != isExtended {
 				t.Errorf("get_supersession_chain answered = %v on the %d-tool surface:\n%s", answered, len(tc.tools), got.stdout)
 			}
 		})
