@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -60,6 +61,30 @@ func TestSupersedeInTwoSteps(t *testing.T) {
 	}
 	if f := covers(); ids(f.Governing) != "0001" || ids(f.ActiveProposals) != "0002" || ids(f.History) != "" {
 		t.Errorf("while proposed: governing %s, proposals %s, history %s", ids(f.Governing), ids(f.ActiveProposals), ids(f.History))
+	}
+	// The MCP tools say the same: the context's buckets, and the chain of
+	// the old record current with the proposal named.
+	var files []fakeFile
+	for _, n := range sortedKeys(m.files) {
+		files = append(files, regular(n, m.files[n]))
+	}
+	svc := New(corpusOf(files...), Options{Extended: true})
+	for tool, want := range map[string]string{
+		ToolGetDecisionContext:   `"governing":[{"id":"0001"`,
+		ToolGetSupersessionChain: `"action":"proceed on 0001: it is accepted and nothing replaces it; 0002 would replace 0001 once accepted"`,
+	} {
+		args := `{"files":["services/orders/db.go"]}`
+		if tool == ToolGetSupersessionChain {
+			args = `{"ref":"0001"}`
+		}
+		res, err := svc.Call(ctx, tool, json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := json.Marshal(res.Structured)
+		if !strings.Contains(string(body), want) || (tool == ToolGetDecisionContext && !strings.Contains(string(body), `"activeProposals":[{"id":"0002"`)) {
+			t.Errorf("%s while proposed: %s", tool, body)
+		}
 	}
 
 	_, err = SetStatus(ctx, m, StatusInput{ID: "0002", Status: adr.StatusAccepted})
