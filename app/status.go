@@ -265,6 +265,11 @@ func accepting(recs []folderRecord, target *folderRecord, in StatusInput, set *e
 	if len(in.Deciders) == 0 && len(fm.Deciders) == 0 && !imported {
 		return fmt.Errorf("%w: an accepted decision names who decided: add --deciders @handle (several: --deciders @a,team:b)", ErrEditInput)
 	}
+	if p := fm.Provenance; p != nil && (p.AuthoredBy == "agent" || p.AuthoredBy == "agent-drafted") && p.RatifiedBy == "" {
+		// No option writes a nested field: say which line to add.
+		return fmt.Errorf("%w: an agent wrote %s, so a person must ratify it before it is accepted: add ratifiedBy: \"@handle\" "+
+			"under provenance in %s, then run this again", ErrEditInput, in.ID, target.path)
+	}
 	for _, ref := range fm.Supersedes {
 		if adr.ParseRef(ref).Federated() {
 			continue // another log's record: not ours to mark

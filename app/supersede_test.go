@@ -129,6 +129,13 @@ func TestSupersedeRefusals(t *testing.T) {
 	if _, err := SetStatus(context.Background(), m, StatusInput{ID: "0002", Status: adr.StatusAccepted, Deciders: []string{"olaf"}}); !errors.Is(err, ErrEditInput) {
 		t.Errorf("a decider that is no identity: %v", err)
 	}
+	m.files["0004-d.md"] = "---\nid: \"0004\"\ntitle: Record 0004\nstatus: proposed\ndate: 2026-01-01\ndeciders: [\"@a\"]\n" +
+		"provenance:\n  authoredBy: agent\n---\nBody\n"
+	before = sortedKeys(m.files)
+	if _, err := SetStatus(context.Background(), m, StatusInput{ID: "0004", Status: adr.StatusAccepted}); !errors.Is(err, ErrEditInput) ||
+		!strings.Contains(err.Error(), "add ratifiedBy") {
+		t.Errorf("accepting what an agent wrote, unratified: %v", err)
+	}
 	if after := sortedKeys(m.files); strings.Join(after, " ") != strings.Join(before, " ") || m.files["0002-b.md"] != rec("0002", "proposed", "supersedes: [\"0001\"]\n") {
 		t.Errorf("something was written: %v", after)
 	}
