@@ -76,17 +76,17 @@ func (s *Service) withProjection(ctx context.Context, answer func(*corpus.Projec
 	if err != nil {
 		var u *ports.UnavailableError
 		if errors.As(err, &u) {
-			return unavailable(u.Reason), nil
+			return unavailable(u), nil
 		}
 		return Result{}, err
 	}
 	return answer(p), nil
 }
 
-// unavailable is the corpus-unavailable answer.
-func unavailable(reason corpus.UnavailableReason) Result {
-	msg := reason.Message()
+// unavailable is the corpus-unavailable answer to u.
+func unavailable(u *ports.UnavailableError) Result {
+	msg := u.Error()
 	return Result{Text: msg, Structured: &Answer{Result: CorpusUnavailable{
-		Outcome: OutcomeCorpusUnavailable, Reason: reason, Message: msg,
+		Outcome: OutcomeCorpusUnavailable, Reason: u.Reason, Message: msg,
 	}}}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/adrkit/adrkit-go/domain/corpus"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // goldenDir holds the app's goldens, in the module's one golden home
@@ -35,7 +36,7 @@ func TestGoldenAnswers(t *testing.T) {
 		{"invalid-cursor", func() Result {
 			return answerSuperseded(p, SupersededInput{Page: Page{Cursor: ptr("not-a-real-cursor")}})
 		}},
-		{"corpus-unavailable", func() Result { return unavailable(corpus.DirNotFound) }},
+		{"corpus-unavailable", func() Result { return unavailable(&ports.UnavailableError{Reason: corpus.DirNotFound}) }},
 		{"validation-error", func() Result {
 			res, err := New(corpusOf(), Options{}).Call(context.Background(), ToolSearchDecisions,
 				json.RawMessage(`{"bogus":1,"query":"  ","status":["x","accepted"],"limit":1.5}`))

@@ -169,7 +169,7 @@ func (s *Service) answerQueue(ctx context.Context, in QueueInput) (Result, error
 	if err != nil {
 		var u *ports.UnavailableError
 		if errors.As(err, &u) {
-			return unavailable(u.Reason), nil
+			return unavailable(u), nil
 		}
 		return Result{}, err
 	}

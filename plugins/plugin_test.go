@@ -142,7 +142,7 @@ func TestPluginStructure(t *testing.T) {
 		t.Errorf("skill frontmatter %v", skill)
 	}
 	body, _ := os.ReadFile("adrkit/skills/decision-loop/SKILL.md")
-	for _, step := range []string{"get_decision_context", "rejected", "--status proposed", "adrkit check"} {
+	for _, step := range []string{"get_decision_context", "adrkit ask", "no_record", "rejected", "--status proposed", "adrkit check"} {
 		if !bytes.Contains(body, []byte(step)) {
 			t.Errorf("the skill does not teach %q", step)
 		}
@@ -155,7 +155,7 @@ func TestPluginStructure(t *testing.T) {
 			t.Errorf("%s: %v", c, fm)
 		}
 	}
-	if !slices.Equal(names, []string{"adr-check.md", "adr-context.md", "adr-draft.md"}) {
+	if !slices.Equal(names, []string{"adr-check.md", "adr-context.md", "adr-draft.md", "adr-queue.md"}) {
 		t.Errorf("commands %v", names)
 	}
 	agent := frontmatter(t, "adrkit/agents/decision-checker.md")

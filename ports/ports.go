@@ -84,9 +84,20 @@ type UnavailableError struct {
 	// Err is the underlying cause, for diagnostics; it may hold absolute
 	// paths and is never shown to a client.
 	Err error
+	// Why, when set, is the answer's message in place of the reason's
+	// fixed sentence, where that sentence cannot say why nothing is read
+	// (a server that has not found its repository yet). It never holds a
+	// path.
+	Why string
 }
 
-func (e *UnavailableError) Error() string { return e.Reason.Message() }
+// Error is the message a client is shown: Why, or the reason's sentence.
+func (e *UnavailableError) Error() string {
+	if e.Why != "" {
+		return e.Why
+	}
+	return e.Reason.Message()
+}
 
 // Unwrap returns the underlying cause.
 func (e *UnavailableError) Unwrap() error { return e.Err }

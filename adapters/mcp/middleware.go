@@ -41,6 +41,9 @@ func (s *engine) middleware(next sdk.MethodHandler) sdk.MethodHandler {
 				res, err = nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("internal error while handling %s: %v", method, p)}
 			}
 		}()
+		if s.roots != nil {
+			s.roots.note(method, req)
+		}
 		if strings.HasPrefix(method, "notifications/") {
 			return next(ctx, method, req)
 		}

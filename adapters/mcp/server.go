@@ -39,6 +39,17 @@ type Options struct {
 	// process streams and the words of a diagnostic are the entry's
 	// (cmd/internal/entry), not this library's.
 	OnError func(error)
+	// Locate, when set, finds the corpus from the client, for a server
+	// started where there is none: once a client that declared the roots
+	// capability in its initialize has sent notifications/initialized,
+	// and whenever it sends notifications/roots/list_changed, it is
+	// asked for its roots (roots/list), and tool calls are answered from
+	// then on by the service Locate returns for its answer, which offers
+	// the same tools as the one given to New. Tool calls wait while the
+	// client is being asked; until it has answered, and for a client
+	// without roots, the service given to New answers. It is the
+	// composition root's: this package only parses what the client said.
+	Locate func(context.Context, ClientRoots) ToolService
 }
 
 // Server is one MCP server over one byte stream pair. Create it with New;
@@ -71,7 +82,22 @@ func New(svc ToolService, opts Options) *Server {
 // itself (malformed input, write errors) go to OnError, not to the
 // caller.
 func (s *Server) Serve(ctx context.Context) error {
-	return newEngine(s.tools, s.opts.FullContent).run(ctx, newStdioConn(s.opts.In, s.opts.Out, s.opts.OnError))
+	e := newEngine(s.tools, s.opts.FullContent)
+	c := newStdioConn(s.opts.In, s.opts.Out, s.opts.OnError)
+	if s.opts.Locate != nil {
+		// Asking the client ends with its input: nothing can answer then.
+		life, stop := context.WithCancel(ctx)
+		defer stop()
+		go func() {
+			select {
+			case <-c.drained:
+				stop()
+			case <-life.Done():
+			}
+		}()
+		e.roots = &roots{locate: s.opts.Locate, life: life, current: s.tools}
+	}
+	return e.run(ctx, c)
 }
 
 // engine is the SDK server with what the middleware and tool handlers
@@ -82,6 +108,9 @@ type engine struct {
 	tools       ToolService
 	fullContent bool
 	server      *sdk.Server
+	// roots, on a stdio connection with Options.Locate, is the service
+	// found from the client's roots (nil: tools, always).
+	roots *roots
 }
 
 // newEngine builds the SDK server: the tools of svc as its tool table
@@ -165,7 +194,11 @@ func (s *engine) toolHandler(name string) sdk.ToolHandler {
 		// The SDK found the tool (registered from the same table) and the
 		// era pin refused arguments that are not an object, so an error
 		// here is the service's own failure.
-		r, err := s.tools.Call(ctx, name, args)
+		svc := s.tools
+		if s.roots != nil {
+			svc = s.roots.service(ctx)
+		}
+		r, err := svc.Call(ctx, name, args)
 		if err != nil {
 			return faultResult(fmt.Sprintf("Tool %s failed unexpectedly: %v", name, err)), nil
 		}

@@ -40,6 +40,11 @@ type stdioConn struct {
 	// inputDone is closed when the input has ended (or failed) and every
 	// message before that point has been handed to Read.
 	inputDone chan struct{}
+	// drained is closed when Read is asked for a message after inputDone:
+	// the SDK has taken every answer to this server's own requests in, so
+	// those still unanswered never will be.
+	drained   chan struct{}
+	drainOnce sync.Once
 	closed    chan struct{}
 	closeOnce sync.Once
 
@@ -57,6 +62,10 @@ type stdioConn struct {
 	cancelled map[jsonrpc.ID]bool
 	// settled is closed (and replaced) whenever awaited shrinks.
 	settled chan struct{}
+	// calls are the ids of the requests this server sent the client (its
+	// roots/list) that it has not answered; only answers to them reach
+	// the SDK.
+	calls map[jsonrpc.ID]bool
 
 	writeMu   sync.Mutex
 	writeFail error
@@ -69,10 +78,12 @@ func newStdioConn(in io.Reader, out io.Writer, onError func(error)) *stdioConn {
 		in: in, out: out, onError: onError,
 		incoming:  make(chan jsonrpc.Message),
 		inputDone: make(chan struct{}),
+		drained:   make(chan struct{}),
 		closed:    make(chan struct{}),
 		inflight:  map[jsonrpc.ID]bool{},
 		cancelled: map[jsonrpc.ID]bool{},
 		settled:   make(chan struct{}),
+		calls:     map[jsonrpc.ID]bool{},
 	}
 }
 
@@ -93,6 +104,7 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	case msg := <-c.incoming:
 		return msg, nil
 	case <-c.inputDone:
+		c.drainOnce.Do(func() { close(c.drained) })
 	case <-c.closed:
 		return nil, io.EOF
 	case <-ctx.Done():
@@ -125,6 +137,11 @@ func (c *stdioConn) Write(_ context.Context, msg jsonrpc.Message) error {
 		if c.isCancelled(resp.ID) {
 			return nil
 		}
+	}
+	if call, ok := msg.(*jsonrpc.Request); ok && call.IsCall() {
+		c.mu.Lock()
+		c.calls[call.ID] = true
+		c.mu.Unlock()
 	}
 	data, err := encodeFrame(msg)
 	if err != nil {
@@ -320,9 +337,12 @@ func (c *stdioConn) dispatch(pin *eraPin, line []byte) bool {
 		c.onError(fmt.Errorf("ignored a line that is not a JSON-RPC 2.0 message: %s", f.problem))
 		return true
 	case frameResponse:
-		// This server never calls the client, so no response is expected.
-		// One that arrives before the era is chosen is reported, as the
+		// The answer to a request of this server's goes to the SDK. Any
+		// other that arrives before the era is chosen is reported, as the
 		// reference does; later ones are ignored.
+		if msg, ok := c.answer(f.id, line); ok {
+			return c.hand(msg)
+		}
 		if pin.phase == phaseOpening || pin.phase == phaseProbing {
 			c.onError(errors.New("discarded a JSON-RPC response that arrived before the protocol era was chosen"))
 		}
@@ -354,12 +374,33 @@ func (c *stdioConn) dispatch(pin *eraPin, line []byte) bool {
 			c.cancel(id)
 		}
 	}
+	return c.hand(msg)
+}
+
+// hand gives msg to Read; false when the connection closed meanwhile.
+func (c *stdioConn) hand(msg jsonrpc.Message) bool {
 	select {
 	case c.incoming <- msg:
 		return true
 	case <-c.closed:
 		return false
 	}
+}
+
+// answer is the response in line when it answers a request this server
+// sent and has not had answered.
+func (c *stdioConn) answer(id jsonrpc.ID, line []byte) (jsonrpc.Message, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.calls[id] {
+		return nil, false
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		return nil, false
+	}
+	delete(c.calls, id)
+	return msg, true
 }
 
 // forSDK is the message the SDK is given for a request or notification

@@ -3,8 +3,10 @@
 // --http, to a team over streamable HTTP (one repository at /mcp, or the
 // corpora of --config at /mcp/<name>). With no --cwd or --dir it finds the
 // repository root and the ADR directory as every adrkit command does
-// (upward from the working directory; .adr-dir), and `adrkit mcp` is the
-// same entry under another name (cmd/internal/entry).
+// (upward from the working directory; .adr-dir); outside any repository,
+// over stdio, it serves the one CLAUDE_PROJECT_DIR or the client's MCP
+// roots name (ADR 0044). `adrkit mcp` is the same entry under another name
+// (cmd/internal/entry).
 //
 // Exit status over stdio: 0 when stdin ends (or on SIGINT/SIGTERM), 1 when
 // the repository root or ADR directory is unusable at start-up or a

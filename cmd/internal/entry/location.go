@@ -137,20 +137,43 @@ func Locate(cmd *cli.Command, getwd func() (string, error), env Env) Location {
 		return c
 	}
 	if c.RootNamed {
-		wd = c.Root
-	} else {
-		c.WD = wd
-		root, found := workspace.FindRoot(wd)
-		if found {
-			c.Root = root
-		}
-		c.noRoot = !found
+		c.findDir(c.Root)
+		return c
 	}
-	if !cmd.IsSet("dir") {
-		c.Dir = corpus.DefaultDir
-		if choice, err := workspace.FindDir(c.Root, wd); err == nil {
-			c.Dir, c.DirFrom = choice.Dir, choice.From
-		}
+	c.WD, c.noRoot = wd, true
+	if found := c.Within(wd); !found.noRoot {
+		return found
 	}
+	c.findDir(wd)
 	return c
+}
+
+// Unlocated says l names no repository: no option named the root, and
+// no directory at or above the working directory has a .git entry.
+func (l Location) Unlocated() bool { return l.noRoot }
+
+// Within is l as Locate finds it for a command started in wd, unless
+// neither wd nor a directory above it has a .git entry: then it is l.
+// What an option named is kept.
+func (l Location) Within(wd string) Location {
+	root, found := workspace.FindRoot(wd)
+	if !found {
+		return l
+	}
+	l.Root, l.WD, l.noRoot = root, wd, false
+	l.findDir(wd)
+	return l
+}
+
+// findDir fills in the ADR directory that no option named, for a command
+// run in wd: what an .adr-dir file names, the first default that exists,
+// or the first default.
+func (l *Location) findDir(wd string) {
+	if l.DirFrom == DirFromOption {
+		return
+	}
+	l.Dir, l.DirFrom = corpus.DefaultDir, DirFromNothing
+	if choice, err := workspace.FindDir(l.Root, wd); err == nil {
+		l.Dir, l.DirFrom = choice.Dir, choice.From
+	}
 }

@@ -59,12 +59,17 @@ func (l Location) Heads() ports.FileHeadReader {
 // the check of its reader. Neither touches a file until called: a server
 // may start before its corpus is in place.
 func (l Location) Service(s Surface) (svc *app.Service, ready func(context.Context) error) {
+	r := l.Reader()
+	return l.over(r, s), r.Check
+}
+
+// over is the service of surface s reading the corpus through r.
+func (l Location) over(r ports.CorpusReader, s Surface) *app.Service {
 	var opts app.Options
 	if s.Extended {
 		opts = app.Options{Extended: true, History: l.History(), Clock: clock.System{}}
 	}
-	r := l.Reader()
-	return app.New(r, opts), r.Check
+	return app.New(r, opts)
 }
 
 // Open is Service with the check made once, before any work, so that an

@@ -80,6 +80,9 @@ type Stdio struct {
 	In               io.Reader
 	Out              io.Writer
 	Err              io.Writer
+	// Getenv reads the environment (nil: the process's); Serve reads
+	// ProjectDirVar with it.
+	Getenv func(string) (string, bool)
 }
 
 // TerminalNotice is what the server started as command says on stderr
@@ -98,28 +101,53 @@ func TerminalNotice(command string) string {
 // read), when serving failed, or when a transport problem was reported on
 // std.Err while serving (each as one line, "<program>: transport error:
 // ..."), whatever happened after it.
+//
+// A server that l does not locate (Unlocated: started outside any
+// repository, no --cwd) is not refused (ADR 0044): it serves the
+// repository of ProjectDirVar when that names one, else the first of the
+// client's workspace roots (MCP roots) that lies in one, once the client
+// has listed them; until then its tools answer corpus-unavailable and
+// say why.
 func Serve(ctx context.Context, l Location, s Surface, std Stdio) int {
 	// A client that goes away must not kill the process silently: with
 	// SIGPIPE ignored a write to the closed stdout fails with EPIPE, which
 	// is reported.
 	signal.Ignore(syscall.SIGPIPE)
-	svc, err := l.Open(ctx, s)
-	if err != nil {
-		return failed(ctx, l, std, err)
+	var mu sync.Mutex
+	say := func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(std.Err, "%s: %s\n", std.Program, fmt.Sprintf(format, args...))
+	}
+	getenv := std.Getenv
+	if getenv == nil {
+		getenv = os.LookupEnv
+	}
+	if dir, ok := getenv(ProjectDirVar); ok && dir != "" && l.Unlocated() {
+		l = l.Within(dir)
+	}
+	var svc mcp.ToolService
+	var locate func(context.Context, mcp.ClientRoots) mcp.ToolService
+	if l.Unlocated() {
+		svc = l.unlocated(s, offersNoRoots)
+		locate = l.fromRoots(s, func(root string) { say("serving the repository at %s, a workspace root of the client", root) })
+	} else {
+		opened, err := l.Open(ctx, s)
+		if err != nil {
+			return failed(ctx, l, std, err)
+		}
+		svc = opened
 	}
 	SetCollector()
 	if f, ok := std.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		fmt.Fprintf(std.Err, "%s: %s\n", std.Program, TerminalNotice(std.Command))
+		say("%s", TerminalNotice(std.Command))
 	}
 	var diagnosed atomic.Bool
-	var mu sync.Mutex
 	srv := mcp.New(svc, mcp.Options{
-		FullContent: s.FullContent, In: std.In, Out: std.Out,
+		FullContent: s.FullContent, In: std.In, Out: std.Out, Locate: locate,
 		OnError: func(err error) {
 			diagnosed.Store(true)
-			mu.Lock()
-			defer mu.Unlock()
-			fmt.Fprintf(std.Err, "%s: transport error: %v\n", std.Program, err)
+			say("transport error: %v", err)
 		},
 	})
 	if err := srv.Serve(ctx); err != nil {

@@ -20,6 +20,9 @@ type Options struct {
 	In      io.Reader
 	Out     io.Writer
 	Err     io.Writer
+	// Getenv is the run's environment, where a server started outside a
+	// repository looks for CLAUDE_PROJECT_DIR.
+	Getenv func(string) (string, bool)
 }
 
 // NewCmdMCP is adrkit mcp; runF, when set, is called instead of the run
@@ -34,7 +37,9 @@ func NewCmdMCP(f *factory.Factory, runF func(context.Context, *Options) error) *
 			"get_supersession_chain, list_decision_changes and list_review_queue), both protocol\n" +
 			"eras. The corpus is read afresh for every call. Ends with status 0 when stdin ends.\n" +
 			"As adrkit-mcp does, it reads ADRKIT_MCP_CWD, ADRKIT_MCP_DIR and ADRKIT_MCP_REV for what\n" +
-			"no option (and no ADRKIT_CWD, ADRKIT_DIR or ADRKIT_REV) gives.\n\n" +
+			"no option (and no ADRKIT_CWD, ADRKIT_DIR or ADRKIT_REV) gives. Started outside any repository\n" +
+			"with no --cwd, it serves the one CLAUDE_PROJECT_DIR names, else the first of the client's MCP\n" +
+			"roots in one, and says why it reads nothing until then (docs/agents.md).\n\n" +
 			"Examples:\n" +
 			"  adrkit mcp\n" +
 			"  adrkit --rev main mcp          # answer from main, whatever the working tree holds\n" +
@@ -58,7 +63,7 @@ func NewCmdMCP(f *factory.Factory, runF func(context.Context, *Options) error) *
 			if err := entry.ServerVariables(cmd, f.Getenv); err != nil {
 				return factory.UsageError{Command: cmd.FullName(), Msg: err.Error()}
 			}
-			opts := &Options{Where: entry.Locate(cmd, f.Getwd, entry.ServerEnv), Surface: surface, In: f.In, Out: f.Out, Err: f.ErrOut}
+			opts := &Options{Where: entry.Locate(cmd, f.Getwd, entry.ServerEnv), Surface: surface, In: f.In, Out: f.Out, Err: f.ErrOut, Getenv: f.Getenv}
 			return factory.Run(ctx, opts, runF, run)
 		},
 	}
@@ -66,7 +71,7 @@ func NewCmdMCP(f *factory.Factory, runF func(context.Context, *Options) error) *
 
 // run serves until stdin ends.
 func run(ctx context.Context, opts *Options) error {
-	std := entry.Stdio{Program: "adrkit", Command: "adrkit mcp", In: opts.In, Out: opts.Out, Err: opts.Err}
+	std := entry.Stdio{Program: "adrkit", Command: "adrkit mcp", In: opts.In, Out: opts.Out, Err: opts.Err, Getenv: opts.Getenv}
 	if code := entry.Serve(ctx, opts.Where, opts.Surface, std); code != factory.ExitOK {
 		return factory.ExitError{Code: code}
 	}
