@@ -69,7 +69,10 @@ type Limits struct {
 	IdleTimeout       Duration `json:"idleTimeout,omitempty"`
 	MaxBodyBytes      int64    `json:"maxBodyBytes,omitempty"`
 	MaxInFlight       int      `json:"maxInFlight,omitempty"`
+	MaxBodies         int      `json:"maxBodies,omitempty"`
 	MaxConns          int      `json:"maxConns,omitempty"`
+	MaxNewConns       int      `json:"maxNewConns,omitempty"`
+	FirstByteTimeout  Duration `json:"firstByteTimeout,omitempty"`
 	MaxStreams        int      `json:"maxStreams,omitempty"`
 	StreamLife        Duration `json:"streamLife,omitempty"`
 }
@@ -286,7 +289,7 @@ func (c *Config) validate() []string {
 	for _, d := range []struct {
 		key string
 		v   Duration
-	}{{"readHeaderTimeout", l.ReadHeaderTimeout}, {"readTimeout", l.ReadTimeout}, {"writeTimeout", l.WriteTimeout}, {"idleTimeout", l.IdleTimeout}, {"streamLife", l.StreamLife}} {
+	}{{"readHeaderTimeout", l.ReadHeaderTimeout}, {"readTimeout", l.ReadTimeout}, {"writeTimeout", l.WriteTimeout}, {"idleTimeout", l.IdleTimeout}, {"streamLife", l.StreamLife}, {"firstByteTimeout", l.FirstByteTimeout}} {
 		if d.v < 0 {
 			add("limits.%s: must be positive", d.key)
 		}
@@ -294,7 +297,7 @@ func (c *Config) validate() []string {
 	for _, n := range []struct {
 		key string
 		v   int64
-	}{{"maxBodyBytes", l.MaxBodyBytes}, {"maxInFlight", int64(l.MaxInFlight)}, {"maxConns", int64(l.MaxConns)}, {"maxStreams", int64(l.MaxStreams)}} {
+	}{{"maxBodyBytes", l.MaxBodyBytes}, {"maxInFlight", int64(l.MaxInFlight)}, {"maxBodies", int64(l.MaxBodies)}, {"maxConns", int64(l.MaxConns)}, {"maxNewConns", int64(l.MaxNewConns)}, {"maxStreams", int64(l.MaxStreams)}} {
 		if n.v < 0 {
 			add("limits.%s: must be positive", n.key)
 		}

@@ -40,7 +40,8 @@ func TestLoadConfigValid(t *testing.T) {
 		{"limits.yaml", Config{Corpora: []CorpusConfig{{Name: "only", Cwd: rooted("/repo")}}, Auth: AuthNone, Limits: Limits{
 			ReadHeaderTimeout: Duration(500 * time.Millisecond), ReadTimeout: Duration(2 * time.Second),
 			WriteTimeout: Duration(time.Minute), IdleTimeout: Duration(90 * time.Second),
-			MaxBodyBytes: 65536, MaxInFlight: 8, MaxConns: 64, MaxStreams: 4, StreamLife: Duration(30 * time.Second),
+			MaxBodyBytes: 65536, MaxInFlight: 8, MaxBodies: 16, MaxConns: 64, MaxNewConns: 8, FirstByteTimeout: Duration(time.Second),
+			MaxStreams: 4, StreamLife: Duration(30 * time.Second),
 		}}},
 		// A revision YAML reads as a number keeps its digits.
 		{"numeric-rev.yaml", Config{Corpora: []CorpusConfig{{Name: "dated", Cwd: rooted("/a"), Rev: "20261201"}}}},
@@ -88,7 +89,8 @@ func TestLoadConfigInvalid(t *testing.T) {
 			`tokens[3].corpora[2]: no corpus is named "search"`,
 			`tokens[3].corpora[3]: no corpus is named "no/such" (not a valid name either)`,
 		}},
-		{"bad-limits.yaml", []string{"limits.readTimeout: must be positive", "limits.maxInFlight: must be positive"}},
+		{"bad-limits.yaml", []string{"limits.readTimeout: must be positive", "limits.firstByteTimeout: must be positive",
+			"limits.maxInFlight: must be positive", "limits.maxBodies: must be positive"}},
 		{"unitless-limit.yaml", []string{"a duration is written with its unit, like 5s or 2m, not 30"}},
 		{"duplicate-digests.yaml", []string{
 			"tokens[1].sha256: the same digest as tokens[0]; list every corpus of a token in one entry",

@@ -101,3 +101,40 @@ func TestUnauthenticatedIdleConnectionClosedSoon(t *testing.T) {
 		t.Errorf("status %d", resp.StatusCode)
 	}
 }
+
+// Sockets that send nothing never keep a token holder out: they count
+// against their own allowance (MaxNewConns), and at it the oldest is
+// closed for the newcomer, and the closing logged. Before, 20 silent
+// sockets filled the four places and the call waited for the header
+// timeout (an hour here; 15 s for 1,000 sockets with the defaults).
+func TestSilentConnectionsGiveWay(t *testing.T) {
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}, Tokens: alphaTokens(t)},
+		ServerOptions{MaxConns: 4, MaxNewConns: 4, ReadHeaderTimeout: time.Hour, FirstByteTimeout: time.Hour, acceptSilent: true})
+	for range 20 {
+		dialSilent(t, s.srv.Addr().String())
+	}
+	if got := guardedCall(t, s.url+"/mcp"); got.Status != http.StatusOK {
+		t.Fatalf("the call beside 20 silent sockets: %d %s", got.Status, got.Body)
+	}
+	// 21 new connections, 4 allowed: the 17 oldest silent ones went, and
+	// the log says so within a second.
+	if n := awaitCount(s.logs, closedCrowded)(17); n != 17 {
+		t.Errorf("%d connections logged as %q, want 17:\n%s", n, closedCrowded, s.logs)
+	}
+}
+
+// A connection that sends nothing is closed after FirstByteTimeout, well
+// before the header timeout, and the closing logged. Before, it stayed
+// for the header timeout.
+func TestSilentConnectionClosedAtFirstByteDeadline(t *testing.T) {
+	s := serve(t, Options{Endpoints: []Endpoint{{Handler: echoHandler("only")}}},
+		ServerOptions{ReadHeaderTimeout: time.Hour, FirstByteTimeout: 20 * time.Millisecond, acceptSilent: true})
+	silent := dialSilent(t, s.srv.Addr().String())
+	if n, err := silent.Read(make([]byte, 1)); err == nil {
+		t.Fatalf("read %d bytes from a silent connection", n)
+	} else if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatal("the silent connection was kept open")
+	}
+	// The log says so within a second.
+	awaitCount(s.logs, closedSilent)(1)
+}

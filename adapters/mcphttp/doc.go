@@ -18,10 +18,14 @@
 //   - New builds the Front, the http.Handler: /mcp for the only corpus or
 //     /mcp/<name> for named ones, /healthz and /readyz.
 //   - Listen opens the port with the server's timeouts and connection
-//     accounting, refusing before it binds a non-loopback address when no
-//     token is required (*ExposureError); Server.Run serves, reloads the
-//     tokens beside its loop (SIGHUP) and shuts down (SIGTERM), and
-//     Server.Serve and Server.Shutdown are its parts.
+//     accounting (connections that have sent no request apart, the
+//     silent ones shed first and, on Linux, held back by the kernel),
+//     refusing before it binds a non-loopback address when no token is
+//     required (*ExposureError); Server.Run serves, reloads the tokens
+//     beside its loop (SIGHUP) and shuts down (SIGTERM: the listener
+//     first, then the calls in flight, and a kept-alive connection gets a
+//     moment for a request on its way), and Server.Serve and
+//     Server.Shutdown are its parts.
 //
 // # What every MCP request goes through
 //
@@ -39,10 +43,14 @@
 //     none or an unknown one, 403 (insufficient_scope) for one that does
 //     not reach the corpus, whether or not the corpus exists.
 //  4. Corpus: 404 for an unknown name.
-//  5. Body: at most Options.MaxBodyBytes (1 MiB), else 413; what was sent
-//     beyond is read and discarded up to Options.DrainBytes so that the
-//     connection stays usable. It is read before a place is taken, so a
-//     slow sender holds only its connection.
+//  5. Body: one of Options.MaxBodies slots (64, shared per corpus and
+//     token as the places are), else 503 at once and the connection
+//     closed; then at most Options.MaxBodyBytes (1 MiB), else 413; what
+//     was sent beyond is read and discarded up to Options.DrainBytes so
+//     that the connection stays usable. It is read before a place is
+//     taken, so a slow sender holds only its connection and its slot, and
+//     bodies hold at most MaxBodies × MaxBodyBytes. A request refused
+//     before its body is read is given a moment for the rest, no more.
 //  6. A place in flight: at most Options.MaxInFlight requests are served
 //     at once, and when several corpora are served (or several tokens
 //     known) none of them holds more than three quarters of the places; a request waits up to

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/adrkit/adrkit-go/internal/loopback"
@@ -31,6 +32,11 @@ const (
 	DefaultDrainBytes = 16 << 20
 	// DefaultMaxInFlight is how many MCP requests are served at once.
 	DefaultMaxInFlight = 32
+	// DefaultMaxBodies is how many MCP requests may hold a body at once,
+	// from the start of its reading to the end of the answer: with
+	// DefaultMaxBodyBytes, at most 64 MiB of request bodies, which the
+	// memory limit of deploy/kubernetes (256 Mi) leaves room for.
+	DefaultMaxBodies = 64
 	// DefaultInFlightWait is how long a request waits for one of those
 	// places before it is refused with 503.
 	DefaultInFlightWait = 2 * time.Second
@@ -46,6 +52,11 @@ const (
 	// one when it wants.
 	DefaultStreamLife = 50 * time.Second
 )
+
+// refusedBodyWait is how long the rest of a refused request's body may
+// take to arrive: a client that sent it whole loses nothing, one that
+// trickles it is cut off.
+const refusedBodyWait = 100 * time.Millisecond
 
 // methodListen opens a stream of change notifications (2026-07-28).
 const methodListen = "subscriptions/listen"
@@ -106,6 +117,13 @@ type Options struct {
 	// MaxInFlight bounds the MCP requests served at once; 0 means
 	// DefaultMaxInFlight.
 	MaxInFlight int
+	// MaxBodies bounds the requests that hold a body at once, from the
+	// start of its reading to the end of the answer; beyond it, 503 at
+	// once, and the connection is closed. The bytes held in request
+	// bodies are at most MaxBodies × MaxBodyBytes. When several corpora
+	// (or tokens) are served, none holds more than three quarters of
+	// them. 0 means DefaultMaxBodies.
+	MaxBodies int
 	// InFlightWait is how long a request waits for a place before 503;
 	// 0 means DefaultInFlightWait, negative not at all.
 	InFlightWait time.Duration
@@ -140,6 +158,7 @@ type Front struct {
 	maxBody  int64
 	drain    int64
 	places   *places
+	bodies   *places
 	streams  *places
 	life     time.Duration
 	wait     time.Duration
@@ -147,6 +166,9 @@ type Front struct {
 	log      *slog.Logger
 	clock    ports.Clock
 	mux      *http.ServeMux
+	// draining is set when the server shuts down: every answer then
+	// closes its connection.
+	draining atomic.Bool
 
 	// queued, when set (by tests), is called when a request starts to
 	// wait for a place in flight; reading when it starts to read its body.
@@ -168,6 +190,7 @@ func New(opts Options) (*Front, error) {
 		maxBody:  orDefault(opts.MaxBodyBytes, DefaultMaxBodyBytes),
 		drain:    max(orDefault(opts.DrainBytes, DefaultDrainBytes), 0),
 		places:   newPlaces(orDefault(opts.MaxInFlight, DefaultMaxInFlight)),
+		bodies:   newPlaces(orDefault(opts.MaxBodies, DefaultMaxBodies)),
 		streams:  newPlaces(orDefault(opts.MaxStreams, DefaultMaxStreams)),
 		life:     orDefault(opts.StreamLife, DefaultStreamLife),
 		wait:     max(orDefault(opts.InFlightWait, DefaultInFlightWait), 0),
@@ -240,7 +263,12 @@ func (f *Front) drainCorpora() {
 }
 
 // ServeHTTP routes: /healthz, /readyz, and the MCP endpoint(s).
-func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) { f.mux.ServeHTTP(w, r) }
+func (f *Front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if f.draining.Load() {
+		w.Header().Set("Connection", "close")
+	}
+	f.mux.ServeHTTP(w, r)
+}
 
 // healthz answers while the process is up.
 func (f *Front) healthz(w http.ResponseWriter, _ *http.Request) {
@@ -291,6 +319,16 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
+	// A request refused before its body is read must not wait for that
+	// body: net/http reads what is left of a short one before it answers
+	// the next request or closes, and a client that trickles it would hold
+	// the connection for the whole read timeout.
+	bodyRead := false
+	defer func() {
+		if !bodyRead && r.ContentLength != 0 {
+			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(refusedBodyWait))
+		}
+	}()
 	if err := f.checkHost(r); err != nil {
 		writeText(rec, http.StatusForbidden, err.Error())
 		return
@@ -322,12 +360,29 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 	if len(f.corpora) > 1 {
 		keys = append(keys, placeKey{corpus: name})
 	}
+	// A body is held from the start of its reading to the end of the
+	// answer, and the bodies held at once are few (MaxBodies) and shared:
+	// a corpus whose clients send slowly holds its share, not every
+	// connection, and their bytes stay within MaxBodies × MaxBodyBytes.
+	// Waiting for one would hold the connection, so a request beyond them
+	// is refused at once, and its connection closed.
+	if !f.bodies.tryTake(keys) {
+		markLeaving(r.Context())
+		rec.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		rec.Header().Set("Connection", "close")
+		writeText(rec, http.StatusServiceUnavailable, "too many requests in progress; retry shortly")
+		return
+	}
+	var bodyOnce sync.Once
+	releaseBody := func() { f.bodies.release(keys) }
+	defer bodyOnce.Do(releaseBody)
 	// The body is read before a place is taken: a client that sends it
 	// slowly holds its connection (the server's read timeout bounds it),
 	// not a place the other calls need.
 	if f.reading != nil {
 		f.reading()
 	}
+	bodyRead = true
 	body, status, err := f.readBody(r)
 	if err != nil {
 		writeText(rec, status, err.Error())
@@ -356,6 +411,7 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 			return true
 		}
 		once.Do(release)
+		bodyOnce.Do(releaseBody)
 		if !f.streams.tryTake(keys) {
 			tooManyStreams = true
 			return false
@@ -459,7 +515,9 @@ func challenge(w http.ResponseWriter, problem authProblem) {
 	writeText(w, status, text)
 }
 
-// readBody reads the whole body, at most maxBody bytes. A longer body is
+// readBody reads the whole body, at most maxBody bytes, into one buffer
+// of the announced length (maxBody+1 when none is announced), so that a
+// body never holds more than that, growing or not. A longer body is
 // refused with 413 after up to drain more bytes are read and discarded:
 // the client, still sending, then reads its answer instead of a reset
 // connection, and the connection can carry the next request. A body that
@@ -469,11 +527,21 @@ func (f *Front) readBody(r *http.Request) ([]byte, int, error) {
 		// Nothing to gain from reading what will be refused anyway.
 		return nil, http.StatusRequestEntityTooLarge, bodyTooLarge(f.maxBody)
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, f.maxBody+1))
-	if err != nil {
+	size := f.maxBody + 1
+	if r.ContentLength >= 0 {
+		size = min(r.ContentLength, size)
+	}
+	body := make([]byte, size)
+	n, err := 0, error(nil)
+	for n < len(body) && err == nil {
+		var m int
+		m, err = r.Body.Read(body[n:])
+		n += m
+	}
+	if err != nil && err != io.EOF {
 		return nil, readFailureStatus(err), fmt.Errorf("reading the request body: %v", err)
 	}
-	if int64(len(body)) <= f.maxBody {
+	if body = body[:n]; int64(n) <= f.maxBody {
 		return body, 0, nil
 	}
 	if _, err := io.CopyN(io.Discard, r.Body, f.drain); err != nil && !errors.Is(err, io.EOF) {

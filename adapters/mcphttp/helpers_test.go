@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"slices"
 	"sync"
@@ -179,6 +180,11 @@ func serve(t *testing.T, opts Options, sopts ServerOptions) *served {
 	if opts.Log == nil {
 		opts.Log = logs.logger()
 	}
+	if sopts.ShutdownIdle == 0 {
+		// The kept-alive connections of the test's clients then close at
+		// once when the test ends.
+		sopts.ShutdownIdle = time.Millisecond
+	}
 	front, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -253,4 +259,69 @@ func echoText(body string) string {
 
 func bearer(token string) map[string]string {
 	return map[string]string{"Authorization": "Bearer " + token}
+}
+
+// alphaTokens are tokens of the file kind holding alpha alone.
+func alphaTokens(t *testing.T) *Tokens {
+	t.Helper()
+	file := t.TempDir() + "/tokens"
+	writeFile(t, file, alphaToken+"\n")
+	tokens, err := LoadTokens(file, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tokens
+}
+
+// dialSilent opens a connection to addr and sends nothing on it; the test
+// closes it when it ends.
+func dialSilent(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	if err := conn.SetDeadline(time.Now().Add(30 * time.Second)); err != nil { // a hang guard only
+		t.Fatal(err)
+	}
+	return conn
+}
+
+// guardedCall makes a call with alpha's token to url on a new connection,
+// guarded against a hang.
+func guardedCall(t *testing.T, url string) httpload.Answer {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a hang guard only
+	defer cancel()
+	a, err := httpload.Send(ctx, httpload.Target{URL: url, Token: alphaToken,
+		Header: http.Header{"Mcp-Protocol-Version": {"2025-06-18"}}}, []byte(callEcho(1, "x")))
+	if err != nil {
+		t.Fatalf("a call to %s: %v", url, err)
+	}
+	return a
+}
+
+// awaitCount waits until the log's "connections closed" records for
+// reason count at least n closes, and returns their count.
+func awaitCount(logs *logBuffer, reason string) func(n int) int {
+	return func(n int) int {
+		for {
+			next := logs.next()
+			total := 0
+			for _, line := range nonEmptyLines(logs.String()) {
+				var rec struct {
+					Msg, Reason string
+					Count       int
+				}
+				if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "connections closed" && rec.Reason == reason {
+					total += rec.Count
+				}
+			}
+			if total >= n {
+				return total
+			}
+			<-next
+		}
+	}
 }

@@ -1,7 +1,9 @@
 package mcphttp
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"testing"
@@ -128,6 +130,90 @@ func TestPlacesAreShared(t *testing.T) {
 				if status := <-answered; status != http.StatusOK {
 					t.Errorf("a hog call in flight ended with %d", status)
 				}
+			}
+		})
+	}
+}
+
+// Slow bodies take at most their share of the bodies held at once
+// (MaxBodies, three quarters of it per corpus when there are several);
+// the requests beyond it are refused at once and their connections
+// closed, so a call to another corpus is not kept waiting, and the bytes
+// held in bodies stay within MaxBodies × MaxBodyBytes. Before, 8 bodies
+// trickling to a filled the 8 connections, and the call to b waited for
+// the read timeout (an hour here; 30 s by default).
+func TestSlowBodiesTakeTheirShare(t *testing.T) {
+	tests := []struct {
+		name    string
+		corpora []string
+		path    string
+		reading int
+		other   string // a corpus served beside; "" for none
+	}{
+		{"two corpora", []string{"a", "b"}, "/mcp/a", 3, "/mcp/b"},
+		{"one corpus", []string{""}, "/mcp", 4, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var corpora []Endpoint
+			for _, c := range tt.corpora {
+				corpora = append(corpora, Endpoint{Name: c, Handler: echoHandler(c)})
+			}
+			front, err := New(Options{Endpoints: corpora, Tokens: alphaTokens(t), MaxBodies: 4, Clock: &stepClock{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			reading := make(chan struct{}, 8)
+			front.reading = func() { reading <- struct{}{} }
+			srv, err := Listen("127.0.0.1:0", front, ServerOptions{MaxConns: 8, ReadTimeout: time.Hour})
+			if err != nil {
+				t.Fatal(err)
+			}
+			go func() { _ = srv.Serve() }()
+			defer srv.srv.Close()
+			refused := make(chan *http.Response, 8)
+			for range 8 {
+				conn := dialSilent(t, srv.Addr().String())
+				// 100 bytes announced, 10 sent, the rest never.
+				fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\n"+
+					"Accept: application/json, text/event-stream\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"", tt.path, alphaToken)
+				go func() {
+					br := bufio.NewReader(conn)
+					resp, err := http.ReadResponse(br, nil)
+					if err != nil {
+						return
+					}
+					// The refused connection closes soon, its body unsent: a
+					// read ends, and not at the 30 s guard.
+					if _, err := io.Copy(io.Discard, br); isTimeout(err) {
+						t.Errorf("a refused connection stayed open: %v", err)
+					}
+					refused <- resp
+				}()
+			}
+			guard := time.NewTimer(30 * time.Second) // a hang guard only
+			defer guard.Stop()
+			for in, out := 0, 0; in+out < 8; {
+				select {
+				case <-reading:
+					in++
+				case resp := <-refused:
+					out++
+					if resp.StatusCode != http.StatusServiceUnavailable || !resp.Close || resp.Header.Get("Retry-After") == "" {
+						t.Errorf("a body beyond the share: %d, close %v, Retry-After %q", resp.StatusCode, resp.Close, resp.Header.Get("Retry-After"))
+					}
+				case <-guard.C:
+					t.Fatalf("%d bodies read, %d refused, want %d and %d", in, out, tt.reading, 8-tt.reading)
+				}
+				if in > tt.reading {
+					t.Fatalf("%d bodies read at once, want at most %d", in, tt.reading)
+				}
+			}
+			if tt.other == "" {
+				return
+			}
+			if got := guardedCall(t, "http://"+srv.Addr().String()+tt.other); got.Status != http.StatusOK {
+				t.Errorf("a call to %s beside the slow bodies: %d %s", tt.other, got.Status, got.Body)
 			}
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"sync"
 	"time"
 )
 
@@ -19,6 +20,9 @@ const (
 	DefaultIdleTimeout       = 120 * time.Second
 	DefaultMaxHeaderBytes    = 64 << 10
 	DefaultMaxConns          = 256
+	DefaultMaxNewConns       = 256
+	DefaultFirstByteTimeout  = 2 * time.Second
+	DefaultShutdownIdle      = time.Second
 )
 
 // ServerOptions are the limits of the HTTP server; each zero field takes
@@ -42,7 +46,29 @@ type ServerOptions struct {
 	// connection is closed to let a new one in; when none is idle, new
 	// ones wait in the kernel's backlog. A connection that has carried no
 	// authenticated request waits for its next one only ReadHeaderTimeout.
+	// Connections that have not sent a request yet are not counted here
+	// but against MaxNewConns.
 	MaxConns int
+	// MaxNewConns bounds the connections that have not yet sent a
+	// request's headers. At the bound the oldest of them that has sent
+	// nothing is closed to let a new one in; one that has sent bytes is
+	// never cut, and while only such are left new ones wait. Sockets that
+	// send nothing cost the callers nothing but this allowance.
+	MaxNewConns int
+	// FirstByteTimeout is how long a new connection may send nothing
+	// before it is closed; ReadHeaderTimeout bounds the rest of its
+	// headers. On Linux the kernel also holds a connection back that long
+	// until its first byte (TCP_DEFER_ACCEPT).
+	FirstByteTimeout time.Duration
+	// ShutdownIdle is how long, on shutdown, a connection that carries no
+	// request stays open for one already on its way (which is answered,
+	// and the connection closed after it).
+	ShutdownIdle time.Duration
+
+	// acceptSilent, set by tests, has the kernel hand over silent
+	// connections at once (no TCP_DEFER_ACCEPT), so that what the server
+	// itself does with them is what they see.
+	acceptSilent bool
 }
 
 // ExposureError is a listen address that reaches beyond this machine
@@ -61,8 +87,17 @@ func (e *ExposureError) Error() string {
 
 // Server is the listening HTTP server in front of a Front.
 type Server struct {
-	srv *http.Server
-	ln  net.Listener
+	srv   *http.Server
+	ln    *limitListener
+	conns *conns
+	front *Front
+	idle  time.Duration
+	// stopping is closed when Shutdown begins, done when it has ended.
+	stopping, done     chan struct{}
+	stopOnce, doneOnce sync.Once
+	// drained, when set (by tests), is called once Shutdown has stopped
+	// accepting and given the idle connections their deadline.
+	drained func()
 }
 
 // Listen opens addr (host:port; port 0 picks one) for front. It refuses,
@@ -77,7 +112,12 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 			return nil, err
 		}
 	}
-	ln, err := net.Listen("tcp", addr)
+	firstByte := orDefault(opts.FirstByteTimeout, DefaultFirstByteTimeout)
+	var lc net.ListenConfig
+	if !opts.acceptSilent {
+		lc.Control = deferAccept(firstByte)
+	}
+	ln, err := lc.Listen(context.Background(), "tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listening on %s: %w", addr, err)
 	}
@@ -93,9 +133,12 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 		// connection, so that its end reaches the client.
 		front.life = writeTimeout - writeTimeout/6
 	}
-	cs := newConns(orDefault(opts.MaxConns, DefaultMaxConns), headerTimeout)
+	cs := newConns(orDefault(opts.MaxConns, DefaultMaxConns), orDefault(opts.MaxNewConns, DefaultMaxNewConns),
+		firstByte, headerTimeout, front.log)
 	s := &Server{
-		ln: &limitListener{Listener: ln, conns: cs, done: make(chan struct{})},
+		ln:    &limitListener{Listener: ln, conns: cs, done: make(chan struct{})},
+		conns: cs, front: front, idle: orDefault(opts.ShutdownIdle, DefaultShutdownIdle),
+		stopping: make(chan struct{}), done: make(chan struct{}),
 		srv: &http.Server{
 			Handler:           front,
 			ConnState:         cs.setState,
@@ -111,9 +154,6 @@ func Listen(addr string, front *Front, opts ServerOptions) (*Server, error) {
 			ErrorLog: slog.NewLogLogger(front.log.Handler(), slog.LevelWarn),
 		},
 	}
-	// Shutdown waits for every request in flight; the streams that only
-	// end with their client are ended instead.
-	s.srv.RegisterOnShutdown(front.drainCorpora)
 	return s, nil
 }
 
@@ -162,21 +202,48 @@ func (s *Server) Addr() net.Addr { return s.ln.Addr() }
 // request in flight has been answered. Any other end is an error.
 func (s *Server) Serve() error {
 	err := s.srv.Serve(s.ln)
+	select {
+	case <-s.stopping:
+		<-s.done
+		return nil
+	default:
+	}
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil
 	}
 	return err
 }
 
-// Shutdown stops accepting connections, ends the corpora's listen streams
-// (Endpoint.Drain), lets the requests in flight finish, closes idle
-// connections and returns; if ctx ends first, the
-// remaining connections are closed and ctx's error returned. The cmd calls
-// it on SIGTERM.
+// Shutdown stops accepting connections first, then ends the corpora's
+// listen streams (Endpoint.Drain) and lets the requests in flight finish,
+// each answer saying the connection closes after it. A connection that
+// carries no request is not cut at once, which would reset a request
+// already on its way: it gets ShutdownIdle to bring one, which is
+// answered. Shutdown returns once every connection has closed; if ctx
+// ends first, the remaining ones are closed and ctx's error returned.
+// The cmd calls it on SIGTERM.
 func (s *Server) Shutdown(ctx context.Context) error {
-	err := s.srv.Shutdown(ctx)
+	s.stopOnce.Do(func() { close(s.stopping) })
+	defer s.doneOnce.Do(func() { close(s.done) })
+	s.front.draining.Store(true)
+	_ = s.ln.Close()
+	gone := s.conns.drain(time.Now().Add(s.idle))
+	if s.drained != nil {
+		s.drained()
+	}
+	s.front.drainCorpora()
+	var err error
+	select {
+	case <-gone:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	if err == nil {
+		err = s.srv.Shutdown(ctx)
+	}
 	if err != nil {
 		_ = s.srv.Close()
 	}
+	s.conns.logCloses()
 	return err
 }

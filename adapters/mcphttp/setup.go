@@ -22,11 +22,11 @@ type Setup struct {
 // Apply sets the limits of s in the front's and the server's options.
 func (s *Setup) Apply(front *Options, server *ServerOptions) {
 	l := s.Limits
-	front.MaxBodyBytes, front.MaxInFlight = l.MaxBodyBytes, l.MaxInFlight
+	front.MaxBodyBytes, front.MaxInFlight, front.MaxBodies = l.MaxBodyBytes, l.MaxInFlight, l.MaxBodies
 	front.MaxStreams, front.StreamLife = l.MaxStreams, time.Duration(l.StreamLife)
 	server.ReadHeaderTimeout, server.ReadTimeout = time.Duration(l.ReadHeaderTimeout), time.Duration(l.ReadTimeout)
 	server.WriteTimeout, server.IdleTimeout = time.Duration(l.WriteTimeout), time.Duration(l.IdleTimeout)
-	server.MaxConns = l.MaxConns
+	server.MaxConns, server.MaxNewConns, server.FirstByteTimeout = l.MaxConns, l.MaxNewConns, time.Duration(l.FirstByteTimeout)
 }
 
 // LoadSetup reads the config file (when configFile is not empty; then

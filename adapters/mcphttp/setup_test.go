@@ -65,7 +65,7 @@ func TestLoadSetup(t *testing.T) {
 	limited.Apply(&front, &server)
 	if front.MaxBodyBytes != 65536 || front.MaxInFlight != 8 || server.ReadHeaderTimeout != 500*time.Millisecond ||
 		server.ReadTimeout != 2*time.Second || server.WriteTimeout != time.Minute || server.IdleTimeout != 90*time.Second || server.MaxConns != 64 ||
-		front.MaxStreams != 4 || front.StreamLife != 30*time.Second {
+		front.MaxStreams != 4 || front.StreamLife != 30*time.Second || front.MaxBodies != 16 || server.MaxNewConns != 8 || server.FirstByteTimeout != time.Second {
 		t.Errorf("limits applied: %+v, %+v", front, server)
 	}
 

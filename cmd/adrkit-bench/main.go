@@ -61,6 +61,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			&cli.IntFlag{Name: "hook-runs", Value: 30, Usage: "`adrkit hook` processes timed at each size, with as many `adrkit --version` (0 to skip)"},
 			&cli.IntFlag{Name: "pipelined", Value: 200, Usage: "tools/call requests written at once to a new server on the largest corpus (0 to skip)"},
 			&cli.IntFlag{Name: "lists", Value: 10000, Usage: "tools/list requests, and as many pings, written at once to one server (0 to skip)"},
+			&cli.IntFlag{Name: "silent", Value: 1000, Usage: "sockets that send nothing, held open against --http while a token holder calls (0 to skip)"},
+			&cli.IntFlag{Name: "slow-bodies", Value: 300, Usage: "slow-body requests to one corpus, held open while another corpus is called (0 to skip)"},
+			&cli.IntFlag{Name: "stalled", Value: 256, Usage: "requests stalling a 1 MiB body, held open while the server's peak memory is read (0 to skip)"},
+			&cli.IntFlag{Name: "pressure-calls", Value: 20, Usage: "calls timed during each of --silent, --slow-bodies and --stalled"},
+			&cli.IntFlag{Name: "term-clients", Value: 20, Usage: "clients calling in a loop when the HTTP server gets SIGTERM (0 to skip)"},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "corpus generator seed"},
 			&cli.Float64Flag{Name: "broken", Value: 0.01, Usage: "fraction of deliberately broken records"},
 			&cli.StringFlag{Name: "out", Value: filepath.Join("docs", "perf"), Usage: "directory for results.json, results.md and latency.svg (\"\" for none)", TakesFile: true},
@@ -104,10 +109,17 @@ type Config struct {
 	// start-up comparison.
 	StartupRuns int `json:"startupRuns"`
 	// Pipelined and Lists size the bursts of measureLoad.
-	Pipelined int     `json:"pipelined"`
-	Lists     int     `json:"lists"`
-	Seed      int64   `json:"seed"`
-	Broken    float64 `json:"broken"`
+	Pipelined int `json:"pipelined"`
+	Lists     int `json:"lists"`
+	// Silent, SlowBodies, Stalled, PressureCalls and TermClients size the
+	// HTTP pressure runs of measurePressure.
+	Silent        int     `json:"silent"`
+	SlowBodies    int     `json:"slowBodies"`
+	Stalled       int     `json:"stalled"`
+	PressureCalls int     `json:"pressureCalls"`
+	TermClients   int     `json:"termClients"`
+	Seed          int64   `json:"seed"`
+	Broken        float64 `json:"broken"`
 
 	out, bin, lintBin, tmp string
 	// command is the command line, for the record.
@@ -121,6 +133,8 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 		HookRuns:    int(c.Int("hook-runs")),
 		StartupRuns: int(c.Int("startup-runs")),
 		Pipelined:   int(c.Int("pipelined")), Lists: int(c.Int("lists")),
+		Silent: int(c.Int("silent")), SlowBodies: int(c.Int("slow-bodies")), Stalled: int(c.Int("stalled")),
+		PressureCalls: int(c.Int("pressure-calls")), TermClients: int(c.Int("term-clients")),
 		out: c.String("out"), bin: c.String("bin"), lintBin: c.String("lint-bin"), tmp: c.String("tmp"),
 		command: "go run ./cmd/adrkit-bench " + strings.Join(args[1:], " "),
 	}
@@ -136,6 +150,8 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 		return cfg, usageError{msg: "--calls must be at least 1"}
 	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0 || cfg.Pipelined < 0 || cfg.Lists < 0 || cfg.HookRuns < 0 || cfg.StartupRuns < 0:
 		return cfg, usageError{msg: "--starts, --warmup, --lint-runs, --pipelined, --lists, --hook-runs and --startup-runs cannot be negative"}
+	case cfg.Silent < 0 || cfg.SlowBodies < 0 || cfg.Stalled < 0 || cfg.TermClients < 0 || cfg.PressureCalls < 1:
+		return cfg, usageError{msg: "--silent, --slow-bodies, --stalled and --term-clients cannot be negative, and --pressure-calls must be at least 1"}
 	case cfg.Broken < 0 || cfg.Broken > 1:
 		return cfg, usageError{msg: "--broken is a fraction between 0 and 1"}
 	}
@@ -234,6 +250,14 @@ func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 			return fmt.Errorf("under load: %w", err)
 		}
 		res.Load = &lr
+	}
+	if len(res.Sizes) > 0 && (cfg.Silent > 0 || cfg.SlowBodies > 0 || cfg.Stalled > 0 || cfg.TermClients > 0) {
+		smallest := res.Sizes[0].N
+		pr, err := measurePressure(ctx, cfg, bin, filepath.Join(tmp, "n"+strconv.Itoa(smallest)), smallest, logf)
+		if err != nil {
+			return fmt.Errorf("HTTP pressure: %w", err)
+		}
+		res.Pressure = &pr
 	}
 	res.Machine.LoadEnd = loadAverage()
 	res.evaluate()

@@ -12,15 +12,17 @@ import (
 // Results is one run of the bench: its settings, where it ran, every
 // figure, and the verdict on each target.
 type Results struct {
-	Command string         `json:"command"`
-	Config  Config         `json:"config"`
-	Machine Machine        `json:"machine"`
-	Sizes   []SizeResult   `json:"sizes"`
-	Lint    *LintResult    `json:"lint,omitempty"`
-	Load    *LoadResult    `json:"load,omitempty"`
-	Hooks   []HookResult   `json:"hooks,omitempty"`
-	Startup *StartupResult `json:"startup,omitempty"`
-	Targets []Target       `json:"targets"`
+	Command string       `json:"command"`
+	Config  Config       `json:"config"`
+	Machine Machine      `json:"machine"`
+	Sizes   []SizeResult `json:"sizes"`
+	Lint    *LintResult  `json:"lint,omitempty"`
+	Load    *LoadResult  `json:"load,omitempty"`
+	// Pressure is the HTTP server under hostile clients.
+	Pressure *PressureResult `json:"pressure,omitempty"`
+	Hooks    []HookResult    `json:"hooks,omitempty"`
+	Startup  *StartupResult  `json:"startup,omitempty"`
+	Targets  []Target        `json:"targets"`
 }
 
 // Target is one performance target and whether this run met it.
@@ -108,6 +110,7 @@ func (r *Results) evaluate() {
 				fmt.Sprintf("%.0f ms against %.0f ms = %.2f×", l.ListCPU, l.PingCPU, l.ListPingRatio), verdict(l.ListPingRatio <= targetListPingRatio))
 		}
 	}
+	r.evaluatePressure(add)
 	r.evaluateHooks()
 	r.evaluateStartup()
 	// The floor's own slope is shown in the growth table but is not a
@@ -211,6 +214,7 @@ func (r *Results) markdown() string {
 				l.Requests, l.Requests, l.PingCPU, l.ListCPU, l.ListPingRatio, 1000*l.PingCPU/float64(l.Requests), 1000*l.ListCPU/float64(l.Requests))
 		}
 	}
+	b.WriteString(r.pressureMarkdown())
 	b.WriteString(r.hooksMarkdown())
 	b.WriteString(r.startupMarkdown())
 	b.WriteString("\nTargets:\n\n| target | this run | met |\n|---|---|---|\n")

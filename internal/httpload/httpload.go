@@ -2,12 +2,15 @@
 // and a few hostile clients do: many concurrent clients making many calls
 // (Run), a body far over the limit followed by a request on the same
 // connection (Oversize), and clients that send their headers or their
-// body too slowly (SlowHeaders, SlowBody). It knows nothing of the server
+// body too slowly (SlowHeaders, SlowBody), and many sockets held open
+// however the server sheds them (Hold: silent, trickling or stalled
+// bodies). It knows nothing of the server
 // it is pointed at beyond its URL, so the same checks run against a test
 // server in-process and against the adrkit-mcp binary.
 //
-// Every loop is bounded in count, and every wait by the caller's context;
-// it only ever connects to the URL it is given.
+// Every loop is bounded in count or by the caller's context, and every
+// wait by the caller's context; it only ever connects to the URL it is
+// given.
 package httpload
 
 import (
@@ -198,6 +201,13 @@ func Run(ctx context.Context, t Target, l Load) (Result, error) {
 	return res, nil
 }
 
+// PostWith sends one body to t with client (its kept-alive connections)
+// and reads the whole answer; it returns the status.
+func PostWith(ctx context.Context, client *http.Client, t Target, body []byte) (int, error) {
+	status, _, err := post(ctx, client, t, body)
+	return status, err
+}
+
 // post sends one body and reads the whole answer.
 func post(ctx context.Context, client *http.Client, t Target, body []byte) (int, []byte, error) {
 	req, err := t.request(ctx, body)
@@ -262,21 +272,22 @@ type OversizeResult struct {
 // on a new one otherwise, and reads that answer too.
 func Oversize(ctx context.Context, t Target, size int, next []byte) (OversizeResult, error) {
 	var res OversizeResult
-	conn, br, err := dial(ctx, t.URL)
-	if err != nil {
-		return res, err
-	}
-	defer func() { conn.Close() }()
-
 	big := make([]byte, size)
 	for i := range big {
 		big[i] = 'x'
 	}
 	big[0], big[size-1] = '"', '"'
+	// The request is built before the connection is opened: a server
+	// closes a connection that stays silent too long.
 	req, err := t.request(ctx, big)
 	if err != nil {
 		return res, err
 	}
+	conn, br, err := dial(ctx, t.URL)
+	if err != nil {
+		return res, err
+	}
+	defer func() { conn.Close() }()
 	// The body is written while the answer is awaited: a server that
 	// answers before reading it all must not deadlock the test.
 	written := make(chan error, 1)
