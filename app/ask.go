@@ -1,8 +1,12 @@
 package app
 
 import (
+	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -12,6 +16,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/ask"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/lineage"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // ToolQueryDecision answers a question in the asker's words (issue 31,
@@ -119,13 +124,40 @@ func (c *askCache) index(p *corpus.Projection) *askIndex {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.last == nil || c.last.fingerprint != p.Fingerprint {
-		docs := make([]ask.Doc, len(p.Records))
-		for i, r := range p.Records {
-			docs[i] = ask.DocOf(r)
-		}
-		c.last = &askIndex{fingerprint: p.Fingerprint, rank: ask.NewIndex(docs), lines: lineage.NewIndex(p.Records, p.ByID)}
+		rank := ask.NewIndex(len(p.Records), func(i int) ask.Doc { return ask.DocOf(p.Records[i]) })
+		c.last = &askIndex{fingerprint: p.Fingerprint, rank: rank, lines: lineage.NewIndex(p.Records, p.ByID)}
 	}
 	return c.last
+}
+
+// resembling is the rejected record, other than the record numbered
+// self (-1: none), that the ranking answers title with, and the
+// confidence; nil below the threshold.
+func (ix *askIndex) resembling(p *corpus.Projection, title string, self int) (*adr.Record, float64) {
+	rk := ix.rank.Rank(title, 1, func(doc int) bool {
+		return doc != self && p.Records[doc].Frontmatter.Status == adr.StatusRejected
+	})
+	if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
+		return nil, 0
+	}
+	return p.Records[rk.Hits[0].Doc], rk.Confidence
+}
+
+// ResemblesRejected is the rejected decision a proposal titled title
+// asks for again, as check's resembles-rejected judges it, with the
+// confidence; nil when none reaches the threshold. It is for a hook that
+// sees a record written before any check reads it.
+func (s *Service) ResemblesRejected(ctx context.Context, title string) (*Summary, float64, error) {
+	p, err := s.Project(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	r, conf := s.memo.ask.index(p).resembling(p, title, -1)
+	if r == nil {
+		return nil, 0, nil
+	}
+	sum := summaryOf(r)
+	return &sum, conf, nil
 }
 
 // Ask answers a question as query_decision does: the answer, or an
@@ -200,4 +232,90 @@ func (a AskAnswer) Sentence() string {
 		return capSummary("Rejected: " + name + " - do not propose again" + conf)
 	}
 	return capSummary(fmt.Sprintf("Held (%s): %s - %s%s", a.Reason, name, a.Action, conf))
+}
+
+// askMagic opens a kept answer index; the number is the format's version.
+var askMagic = []byte("adrkit-ask-index/1\n")
+
+// AskOnce answers a question as query_decision does, for a process that
+// asks once (adrkit ask): the corpus is read once, as the hook reads it,
+// and what an answer needs of the records (the ranking index, the fields
+// an answer shows, the corpus health) is kept in the site's store beside
+// the hook's index, under the key of the bytes read. Asking an unchanged
+// corpus again costs the read and the ranking, not a parse. A refused
+// question is an isError Result, as from CallInput.
+func AskOnce(ctx context.Context, site *HookSite, in AskInput) (Result, error) {
+	if res, refused := refuse(in); refused {
+		return res, nil
+	}
+	h := &hookRun{s: New(site.Reader, Options{}), site: site}
+	c, err := h.read(ctx)
+	if err == nil {
+		key := ""
+		if c.key != "" {
+			sum := sha256.Sum256([]byte("adrkit-ask/1\x00" + c.key))
+			key = hex.EncodeToString(sum[:])
+		}
+		if data, ok := h.get(ports.ShelfIndex, key); ok {
+			if p, ix, err := decodeAsk(data); err == nil {
+				return answerAsk(p, ix, in), nil
+			}
+		}
+		var p *corpus.Projection
+		if p, err = h.s.projectRead(ctx, c.corpusRead); err == nil {
+			ix := h.s.memo.ask.index(p)
+			h.put(ports.ShelfIndex, key, encodeAsk(p, ix))
+			return answerAsk(p, ix, in), nil
+		}
+	}
+	if u := (*ports.UnavailableError)(nil); errors.As(err, &u) && u.Reason != corpus.CorpusChangedDuringLoad {
+		return unavailable(u), nil
+	}
+	// A corpus that changed while it was read: the read pipeline reads
+	// again (and reports any other failure as it does).
+	return h.s.CallInput(ctx, in)
+}
+
+// encodeAsk writes what an answer needs of p, and ix, sealed.
+func encodeAsk(p *corpus.Projection, ix *askIndex) []byte {
+	e := &encoder{b: bytes.Clone(askMagic)}
+	e.str(p.Fingerprint)
+	e.num(p.RecordCount)
+	e.num(p.ExcludedCount)
+	e.num(len(p.Records))
+	for _, r := range p.Records {
+		fm := r.Frontmatter
+		e.str(r.SourcePath)
+		e.str(fm.ID)
+		e.str(fm.Title)
+		e.str(string(fm.Status))
+		e.list(fm.Supersedes)
+		e.str(fm.SupersededBy)
+	}
+	e.b, _ = ix.rank.AppendBinary(e.b)
+	return e.seal()
+}
+
+// decodeAsk reads what encodeAsk wrote: a projection holding only what
+// an answer needs, and its index.
+func decodeAsk(data []byte) (*corpus.Projection, *askIndex, error) {
+	d, err := unseal(data, askMagic)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := &corpus.Projection{Fingerprint: d.str(), RecordCount: d.num(), ExcludedCount: d.num(), ByID: map[string][]*adr.Record{}}
+	for range d.count() {
+		r := &adr.Record{SourcePath: d.str(), Frontmatter: &adr.Frontmatter{ID: d.str(), Title: d.str(), Status: adr.Status(d.str())}}
+		r.Frontmatter.Supersedes, r.Frontmatter.SupersededBy = d.list(), d.str()
+		p.Records = append(p.Records, r)
+		p.ByID[r.Frontmatter.ID] = append(p.ByID[r.Frontmatter.ID], r)
+	}
+	if d.bad {
+		return nil, nil, errCorrupt
+	}
+	rank, err := ask.DecodeIndex(d.b)
+	if err != nil || rank.Len() != len(p.Records) {
+		return nil, nil, errCorrupt
+	}
+	return p, &askIndex{fingerprint: p.Fingerprint, rank: rank, lines: lineage.NewIndex(p.Records, p.ByID)}, nil
 }

@@ -173,3 +173,31 @@ func TestInitInMemory(t *testing.T) {
 		}
 	}
 }
+
+// appendingFolder is a folder another process appends a line to just
+// after the command has read the records: the interleaving that lost 24
+// of 300 appended lines in issue 35.
+type appendingFolder struct{ *memFolder }
+
+func (a appendingFolder) MarkdownFiles(ctx context.Context) ([]migrate.File, error) {
+	files, err := a.memFolder.MarkdownFiles(ctx)
+	a.files["0001-a.md"] += "Appended meanwhile.\n"
+	return files, err
+}
+
+// TestSetStatusKeepsAConcurrentEdit: status refuses to write a record
+// changed since it was read, saying so, and the change is kept.
+func TestSetStatusKeepsAConcurrentEdit(t *testing.T) {
+	const rec = "---\nid: \"0001\"\ntitle: Record 0001\nstatus: draft\ndate: 2026-01-01\n---\nBody\n"
+	m := &memFolder{files: map[string]string{"0001-a.md": rec}}
+	res, err := SetStatus(context.Background(), appendingFolder{m}, StatusInput{ID: "0001", Status: adr.StatusProposed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Failed() || len(res.Files) != 1 || !strings.Contains(res.Files[0].Error, "changed since it was read") {
+		t.Errorf("result %+v: want the file refused as changed", res)
+	}
+	if got := m.files["0001-a.md"]; got != rec+"Appended meanwhile.\n" {
+		t.Errorf("the record holds %q: the appended line was lost", got)
+	}
+}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/affects"
-	"github.com/adrkit/adrkit-go/domain/ask"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/lineage"
@@ -208,7 +207,7 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (*CheckReport, error
 	out.Findings = append(out.Findings, resemblesRejected(p, s.memo.ask.index(p), changed)...)
 	slices.SortStableFunc(out.Findings, compareCheckFindings)
 	if in.Tip != nil {
-		tip, err := New(in.Tip, Options{}).Project(ctx)
+		tip, err := New(in.Tip, Options{}).load(ctx, false)
 		var u *ports.UnavailableError
 		switch {
 		case errors.As(err, &u) && u.Reason == corpus.DirNotFound:
@@ -224,9 +223,11 @@ func (s *Service) Check(ctx context.Context, in CheckInput) (*CheckReport, error
 
 // numbersTaken reports each record the change adds (a changed record
 // file the base did not have, with an id no record of the base held: a
-// renamed record is not new) whose id or file number a different file
-// holds at the tip of the revision compared with.
-func numbersTaken(p *corpus.Projection, base *LintReport, changed map[string]bool, tip *corpus.Projection, tipName string) []CheckFinding {
+// renamed record is not new) whose id a different record holds at the
+// tip of the revision compared with, or whose file number a different
+// record file's name starts with there, valid or not: a file takes its
+// number whether or not it lints.
+func numbersTaken(p *corpus.Projection, base *LintReport, changed map[string]bool, tip *loaded, tipName string) []CheckFinding {
 	baseIDs := map[string]bool{}
 	if base != nil {
 		for _, r := range base.Records {
@@ -240,26 +241,26 @@ func numbersTaken(p *corpus.Projection, base *LintReport, changed map[string]boo
 			continue
 		}
 		id, num := r.Frontmatter.ID, fileNumber(path.Base(src))
-		for _, t := range tip.Records {
-			if t.SourcePath == src {
-				continue
+		what, by := "", ""
+		for _, t := range tip.proj.Records {
+			if t.SourcePath != src && t.Frontmatter.ID == id {
+				what, by = "its id "+id, t.SourcePath
+				break
 			}
-			var what string
-			switch {
-			case t.Frontmatter.ID == id:
-				what = "its id " + id
-			case num != "" && sameNumber(fileNumber(path.Base(t.SourcePath)), num):
-				what = "its file number " + num
-			default:
-				continue
-			}
-			out = append(out, CheckFinding{Cause: CauseChanged, Fails: true, Finding: adr.Finding{
-				Rule: RuleNumberTaken, Severity: adr.SeverityError, Path: src, ID: id,
-				Message: src + " is new in this change, but " + what + " is taken on " + tipName + " by " + t.SourcePath +
-					": give it a free number with adrkit renumber " + id + " --next",
-			}})
-			break
 		}
+		for _, f := range tip.files {
+			if what == "" && num != "" && f.Path != src && sameNumber(fileNumber(path.Base(f.Path)), num) {
+				what, by = "its file number "+num, f.Path
+			}
+		}
+		if what == "" {
+			continue
+		}
+		out = append(out, CheckFinding{Cause: CauseChanged, Fails: true, Finding: adr.Finding{
+			Rule: RuleNumberTaken, Severity: adr.SeverityError, Path: src, ID: id,
+			Message: src + " is new in this change, but " + what + " is taken on " + tipName + " by " + by +
+				": give it a free number with adrkit renumber " + id + " --next",
+		}})
 	}
 	return out
 }
@@ -274,17 +275,14 @@ func resemblesRejected(p *corpus.Projection, ix *askIndex, changed map[string]bo
 		if !changed[r.SourcePath] || (fm.Status != adr.StatusProposed && fm.Status != adr.StatusDraft) {
 			continue
 		}
-		rk := ix.rank.Rank(fm.Title, 1, func(doc int) bool {
-			return doc != i && p.Records[doc].Frontmatter.Status == adr.StatusRejected
-		})
-		if len(rk.Hits) == 0 || rk.Confidence < ask.Threshold {
+		rej, conf := ix.resembling(p, fm.Title, i)
+		if rej == nil {
 			continue
 		}
-		rej := p.Records[rk.Hits[0].Doc]
 		out = append(out, CheckFinding{Cause: CauseChanged, Finding: adr.Finding{
 			Rule: RuleResemblesRejected, Severity: adr.SeverityWarn, Path: r.SourcePath, ID: fm.ID,
 			Message: fmt.Sprintf("%s proposes what %s %q rejected (confidence %.2f): read %s before proposing it again",
-				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, rk.Confidence, rej.SourcePath),
+				fm.ID, rej.Frontmatter.ID, rej.Frontmatter.Title, conf, rej.SourcePath),
 		}})
 	}
 	return out

@@ -26,53 +26,39 @@ var errCorrupt = errors.New("the kept index is damaged")
 // corpus). A hand-written format: decoding it costs a small part of what
 // encoding/json would, and every run of a first edit pays for it.
 func encodeIndex(ix *governIndex) []byte {
-	var b []byte
-	num := func(n int) { b = binary.AppendUvarint(b, uint64(n)) }
-	str := func(s string) { num(len(s)); b = append(b, s...) }
-	list := func(l []string) {
-		num(len(l))
-		for _, s := range l {
-			str(s)
-		}
-	}
-	b = append(b, indexMagic...)
-	num(ix.Errors)
-	num(len(ix.Records))
+	e := &encoder{b: bytes.Clone(indexMagic)}
+	e.num(ix.Errors)
+	e.num(len(ix.Records))
 	for _, r := range ix.Records {
-		str(r.SourcePath)
-		str(r.ID)
-		str(r.Title)
-		str(string(r.Status))
-		list(r.Supersedes)
-		str(r.SupersededBy)
-		list(r.RelatesTo)
-		list(r.ConflictsWith)
-		num(len(r.Paths))
+		e.str(r.SourcePath)
+		e.str(r.ID)
+		e.str(r.Title)
+		e.str(string(r.Status))
+		e.list(r.Supersedes)
+		e.str(r.SupersededBy)
+		e.list(r.RelatesTo)
+		e.list(r.ConflictsWith)
+		e.num(len(r.Paths))
 		for _, m := range r.Paths {
-			str(m.Pattern)
+			e.str(m.Pattern)
 			if m.Negate {
-				b = append(b, 1)
+				e.b = append(e.b, 1)
 			} else {
-				b = append(b, 0)
+				e.b = append(e.b, 0)
 			}
 		}
-		str(r.Decision)
+		e.str(r.Decision)
 	}
-	sum := sha256.Sum256(b)
-	return append(b, sum[:]...)
+	return e.seal()
 }
 
 // decodeIndex reads what encodeIndex wrote; a value of another version,
 // truncated or damaged is an error.
 func decodeIndex(data []byte) (*governIndex, error) {
-	if len(data) < len(indexMagic)+sha256.Size || !bytes.HasPrefix(data, indexMagic) {
-		return nil, errCorrupt
+	d, err := unseal(data, indexMagic)
+	if err != nil {
+		return nil, err
 	}
-	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
-	if s := sha256.Sum256(body); !bytes.Equal(s[:], sum) {
-		return nil, errCorrupt
-	}
-	d := decoder{b: body[len(indexMagic):]}
 	ix := &governIndex{Errors: d.num()}
 	n := d.count()
 	ix.Records = make([]indexRecord, 0, n)
@@ -94,6 +80,42 @@ func decodeIndex(data []byte) (*governIndex, error) {
 		return nil, errCorrupt
 	}
 	return ix, nil
+}
+
+// encoder writes what decoder reads.
+type encoder struct{ b []byte }
+
+func (e *encoder) num(n int) { e.b = binary.AppendUvarint(e.b, uint64(n)) }
+
+func (e *encoder) str(s string) {
+	e.num(len(s))
+	e.b = append(e.b, s...)
+}
+
+func (e *encoder) list(l []string) {
+	e.num(len(l))
+	for _, s := range l {
+		e.str(s)
+	}
+}
+
+// seal is what was written, then its SHA-256.
+func (e *encoder) seal() []byte {
+	sum := sha256.Sum256(e.b)
+	return append(e.b, sum[:]...)
+}
+
+// unseal checks a sealed value that opens with magic and returns a
+// decoder of what follows the magic.
+func unseal(data, magic []byte) (*decoder, error) {
+	if len(data) < len(magic)+sha256.Size || !bytes.HasPrefix(data, magic) {
+		return nil, errCorrupt
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if s := sha256.Sum256(body); !bytes.Equal(s[:], sum) {
+		return nil, errCorrupt
+	}
+	return &decoder{b: body[len(magic):]}, nil
 }
 
 // decoder reads encodeIndex's fields; past the end or on a bad number it

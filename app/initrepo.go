@@ -156,7 +156,7 @@ type dryFolder struct {
 func (*dryFolder) Create(string, []byte) error { return nil }
 
 // Replace pretends to write.
-func (*dryFolder) Replace(string, []byte) error { return nil }
+func (*dryFolder) Replace(string, []byte, []byte) error { return nil }
 
 // readRepoFile reads the whole file p; exists is false when there is
 // none.

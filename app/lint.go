@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/adrkit/adrkit-go/domain/adr"
@@ -13,6 +14,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/js/yaml12"
+	"github.com/adrkit/adrkit-go/domain/scaffold"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -25,6 +27,14 @@ const (
 	// RuleReviewOverdue flags a live decision whose reviewBy date has
 	// passed.
 	RuleReviewOverdue = "review-overdue"
+	// RuleTemplateText flags a prompt of adrkit new's body left in a
+	// record: an error once the record is accepted, since the hook and
+	// the tools then quote it to agents as the decision.
+	RuleTemplateText = "template-text"
+	// RuleMatchesNothing flags a live decision's affects path pattern
+	// that matches no file of the working tree: a decision that quietly
+	// governs nothing.
+	RuleMatchesNothing = "affects-matches-nothing"
 )
 
 // ErrInvalidLintInput is wrapped by Lint's error when the input itself is
@@ -40,6 +50,10 @@ type LintInput struct {
 	// Clock supplies today's date when AsOf is empty. Lint reads no other
 	// clock.
 	Clock ports.Clock
+	// Tree is the working tree the corpus is read from, whose tracked
+	// files affects-matches-nothing checks patterns against; nil when
+	// lint reads a git revision, or no working tree is at hand.
+	Tree ports.RepoFiles
 }
 
 // LintReport is the outcome of one lint run.
@@ -132,6 +146,14 @@ func (s *Service) Lint(ctx context.Context, in LintInput) (*LintReport, error) {
 		if f, ok := reviewOverdue(r, today, lines); ok {
 			findings = append(findings, f)
 		}
+		findings = append(findings, templateText(r, lines)...)
+	}
+	if in.Tree != nil {
+		unmatched, err := matchesNothing(proj.Records, in.Tree, s.memo.compile, lines)
+		if err != nil {
+			return nil, err
+		}
+		findings = append(findings, unmatched...)
 	}
 	findings = append(findings, skipped...)
 	findings = append(findings, renamedLinks(proj.Records, ld.entries)...)
@@ -191,10 +213,12 @@ func ValidateDate(s string) error {
 type sourceLines struct {
 	yaml map[string]string // frontmatter text by source path
 	docs map[string]*yaml12.Document
+	// above is the number of lines before the body, by source path.
+	above map[string]int
 }
 
 func newSourceLines(files []file) *sourceLines {
-	l := &sourceLines{yaml: map[string]string{}, docs: map[string]*yaml12.Document{}}
+	l := &sourceLines{yaml: map[string]string{}, docs: map[string]*yaml12.Document{}, above: map[string]int{}}
 	for _, f := range files {
 		if f.rec == nil {
 			continue
@@ -202,8 +226,21 @@ func newSourceLines(files []file) *sourceLines {
 		if parts, err := frontmatter.Split(f.text); err == nil {
 			l.yaml[f.Path] = parts.YAML
 		}
+		if head, ok := strings.CutSuffix(f.text, f.rec.Body); ok {
+			l.above[f.Path] = strings.Count(head, "\n")
+		}
 	}
 	return l
+}
+
+// bodyLine is the file line of line n (from 1) of the body of the record
+// at path; 0 when unknown.
+func (l *sourceLines) bodyLine(path string, n int) int {
+	above, ok := l.above[path]
+	if !ok {
+		return 0
+	}
+	return above + n
 }
 
 // line is the file line of field (a "."-joined frontmatter path) in the
@@ -253,6 +290,73 @@ func badPatterns(r *adr.Record, resolver *affects.Resolver, lines *sourceLines) 
 			}
 		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// matchesNothing reports the path patterns of live decisions that match
+// no file git tracks in tree, each with the nearest pattern that would
+// (affects.Nearest) when there is one. A decision kept as history may
+// name files long gone. Nothing is reported when git tracks no file (no
+// repository): every pattern would be flagged.
+func matchesNothing(records []*adr.Record, tree ports.RepoFiles, compile affects.CompileFunc, lines *sourceLines) ([]adr.Finding, error) {
+	files, err := tree.TrackedFiles()
+	if err != nil {
+		return nil, fmt.Errorf("listing the files git tracks: %w", err)
+	}
+	if len(files) == 0 {
+		return nil, nil
+	}
+	resolver := affects.NewResolver(files, compile)
+	var out []adr.Finding
+	for _, r := range records {
+		if r.Frontmatter.Status.Bucket() == adr.BucketHistory {
+			continue
+		}
+		fired := resolver.Resolve(r).Fired
+		var seen []string
+		for i, m := range r.Frontmatter.Affects {
+			if m.Type != adr.MatcherPath || m.Negate || m.Repo != "" || slices.Contains(seen, m.Pattern) ||
+				compile(m.Type, m.Pattern).Problem() != "" || slices.Contains(fired, adr.FiredMatcher{Type: m.Type, Pattern: m.Pattern}) {
+				continue
+			}
+			seen = append(seen, m.Pattern)
+			msg := "affects pattern " + strconv.Quote(m.Pattern) + " matches no file git tracks, so the decision governs nothing there"
+			if near := affects.Nearest(m.Pattern, files, compile); near != "" {
+				msg += "; did you mean " + strconv.Quote(near) + "?"
+			} else {
+				msg += "; correct the pattern, or commit the files it is about"
+			}
+			out = append(out, adr.Finding{
+				Rule: RuleMatchesNothing, Severity: adr.SeverityWarn, Message: msg,
+				Path: r.SourcePath, ID: r.Frontmatter.ID, Field: "affects.path", Pattern: m.Pattern,
+				Line: lines.line(r.SourcePath, "affects."+strconv.Itoa(i)+".pattern"),
+			})
+		}
+	}
+	return out, nil
+}
+
+// templateText reports each prompt of adrkit new's body that the record
+// still holds (scaffold.TemplateText, the test the site marks them by):
+// an error in an accepted record, which agents are told to follow, a
+// warning in one still being written or kept as history.
+func templateText(r *adr.Record, lines *sourceLines) []adr.Finding {
+	sev := adr.SeverityWarn
+	if r.Frontmatter.Status == adr.StatusAccepted {
+		sev = adr.SeverityError
+	}
+	var out []adr.Finding
+	for _, left := range scaffold.TemplateText(r.Body) {
+		out = append(out, adr.Finding{
+			Rule:     RuleTemplateText,
+			Severity: sev,
+			Message: "the body still holds the template's prompt " + strconv.Quote(left.Prompt) +
+				"; replace it with what was decided, in the record's own words",
+			Path: r.SourcePath,
+			ID:   r.Frontmatter.ID,
+			Line: lines.bodyLine(r.SourcePath, left.Line),
+		})
 	}
 	return out
 }

@@ -14,7 +14,8 @@ import (
 // next to a result, and what docs/cli.md lists.
 type LintRule struct {
 	ID string
-	// Severity is the rule's default (and, today, only) severity.
+	// Severity is the rule's default severity; template-text raises it
+	// to error for an accepted record.
 	Severity adr.Severity
 	// Summary says in one sentence what the rule checks.
 	Summary string
@@ -61,6 +62,8 @@ var lintRules = []LintRule{
 	{affects.RuleBadPattern, adr.SeverityWarn, "An affects matcher can never match: a path glob that does not compile or starts with \"/\", or a malformed package pattern."},
 	{RuleCorpusFileSkipped, adr.SeverityWarn, "A Markdown file in the ADR directory looks like a record but is never read (misnamed, nested, a link or not a file)."},
 	{RuleReviewOverdue, adr.SeverityWarn, "A draft, proposed or accepted decision is past its reviewBy date."},
+	{RuleMatchesNothing, adr.SeverityWarn, "A live decision's affects path pattern matches no file git tracks in the working tree (not checked with --rev)."},
+	{RuleTemplateText, adr.SeverityWarn, "A record's body still holds a prompt sentence of adrkit new's template (an error once the record is accepted)."},
 	{RuleNoRecords, adr.SeverityError, "The ADR directory holds Markdown files but not one record: decisions kept in another format (run adrkit migrate)."},
 	{RuleIDFileName, adr.SeverityWarn, "A record's file name starts with a number that is not its id."},
 	{RuleRenamedLink, adr.SeverityWarn, "A record's body links to a file of the ADR directory that is not there, under the old name of a record that is (renamed by migrate --rename or renumber)."},

@@ -12,6 +12,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/corpus"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/scaffold"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
@@ -250,5 +251,106 @@ func TestLintRulesCatalogue(t *testing.T) {
 		if !seen[id] {
 			t.Errorf("rule %s missing", id)
 		}
+	}
+}
+
+// TestTemplateText: the prompts adrkit new writes, left in a record, are
+// an error once it is accepted and a warning before, each at its file
+// line; a body that quotes a prompt inside a sentence is left alone.
+func TestTemplateText(t *testing.T) {
+	const head = "---\nid: \"0001\"\ntitle: Orders in CockroachDB\nstatus: %s\ndate: 2025-11-03\ndeciders: [\"@ops\"]\n%s---\n"
+	fresh := scaffold.Body("Orders in CockroachDB")
+	cases := []struct {
+		name, status, extra, body string
+		sev                       adr.Severity
+		lines                     []int
+	}{
+		{"accepted, untouched", "accepted", "", fresh, adr.SeverityError, []int{13, 17, 21}},
+		{"proposed, untouched", "proposed", "", fresh, adr.SeverityWarn, []int{13, 17, 21}},
+		{"draft, decision written", "draft", "", strings.Replace(fresh, "What we will do, in full sentences.", "We move orders.", 1),
+			adr.SeverityWarn, []int{13, 21}},
+		{"superseded, history still warns", "superseded", "supersededBy: \"0002\"\n", fresh, adr.SeverityWarn, []int{14, 18, 22}},
+		{"CRLF, indented", "accepted", "", "\r\n## Decision\r\n\r\n   What we will do, in full sentences.  \r\n", adr.SeverityError, []int{11}},
+		{"filled in", "accepted", "", "\n## Decision\n\nWe move orders; the prompt \"What we will do, in full sentences.\" is gone.\n", "", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			files := []fakeFile{regular("0001-orders.md", fmt.Sprintf(head, tc.status, tc.extra)+tc.body)}
+			if tc.status == "superseded" {
+				files = append(files, regular("0002-next.md", "---\nid: \"0002\"\ntitle: Next\nstatus: proposed\ndate: 2025-11-04\nsupersedes: [\"0001\"]\n---\n"))
+			}
+			rep, err := New(corpusOf(files...), Options{}).Lint(context.Background(), LintInput{Clock: june15})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []int
+			for _, f := range rep.Findings {
+				if f.Rule != RuleTemplateText {
+					continue
+				}
+				lines = append(lines, f.Line)
+				if f.Severity != tc.sev || f.ID != "0001" || f.Path != "docs/adr/0001-orders.md" || !strings.Contains(f.Message, "template's prompt") {
+					t.Errorf("finding %+v", f)
+				}
+			}
+			slices.Sort(lines)
+			if !slices.Equal(lines, tc.lines) {
+				t.Errorf("lines %v, want %v (findings %+v)", lines, tc.lines, rep.Findings)
+			}
+		})
+	}
+}
+
+// TestMatchesNothing: a live decision's path pattern that matches no
+// tracked file is a warning at its line, naming the nearest pattern that
+// would match; one that matches, a negated one, a history record's, a
+// malformed one (affects-bad-pattern says so) and every pattern when no
+// working tree or no tracked file is at hand are left alone.
+func TestMatchesNothing(t *testing.T) {
+	const rec = "---\nid: \"%s\"\ntitle: Orders\nstatus: %s\ndate: 2025-11-03\ndeciders: [\"@ops\"]\n%saffects:\n" +
+		"  - type: path\n    pattern: \"%s\"\n  - type: path\n    pattern: \"services/ordrs/gen/**\"\n    negate: true\n---\n\nWe keep orders apart.\n"
+	tree := newMemRepo(map[string]string{"services/orders/db.go": "", "services/payments/ledger.go": "", "docs/adr/0001-orders.md": ""})
+	cases := []struct {
+		name, status, extra, pattern string
+		tree                         ports.RepoFiles
+		want                         string // the message's tail; "" for none
+	}{
+		{"typo'd directory", "accepted", "", "servics/**", tree, `did you mean "services/**"?`},
+		{"case mismatch", "proposed", "", "Services/Orders/*.go", tree, `did you mean "services/orders/*.go"?`},
+		{"nothing near", "draft", "", "billing/**", tree, "correct the pattern, or commit the files it is about"},
+		{"matches", "accepted", "", "services/orders/*.go", tree, ""},
+		{"history", "deprecated", "", "servics/**", tree, ""},
+		{"malformed", "accepted", "", "/services/**", tree, ""},
+		{"no working tree (--rev)", "accepted", "", "servics/**", nil, ""},
+		{"no tracked file", "accepted", "", "servics/**", newMemRepo(map[string]string{}), ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := corpusOf(regular("0001-orders.md", fmt.Sprintf(rec, "0001", tc.status, tc.extra, tc.pattern)))
+			rep, err := New(r, Options{}).Lint(context.Background(), LintInput{Clock: june15, Tree: tc.tree})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []adr.Finding
+			for _, f := range rep.Findings {
+				if f.Rule == RuleMatchesNothing {
+					got = append(got, f)
+				}
+			}
+			if tc.want == "" {
+				if len(got) > 0 {
+					t.Errorf("findings %+v, want none", got)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("findings %+v, want one", rep.Findings)
+			}
+			f := got[0]
+			if !strings.HasSuffix(f.Message, tc.want) || f.Severity != adr.SeverityWarn || f.Pattern != tc.pattern ||
+				f.Field != "affects.path" || f.ID != "0001" || f.Line != 9 {
+				t.Errorf("finding %+v, want the message to end %q at line 9", f, tc.want)
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
@@ -19,6 +20,9 @@ import (
 // Create of one name find it taken and Replace of it fail, as a racing
 // writer or a full disk would.
 type memFolder struct {
+	// mu makes Read and Replace safe to call at once, as the suite's
+	// concurrent appenders do.
+	mu       sync.Mutex
 	files    map[string]string
 	dirs     map[string]bool
 	failOn   string
@@ -66,6 +70,8 @@ func (m *memFolder) file(name string) (string, error) {
 }
 
 func (m *memFolder) Read(name string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	content, err := m.file(name)
 	if err != nil {
 		return nil, err
@@ -84,12 +90,18 @@ func (m *memFolder) Create(name string, b []byte) error {
 	return nil
 }
 
-func (m *memFolder) Replace(name string, b []byte) error {
-	if _, err := m.file(name); err != nil {
+func (m *memFolder) Replace(name string, old, b []byte) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now, err := m.file(name)
+	if err != nil {
 		return err
 	}
 	if name == m.failOn {
 		return fmt.Errorf("writing %s: disk full", m.DisplayPath(name))
+	}
+	if now != string(old) {
+		return fmt.Errorf("%s changed since it was read: %w", m.DisplayPath(name), ports.ErrChanged)
 	}
 	m.files[name] = string(b)
 	return nil
@@ -115,7 +127,7 @@ func (m *memFolder) BranchNames() ([]string, error)               { return m.bra
 func (m *memFolder) FirstCommitDates() (map[string]string, error) { return m.dates, nil }
 
 func checkMemName(name string) error {
-	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
+	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) || strings.EqualFold(name, ".git") {
 		return fmt.Errorf("%q is not a file name: %w", name, fs.ErrInvalid)
 	}
 	return nil
@@ -171,6 +183,11 @@ func (r *memRepo) Read(p string, limit int) ([]byte, bool, error) {
 }
 
 func (r *memRepo) Write(p string, content []byte) error {
+	for elem := range strings.SplitSeq(p, "/") {
+		if strings.EqualFold(elem, ".git") {
+			return fmt.Errorf("%s is inside .git: %w", p, fs.ErrInvalid)
+		}
+	}
 	switch dir, err := r.check(p); {
 	case err != nil:
 		return err

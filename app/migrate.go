@@ -56,6 +56,10 @@ func Migrate(ctx context.Context, folder ports.FolderWriter, in MigrateInput) (*
 	if in.DryRun {
 		return rep, nil
 	}
+	read := map[string][]byte{}
+	for _, f := range files {
+		read[f.Name] = f.Content
+	}
 	for _, f := range plan.Files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -64,7 +68,7 @@ func Migrate(ctx context.Context, folder ports.FolderWriter, in MigrateInput) (*
 			continue
 		}
 		name := path.Base(f.Path)
-		if err := folder.Replace(name, f.Content); err != nil {
+		if err := folder.Replace(name, read[name], f.Content); err != nil {
 			rep.WriteErrors[f.Path] = err.Error()
 			continue
 		}

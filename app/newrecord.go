@@ -155,7 +155,7 @@ func NewRecord(ctx context.Context, folder ports.FolderWriter, in NewInput) (*Ne
 		return nil, fmt.Errorf("%w: %v", ErrNewConflict, err)
 	}
 	if marked != "" {
-		if err := folder.Replace(oldName, []byte(marked)); err != nil {
+		if err := folder.Replace(oldName, []byte(oldText), []byte(marked)); err != nil {
 			return res, fmt.Errorf("%s was written, but %s could not be marked superseded: %w", res.Path, folder.DisplayPath(oldName), err)
 		}
 		res.Superseded = folder.DisplayPath(oldName)

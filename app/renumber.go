@@ -125,7 +125,7 @@ func Renumber(ctx context.Context, folder ports.FolderWriter, repo ports.RepoFil
 		f := &res.Files[i]
 		var err error
 		if f.name != "" {
-			err = folder.Replace(f.name, f.content)
+			err = folder.Replace(f.name, f.old, f.content)
 		} else {
 			err = repo.Write(f.Path, f.content)
 		}

@@ -40,6 +40,7 @@ type FileEdit struct {
 	Error string `json:"error,omitempty"`
 
 	name    string // in the folder; "" for a file outside it
+	old     []byte // the bytes read, which only these may replace
 	content []byte
 }
 
@@ -146,7 +147,7 @@ func (s *editSet) build() ([]FileEdit, error) {
 		if len(lines) == 0 {
 			continue
 		}
-		out = append(out, FileEdit{Path: r.path, Lines: lines, name: r.name, content: []byte(text)})
+		out = append(out, FileEdit{Path: r.path, Lines: lines, name: r.name, old: []byte(r.text), content: []byte(text)})
 	}
 	slices.SortFunc(out, func(a, b FileEdit) int { return jsstring.Compare(a.Path, b.Path) })
 	return out, nil
@@ -156,7 +157,7 @@ func (s *editSet) build() ([]FileEdit, error) {
 // file and the others are still written.
 func writeEdits(folder ports.FolderWriter, files []FileEdit) {
 	for i := range files {
-		if err := folder.Replace(files[i].name, files[i].content); err != nil {
+		if err := folder.Replace(files[i].name, files[i].old, files[i].content); err != nil {
 			files[i].Error = err.Error()
 		}
 	}

@@ -2,9 +2,15 @@ package ports
 
 import (
 	"context"
+	"errors"
 
 	"github.com/adrkit/adrkit-go/domain/migrate"
 )
+
+// ErrChanged is wrapped by FolderWriter.Replace's error when the file no
+// longer holds the bytes the caller read: someone edited it meanwhile,
+// and writing the caller's edit would lose theirs.
+var ErrChanged = errors.New("the file changed since it was read")
 
 // FolderWriter is the ADR directory as the commands that write see it
 // (new, migrate, status, renumber, init; index --write in any directory
@@ -15,11 +21,21 @@ import (
 //   - A name that is not a plain file name ("", ".", "..", or one holding
 //     a slash or a backslash) is refused with an error wrapping
 //     fs.ErrInvalid before anything is looked at: nothing outside the
-//     directory is ever read or written.
+//     directory is ever read or written. So is ".git" in any case: at a
+//     repository's root it is git's directory, or the file that points
+//     a linked worktree at it, and no command may write there.
 //   - Nothing is replaced that the call does not name for replacing:
 //     Create and Rename refuse a taken name (fs.ErrExist), Replace and
 //     Rename a missing one (fs.ErrNotExist), and a refused call changes
 //     nothing.
+//   - Replace writes only over the bytes the caller read: a file that
+//     holds anything else (another process appended a line, an editor
+//     saved) is left as it is, with an error wrapping ErrChanged. The
+//     comparison is made after the new bytes are on disk, just before
+//     they take the name, and calls through one writer are serialised
+//     around it, so of two edits made from one reading one fails; a
+//     process writing in the instant between comparison and rename is
+//     the one case left.
 //   - Only regular files are read or written: a symbolic link, a
 //     directory or anything else is listed by Names but never read,
 //     replaced or written through.
@@ -42,8 +58,9 @@ type FolderWriter interface {
 	// Create writes a new file.
 	Create(name string, content []byte) error
 	// Replace writes content over the regular file name, keeping its
-	// permissions.
-	Replace(name string, content []byte) error
+	// permissions, if it still holds old: the bytes the caller read and
+	// edited.
+	Replace(name string, old, content []byte) error
 	// Rename gives a file a new name. A new name that differs only in
 	// case is a rename on every file system.
 	Rename(from, to string) error
@@ -70,6 +87,9 @@ type FolderWriter interface {
 //     symbolic link either.
 //   - Only regular files are read or written: a symbolic link or a
 //     directory at the path is neither read nor replaced.
+//   - Write refuses a path with a ".git" element in any case (git's
+//     directory, a submodule's, a linked worktree's pointer) with an
+//     error wrapping fs.ErrInvalid, and writes nothing.
 //   - A missing file is an error wrapping fs.ErrNotExist.
 //   - Write is atomic, as FolderWriter's writes are, and makes the
 //     directories the path needs. Writing never stages a file:

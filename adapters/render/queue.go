@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,13 +129,19 @@ func queueText(rep *queue.Report, st Style) string {
 		}
 		b.WriteString(t.String())
 	}
-	if rep.ItemsWithFindings > 0 {
+	unqueued := false
+	if slices.ContainsFunc(rep.Items, func(it queue.Item) bool { return len(it.ItemFindings) > 0 || len(missing(it)) > 0 }) {
 		b.WriteString("\n" + st.Bold("Incomplete records") + "\n")
 		for _, it := range rep.Items {
-			if len(it.ItemFindings) == 0 {
+			lacks := missing(it)
+			if len(it.ItemFindings) == 0 && len(lacks) == 0 {
 				continue
 			}
+			unqueued = unqueued || it.QueuedAt == nil
 			b.WriteString("  " + st.Bold(string(it.ID)) + " " + st.Dim(oneLine(string(it.SourcePath))) + "\n")
+			if len(lacks) > 0 {
+				b.WriteString("    missing: " + strings.Join(lacks, ", ") + "\n")
+			}
 			t := table{width: st.width, indent: "    "}
 			for _, f := range it.ItemFindings {
 				sev := f.Severity
@@ -163,12 +170,43 @@ func queueText(rep *queue.Report, st Style) string {
 		}
 		b.WriteString(t.String())
 	}
+	if unqueued {
+		b.WriteString("\n" + st.Bold("To queue a proposal") + ", give its frontmatter a review block and name its deciders:\n" +
+			"  review:\n    queuedAt: \"" + rep.AsOf + "T00:00:00Z\"  # when review began\n" +
+			"    tier: async  # auto, async or arb\n    slaDays: 14  # or a reviewBy date\n  deciders: [\"@you\"]\n")
+	}
 	summary := queueHeadline(rep)
 	if rep.Failed() {
 		summary = st.Bad(summary)
 	}
 	b.WriteString("\n" + summary + "\n" + st.Dim("Corpus fingerprint "+rep.CorpusFingerprint) + "\n")
 	return b.String()
+}
+
+// missing names what an undecided item still lacks to be routed and
+// timed, beyond what its findings say already: the JSON report says only
+// what the reference's does, the terminal says all of it.
+func missing(it queue.Item) []string {
+	if it.DecidedAt != nil {
+		return nil
+	}
+	has := func(code string) bool {
+		return slices.ContainsFunc(it.ItemFindings, func(f queue.ItemFinding) bool { return f.Code == code })
+	}
+	var out []string
+	if it.QueuedAt == nil {
+		out = append(out, "review.queuedAt")
+	}
+	if it.DeadlineDate == nil && !has(queue.CodeDeadlineOutOfRange) {
+		out = append(out, "a deadline (review.slaDays, or reviewBy)")
+	}
+	if it.Tier == nil && !has(queue.CodeTierAbsent) {
+		out = append(out, "review.tier")
+	}
+	if len(it.RoutingTargets) == 0 && !has(queue.CodeDecidersEmpty) {
+		out = append(out, "deciders")
+	}
+	return out
 }
 
 // QueueMarkdownText is the queue as GitHub-flavoured Markdown, the body

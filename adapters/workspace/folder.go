@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,9 +11,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
 	"github.com/adrkit/adrkit-go/domain/migrate"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // Folder is an ADR directory on disk, for the commands that write. Names
@@ -21,6 +24,9 @@ type Folder struct {
 	root, dir string // canonical absolute paths
 	rel       string // dir relative to root, "/"-separated; "." for the root
 	planned   bool   // the directory does not exist yet (PlannedFolder)
+	// replacing serialises Replace's comparison and rename, so that two
+	// edits made from one reading cannot both pass the comparison.
+	replacing sync.Mutex
 }
 
 // OpenFolder opens the ADR directory dir of the repository at root (dir
@@ -47,6 +53,9 @@ func OpenFolder(root, dir string) (*Folder, error) {
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil, fmt.Errorf("the ADR directory is not inside the repository")
 	}
+	if err := outsideGit(filepath.ToSlash(rel)); err != nil {
+		return nil, err
+	}
 	return &Folder{root: r, dir: d, rel: filepath.ToSlash(rel)}, nil
 }
 
@@ -64,6 +73,9 @@ func PlannedFolder(root, dir string) (*Folder, error) {
 	rel := filepath.ToSlash(filepath.Clean(filepath.FromSlash(dir)))
 	if filepath.IsAbs(dir) || rel == ".." || strings.HasPrefix(rel, "../") {
 		return nil, fmt.Errorf("the ADR directory is not inside the repository")
+	}
+	if err := outsideGit(rel); err != nil {
+		return nil, err
 	}
 	return &Folder{root: r, dir: filepath.Join(r, filepath.FromSlash(rel)), rel: rel, planned: true}, nil
 }
@@ -153,11 +165,27 @@ func (f *Folder) Read(name string) ([]byte, error) {
 	return b, err
 }
 
-// Replace writes content over the regular file name atomically: a reader
-// sees the old file or the new one, never half of one. The file keeps its
+// Replace writes content over the regular file name atomically, if it
+// still holds old (else an error wrapping ports.ErrChanged): a reader sees
+// the old file or the new one, never half of one. The file keeps its
 // permissions.
-func (f *Folder) Replace(name string, content []byte) error {
-	return f.write(name, content, replaceOnly)
+func (f *Folder) Replace(name string, old, content []byte) error {
+	f.replacing.Lock()
+	defer f.replacing.Unlock()
+	root, err := f.file(name, "writing")
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	shown := f.DisplayPath(name)
+	return writeAtomic(root, name, shown, content, replaceOnly, func() error {
+		now, more, err := readRegular(root, name, shown, len(old))
+		if err == nil && (more || !bytes.Equal(now, old)) {
+			err = fmt.Errorf("%s was changed by someone else since adrkit read it; nothing was written, run the command again: %w",
+				shown, ports.ErrChanged)
+		}
+		return err
+	})
 }
 
 // Create writes a new file name atomically; if name exists already it
@@ -172,7 +200,7 @@ func (f *Folder) write(name string, content []byte, mode writeMode) error {
 		return err
 	}
 	defer root.Close()
-	return writeAtomic(root, name, f.DisplayPath(name), content, mode)
+	return writeAtomic(root, name, f.DisplayPath(name), content, mode, nil)
 }
 
 // file checks that name is a plain file name and opens the directory to
@@ -197,12 +225,13 @@ func (f *Folder) openRoot() (*os.Root, error) {
 }
 
 // checkName refuses what is not a plain file name: nothing outside the
-// directory is ever named.
+// directory is ever named. Nor is .git, which at the repository's root
+// is git's directory or a linked worktree's pointer to it.
 func checkName(name string) error {
 	if name == "" || name == "." || name == ".." || strings.ContainsAny(name, `/\`) {
 		return fmt.Errorf("%q is not a file name in the ADR directory: %w", name, fs.ErrInvalid)
 	}
-	return nil
+	return outsideGit(name)
 }
 
 func (f *Folder) path(name string) string { return filepath.Join(f.dir, name) }

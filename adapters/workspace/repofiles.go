@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -75,10 +76,13 @@ func (f *RepoFiles) Read(p string, limit int) ([]byte, bool, error) {
 
 // Write replaces p atomically, or creates it with the directories it
 // needs: a host reading its configuration meanwhile sees the old file or
-// the new one.
+// the new one. A path inside git's own directory is refused.
 func (f *RepoFiles) Write(p string, content []byte) error {
 	if !fs.ValidPath(p) || p == "." {
 		return notInRepository(p)
+	}
+	if err := outsideGit(p); err != nil {
+		return err
 	}
 	name := filepath.FromSlash(p)
 	if dir := filepath.Dir(name); dir != "." {
@@ -86,7 +90,21 @@ func (f *RepoFiles) Write(p string, content []byte) error {
 			return fmt.Errorf("writing %s: %w", p, withoutPath(err))
 		}
 	}
-	return writeAtomic(f.root, name, p, content, createOrReplace)
+	return writeAtomic(f.root, name, p, content, createOrReplace, nil)
+}
+
+// outsideGit refuses a "/"-separated path with a .git element, in any
+// case (a case-insensitive file system, or git's own rule for what it
+// tracks): git's directory, a submodule's, or the file that points a
+// linked worktree at its repository. adrkit never writes there, whatever
+// a command line names.
+func outsideGit(p string) error {
+	for elem := range strings.SplitSeq(p, "/") {
+		if strings.EqualFold(elem, ".git") {
+			return fmt.Errorf("%s is inside git's own directory (.git), where adrkit writes nothing: %w", p, fs.ErrInvalid)
+		}
+	}
+	return nil
 }
 
 func notInRepository(p string) error {
@@ -142,8 +160,9 @@ const (
 // is synced and then renamed over name, or for createOnly linked to it,
 // since a hard link fails when the name is taken and so never replaces
 // another writer's file. Only a regular file is replaced, and it keeps
-// its permissions.
-func writeAtomic(root *os.Root, name, shown string, content []byte, mode writeMode) error {
+// its permissions. unchanged, when given, is asked last, just before the
+// rename: an error from it stops the write.
+func writeAtomic(root *os.Root, name, shown string, content []byte, mode writeMode, unchanged func() error) error {
 	fail := func(err error) error { return fmt.Errorf("writing %s: %w", shown, withoutPath(err)) }
 	taken := func() error { return fmt.Errorf("%s exists already: %w", shown, fs.ErrExist) }
 	perm := fs.FileMode(0o644)
@@ -173,6 +192,12 @@ func writeAtomic(root *os.Root, name, shown string, content []byte, mode writeMo
 	}
 	if closeErr := fh.Close(); err == nil {
 		err = closeErr
+	}
+	if err == nil && unchanged != nil {
+		if err = unchanged(); err != nil {
+			_ = root.Remove(tmp)
+			return err
+		}
 	}
 	if err == nil && mode == createOnly {
 		err = root.Link(tmp, name)

@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/internal/linktest"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 func mkdirs(t *testing.T, root string, dirs ...string) {
@@ -74,7 +76,7 @@ func TestFolderWrites(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "0001-a.md"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Replace("0001-a.md", []byte("new")); err != nil {
+	if err := f.Replace("0001-a.md", []byte("old"), []byte("new")); err != nil {
 		t.Fatal(err)
 	}
 	// The mode is kept; Windows keeps only a read-only attribute, which
@@ -91,7 +93,7 @@ func TestFolderWrites(t *testing.T) {
 		t.Error("a folder outside the root was opened")
 	}
 	linktest.Make(t, "0001-a.md", filepath.Join(dir, "0003-link.md"))
-	if err := f.Replace("0003-link.md", []byte("through")); err == nil {
+	if err := f.Replace("0003-link.md", []byte("new"), []byte("through")); err == nil {
 		t.Error("a link was replaced")
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "0001-a.md")); string(b) != "new" {
@@ -141,5 +143,64 @@ func TestRenameCase(t *testing.T) {
 	}
 	if after, _ := f.Names(); !slices.Equal(after, []string{"0002-B.md", "0002-b.md"}) {
 		t.Errorf("after a refused rename: %v", after)
+	}
+}
+
+// TestNoFolderInsideGit: index --write names its folder by the file's
+// directory, so a folder inside git's own (.git/hooks, a submodule's
+// .git) is refused however it is spelled, and a dry run plans none there.
+func TestNoFolderInsideGit(t *testing.T) {
+	root := t.TempDir()
+	mkdirs(t, root, ".git/hooks")
+	mkdirs(t, root, "vendor/lib/.git")
+	mkdirs(t, root, ".github")
+	for _, dir := range []string{".git", ".git/hooks", "vendor/lib/.git", ".git/hooks/.."} {
+		if _, err := OpenFolder(root, dir); !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("OpenFolder(%q): %v, want fs.ErrInvalid", dir, err)
+		}
+		if _, err := PlannedFolder(root, dir); !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("PlannedFolder(%q): %v, want fs.ErrInvalid", dir, err)
+		}
+	}
+	if _, err := OpenFolder(root, ".github"); err != nil {
+		t.Errorf("OpenFolder(.github): %v", err)
+	}
+}
+
+// TestReplaceAfterAnAppend: another process appends to a record between
+// the command's reading and its writing (the lost lines of issue 35):
+// Replace refuses, the appended line stays, and no temporary file is left.
+func TestReplaceAfterAnAppend(t *testing.T) {
+	root := t.TempDir()
+	mkdirs(t, root, "docs/adr")
+	file := filepath.Join(root, "docs", "adr", "0001-a.md")
+	write(t, file, "status: proposed\n")
+	f, err := OpenFolder(root, "docs/adr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := f.Read("0001-a.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.WriteString("appended meanwhile\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Close(); err != nil {
+		t.Fatal(err)
+	}
+	err = f.Replace("0001-a.md", old, []byte("status: accepted\n"))
+	if !errors.Is(err, ports.ErrChanged) || !strings.Contains(err.Error(), "docs/adr/0001-a.md") {
+		t.Errorf("Replace after an append: %v, want ports.ErrChanged naming the file", err)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "status: proposed\nappended meanwhile\n" {
+		t.Errorf("the file holds %q: the append was lost", b)
+	}
+	if names, _ := f.Names(); len(names) != 1 {
+		t.Errorf("names after the refused write: %q", names)
 	}
 }

@@ -32,7 +32,7 @@ type server struct {
 // startServer starts bin serving root. The clock for "process start"
 // is read just before this call by the caller.
 func startServer(bin, root string) (*server, error) {
-	s := &server{cmd: exec.Command(bin, "--cwd", root)}
+	s := &server{cmd: exec.Command(bin, "--cwd", root, "--tools", "extended")}
 	s.cmd.Stderr = &s.stderr
 	in, err := s.cmd.StdinPipe()
 	if err != nil {

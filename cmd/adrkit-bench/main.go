@@ -58,6 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			&cli.IntFlag{Name: "starts", Aliases: []string{"r"}, Value: 20, Usage: "process starts timed to the initialize answer, at each size"},
 			&cli.IntFlag{Name: "lint-runs", Value: 5, Usage: "cold `adrkit lint` runs on the largest corpus (0 to skip)"},
 			&cli.IntFlag{Name: "startup-runs", Value: 50, Usage: "processes timed for start-up: an empty Go program, adrkit --version and adrkit-mcp --version, each (0 to skip)"},
+			&cli.IntFlag{Name: "ask-runs", Value: 30, Usage: "`adrkit ask` processes timed at each size, with as many `adrkit --version`, after the development set is asked (0 to skip both)"},
 			&cli.IntFlag{Name: "hook-runs", Value: 30, Usage: "`adrkit hook` processes timed at each size, with as many `adrkit --version` (0 to skip)"},
 			&cli.IntFlag{Name: "pipelined", Value: 200, Usage: "tools/call requests written at once to a new server on the largest corpus (0 to skip)"},
 			&cli.IntFlag{Name: "lists", Value: 10000, Usage: "tools/list requests, and as many pings, written at once to one server (0 to skip)"},
@@ -105,6 +106,7 @@ type Config struct {
 	Starts   int   `json:"starts"`
 	LintRuns int   `json:"lintRuns"`
 	HookRuns int   `json:"hookRuns"`
+	AskRuns  int   `json:"askRuns"`
 	// StartupRuns is how many times each program is started for the
 	// start-up comparison.
 	StartupRuns int `json:"startupRuns"`
@@ -131,6 +133,7 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 		Calls: int(c.Int("calls")), Warmup: int(c.Int("warmup")), Starts: int(c.Int("starts")),
 		LintRuns: int(c.Int("lint-runs")), Seed: c.Int64("seed"), Broken: c.Float64("broken"),
 		HookRuns:    int(c.Int("hook-runs")),
+		AskRuns:     int(c.Int("ask-runs")),
 		StartupRuns: int(c.Int("startup-runs")),
 		Pipelined:   int(c.Int("pipelined")), Lists: int(c.Int("lists")),
 		Silent: int(c.Int("silent")), SlowBodies: int(c.Int("slow-bodies")), Stalled: int(c.Int("stalled")),
@@ -148,8 +151,8 @@ func configFrom(c *cli.Command, args []string) (Config, error) {
 	switch {
 	case cfg.Calls < 1:
 		return cfg, usageError{msg: "--calls must be at least 1"}
-	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0 || cfg.Pipelined < 0 || cfg.Lists < 0 || cfg.HookRuns < 0 || cfg.StartupRuns < 0:
-		return cfg, usageError{msg: "--starts, --warmup, --lint-runs, --pipelined, --lists, --hook-runs and --startup-runs cannot be negative"}
+	case cfg.Starts < 0 || cfg.Warmup < 0 || cfg.LintRuns < 0 || cfg.Pipelined < 0 || cfg.Lists < 0 || cfg.HookRuns < 0 || cfg.AskRuns < 0 || cfg.StartupRuns < 0:
+		return cfg, usageError{msg: "--starts, --warmup, --lint-runs, --pipelined, --lists, --hook-runs, --ask-runs and --startup-runs cannot be negative"}
 	case cfg.Silent < 0 || cfg.SlowBodies < 0 || cfg.Stalled < 0 || cfg.TermClients < 0 || cfg.PressureCalls < 1:
 		return cfg, usageError{msg: "--silent, --slow-bodies, --stalled and --term-clients cannot be negative, and --pressure-calls must be at least 1"}
 	case cfg.Broken < 0 || cfg.Broken > 1:
@@ -182,7 +185,7 @@ func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 		bin = b
 	}
 	lintBin, lintNote := cfg.lintBin, ""
-	if lintBin == "" && (cfg.LintRuns > 0 || cfg.HookRuns > 0 || cfg.StartupRuns > 0) {
+	if lintBin == "" && (cfg.LintRuns > 0 || cfg.HookRuns > 0 || cfg.AskRuns > 0 || cfg.StartupRuns > 0) {
 		if _, err := os.Stat(filepath.Join("cmd", "adrkit", "main.go")); err != nil {
 			lintNote = "cmd/adrkit does not exist in this tree; lint was not timed"
 		} else {
@@ -241,6 +244,17 @@ func bench(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 			return fmt.Errorf("hook: %w", err)
 		}
 		res.Hooks = hr
+	}
+	if len(res.Sizes) > 0 && cfg.AskRuns > 0 && lintBin != "" {
+		var sizes []int
+		for _, sr := range res.Sizes {
+			sizes = append(sizes, sr.N)
+		}
+		ar, err := measureAsk(ctx, lintBin, tmp, sizes, cfg.AskRuns, cfg.Warmup, logf)
+		if err != nil {
+			return fmt.Errorf("ask: %w", err)
+		}
+		res.Ask = ar
 	}
 	if len(res.Sizes) > 0 && (cfg.Pipelined > 0 || cfg.Lists > 0) {
 		largest, smallest := res.Sizes[len(res.Sizes)-1].N, res.Sizes[0].N

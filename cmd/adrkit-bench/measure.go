@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -58,7 +59,8 @@ func measureSize(ctx context.Context, cfg Config, bin, root string, n int, logf 
 		return SizeResult{}, err
 	}
 	sr := SizeResult{N: n, Files: len(c.Files), Bytes: c.Size()}
-	calls := corpusgen.Workload(n)
+	// The server serves the extended tools: query_decision is timed too.
+	calls := append(corpusgen.Workload(n), corpusgen.Call{Tool: "query_decision", Args: json.RawMessage(`{"question":"` + askQuestion + `"}`)})
 
 	logf("N=%d: %d rounds of the floor and %d tool calls", n, cfg.Warmup+cfg.Calls, len(calls))
 	srv, err := startServer(bin, root)

@@ -21,6 +21,7 @@ type Results struct {
 	// Pressure is the HTTP server under hostile clients.
 	Pressure *PressureResult `json:"pressure,omitempty"`
 	Hooks    []HookResult    `json:"hooks,omitempty"`
+	Ask      *AskResult      `json:"ask,omitempty"`
 	Startup  *StartupResult  `json:"startup,omitempty"`
 	Targets  []Target        `json:"targets"`
 }
@@ -112,6 +113,7 @@ func (r *Results) evaluate() {
 	}
 	r.evaluatePressure(add)
 	r.evaluateHooks()
+	r.evaluateAsk()
 	r.evaluateStartup()
 	// The floor's own slope is shown in the growth table but is not a
 	// target: it is what the tools are measured against.
@@ -216,6 +218,7 @@ func (r *Results) markdown() string {
 	}
 	b.WriteString(r.pressureMarkdown())
 	b.WriteString(r.hooksMarkdown())
+	b.WriteString(r.askMarkdown())
 	b.WriteString(r.startupMarkdown())
 	b.WriteString("\nTargets:\n\n| target | this run | met |\n|---|---|---|\n")
 	for _, t := range r.Targets {

@@ -90,6 +90,23 @@ func TestIndex(t *testing.T) {
 	if got := r.run("index", "--write", "new.md"); got.code != 0 {
 		t.Errorf("a new file: %s", got)
 	}
+	// Nothing is written inside git's own directory, however named.
+	config, _ := os.ReadFile(filepath.Join(root, ".git", "config"))
+	if err := os.MkdirAll(filepath.Join(root, ".git", "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{".git/config", ".git/hooks/pre-commit", ".git/../.git/HEAD"} {
+		if got := r.run("index", "--write", file); got.code != 2 || !strings.Contains(got.stderr, "inside git's own directory") {
+			t.Errorf("index --write %s: %s", file, got)
+		}
+	}
+	if after, _ := os.ReadFile(filepath.Join(root, ".git", "config")); string(after) != string(config) {
+		t.Error("index --write .git/config wrote the file")
+	}
+	if _, err := os.Stat(filepath.Join(root, ".git", "hooks", "pre-commit")); err == nil {
+		t.Error("index --write .git/hooks/pre-commit made a hook")
+	}
+
 	// Alone, it prints the index, links from the directory it runs in,
 	// and writes nothing; it may read a revision.
 	index, _ := os.ReadFile(filepath.Join(root, "new.md"))

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/adrkit/adrkit-go/domain/scaffold"
 	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
@@ -79,8 +80,21 @@ func TestNew(t *testing.T) {
 	if string(old) != want {
 		t.Errorf("the old record:\n%s\nwant\n%s", old, want)
 	}
+	// Accepted, its body still the template's prompts: lint refuses it
+	// until they are replaced, and then it lints clean.
+	if l := r.run("lint", "--as-of", "2026-06-15"); l.code != 1 || strings.Count(l.stdout, "error  template-text") != 3 ||
+		strings.Count(l.stdout, "  line ") != 3 {
+		t.Errorf("lint after new: want the three prompts as errors, got\n%s", l)
+	}
+	filled := string(written)
+	for _, left := range scaffold.TemplateText(filled) {
+		filled = strings.Replace(filled, left.Prompt, "Filled in by the deciders.", 1)
+	}
+	if err := os.WriteFile(filepath.Join(root, "docs", "adr", "0008-use-postgresql-for-the-catalogue.md"), []byte(filled), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if l := r.run("lint", "--as-of", "2026-06-15"); l.code != 0 || strings.Contains(l.stdout, "error") {
-		t.Errorf("lint after new:\n%s", l)
+		t.Errorf("lint after the prompts were replaced:\n%s", l)
 	}
 
 	js := r.run("new", "Cache search results", "--json")

@@ -30,7 +30,7 @@ func fold(s string) string {
 // questionWords are words of asking that say nothing about the subject,
 // beyond the Snowball list of English stop words.
 var questionWords = map[string]bool{
-	"adr": true, "allowed": true, "anyth": true, "can": true, "could": true, "decid": true,
+	"adr": true, "allow": true, "anyth": true, "can": true, "could": true, "decid": true,
 	"decis": true, "may": true, "might": true, "must": true, "need": true, "ok": true,
 	"okay": true, "record": true, "shall": true, "us": true, "would": true,
 }
@@ -41,26 +41,31 @@ var questionWords = map[string]bool{
 type stemmer map[string]string
 
 // terms appends to out the index terms of text: its words (runs of
-// letters and digits, folded), without stop words, stemmed; at most max
-// terms in all (max < 0: no bound).
-func (st stemmer) terms(out []string, text string, max int) []string {
+// letters and digits, folded), without stop words, stemmed.
+func (st stemmer) terms(out []string, text string) []string {
 	text = fold(text)
 	start := -1
-	for i, r := range text + " " {
-		word := unicode.IsLetter(r) || unicode.IsDigit(r)
-		if word && start < 0 {
-			start = i
-		}
-		if word || start < 0 {
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
 			continue
 		}
-		if max >= 0 && len(out) >= max {
-			return out
+		if start >= 0 {
+			out, start = st.add(out, text[start:i]), -1
 		}
-		if t := st.term(text[start:i]); t != "" {
-			out = append(out, t)
-		}
-		start = -1
+	}
+	if start >= 0 {
+		out = st.add(out, text[start:])
+	}
+	return out
+}
+
+// add appends the term of word to out, unless it is a stop word.
+func (st stemmer) add(out []string, word string) []string {
+	if t := st.term(word); t != "" {
+		out = append(out, t)
 	}
 	return out
 }
@@ -78,10 +83,16 @@ func (st stemmer) term(w string) string {
 		}
 	}
 	if st != nil && len(st) < maxStems {
-		st[w] = t
+		// A copy: the word is part of a record's text, which the key
+		// would keep alive for as long as the stemmer.
+		st[strings.Clone(w)] = t
 	}
 	return t
 }
 
 // maxStems bounds a stemmer's memory: past it, words are stemmed again.
 const maxStems = 1 << 16
+
+// Terms is the index terms of text, in order: what Rank looks up of a
+// question and what a record's field is indexed as.
+func Terms(text string) []string { return stemmer{}.terms(nil, text) }

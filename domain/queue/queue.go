@@ -310,9 +310,10 @@ func itemFindings(fm *adr.Frontmatter, rev *adr.Review, unwritable bool) []ItemF
 			Message: "review.queuedAt plus review.slaDays is more than 100,000,000 days from 1970, not a date that " +
 				"can be written, so the decision is treated as having no deadline"})
 	}
-	// A record has entered review when it has a review block or a
-	// deadline of its own; only then is a missing tier worth saying.
-	if (fm.Review != nil || fm.ReviewBy != "") && rev.Tier == "" {
+	// Only a record with a review block has begun to enter review, as
+	// the reference judges it: a bare reviewBy is a deadline, not a
+	// request for routing.
+	if fm.Review != nil && rev.Tier == "" {
 		out = append(out, ItemFinding{Code: CodeTierAbsent, Severity: adr.SeverityInfo,
 			Message: "no review.tier: the decision cannot be routed to auto, async or arb review until one is set"})
 	}

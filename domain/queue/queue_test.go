@@ -147,7 +147,7 @@ func TestItemFindings(t *testing.T) {
 			fm.Review = &adr.Review{QueuedAt: "2026-01-01T00:00:00Z", SLADays: i64(14)}
 		}, []string{"item.tier-absent/info"}},
 		{"empty review block", func(fm *adr.Frontmatter) { fm.Review = &adr.Review{} }, []string{"item.tier-absent/info"}},
-		{"reviewBy without review block", func(fm *adr.Frontmatter) { fm.ReviewBy = "2027-02-08" }, []string{"item.tier-absent/info"}},
+		{"reviewBy without review block: none, as the reference", func(fm *adr.Frontmatter) { fm.ReviewBy = "2027-02-08" }, nil},
 		{"reviewBy before the queued day", func(fm *adr.Frontmatter) {
 			fm.ReviewBy = "2025-12-31"
 			fm.Review = &adr.Review{Tier: "async", QueuedAt: "2026-01-01T00:00:00Z", SLADays: i64(14)}

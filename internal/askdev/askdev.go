@@ -17,6 +17,7 @@ import (
 	"slices"
 
 	"github.com/adrkit/adrkit-go/app"
+	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/internal/corpusgen"
 	"github.com/adrkit/adrkit-go/ports"
 	"github.com/adrkit/adrkit-go/ports/memcorpus"
@@ -49,13 +50,20 @@ func Questions() ([]Question, error) {
 }
 
 // corpora are the directories under the repository root whose docs/adr
-// the questions are asked of, beside "generated" (corpusgen's).
-var corpora = map[string]string{
-	"adrkit": ".",
-	"shop":   "internal/askdev/testdata/shop",
-	"chains": "cmd/adrkit/testdata/corpora/chains",
-	"mcp":    "adapters/mcp/testdata/corpus",
-}
+// the questions are asked of, beside "generated" (corpusgen's); adopted
+// are folders in other formats (migrate's fixtures of the formats in
+// docs/adopting.md's table), asked once adrkit migrate has planned them.
+var (
+	corpora = map[string]string{
+		"adrkit": "docs/adr",
+		"shop":   "internal/askdev/testdata/shop/docs/adr",
+		"chains": "cmd/adrkit/testdata/corpora/chains/docs/adr",
+		"mcp":    "adapters/mcp/testdata/corpus/docs/adr",
+		"nygard": "domain/migrate/testdata/folders/nygard",
+		"madr3":  "domain/migrate/testdata/folders/madr3",
+	}
+	adopted = map[string]bool{"nygard": true, "madr3": true}
+)
 
 // Generated is the generated corpus the "generated" questions were
 // written against.
@@ -70,7 +78,7 @@ func Open(root, name string) (ports.CorpusReader, error) {
 		if !ok {
 			return nil, fmt.Errorf("no corpus %q", name)
 		}
-		dir = filepath.Join(root, dir, "docs", "adr")
+		dir = filepath.Join(root, dir)
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			return nil, fmt.Errorf("corpus %s: %w", name, err)
@@ -83,12 +91,35 @@ func Open(root, name string) (ports.CorpusReader, error) {
 				}
 			}
 		}
+		if adopted[name] {
+			files = migrated(files)
+		}
 	}
 	r := memcorpus.New("docs/adr")
 	for _, f := range slices.Sorted(maps.Keys(files)) {
 		r.WriteFile(f, files[f])
 	}
 	return r, nil
+}
+
+// migrated is the records adrkit migrate would leave for files: a
+// decision in another format with its new frontmatter, a record as it
+// is; anything else is left out.
+func migrated(files map[string][]byte) map[string][]byte {
+	var in []migrate.File
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		in = append(in, migrate.File{Name: name, Path: "docs/adr/" + name, Content: files[name]})
+	}
+	out := map[string][]byte{}
+	for i, f := range migrate.Build(in, migrate.Options{}).Files {
+		switch f.Action {
+		case migrate.ActionMigrate:
+			out[in[i].Name] = f.Content
+		case migrate.ActionUnchanged:
+			out[in[i].Name] = in[i].Content
+		}
+	}
+	return out
 }
 
 // Tally is how many questions of a kind were asked and answered right.
@@ -103,10 +134,11 @@ type Tally struct {
 // Rate is the share answered right.
 func (t Tally) Rate() float64 { return float64(t.Right) / float64(max(t.Asked, 1)) }
 
-// Miss is a question answered wrong, with what was answered.
-type Miss struct {
+// Answered is a question with its answer.
+type Answered struct {
 	Question
-	Got app.AskAnswer
+	Got   app.AskAnswer
+	Right bool
 }
 
 // Report is the accuracy of one run over the set.
@@ -115,7 +147,8 @@ type Report struct {
 	Kinds []Tally
 	// Answerable adds up every kind but Unanswerable.
 	Answerable Tally
-	Misses     []Miss
+	// Answers are every question with its answer, in the set's order.
+	Answers []Answered
 }
 
 // Run asks every question of its corpus, read from the repository at
@@ -160,9 +193,7 @@ func Run(ctx context.Context, root string, qs []Question) (Report, error) {
 				t.NoRecord++
 			}
 		}
-		if !right {
-			rep.Misses = append(rep.Misses, Miss{Question: q, Got: a})
-		}
+		rep.Answers = append(rep.Answers, Answered{Question: q, Got: a, Right: right})
 	}
 	for _, t := range kinds {
 		rep.Kinds = append(rep.Kinds, *t)

@@ -27,6 +27,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -270,7 +271,28 @@ type OversizeResult struct {
 // that only its size is wrong) on one connection and reads the answer;
 // then it sends next, on the same connection if the server kept it open,
 // on a new one otherwise, and reads that answer too.
+//
+// A server that answers and closes before reading all of a body makes its
+// kernel reset the connection, and a reset discards an answer the client
+// has received but not yet read: on a loaded machine the reading goroutine
+// can lose that race although the server answered. Such a lost answer is
+// tried again, up to three times; any answer that arrives is checked.
 func Oversize(ctx context.Context, t Target, size int, next []byte) (OversizeResult, error) {
+	var err error
+	for range 3 {
+		var res OversizeResult
+		if res, err = oversize(ctx, t, size, next); !errors.Is(err, errAnswerLost) {
+			return res, err
+		}
+	}
+	return OversizeResult{}, err
+}
+
+// errAnswerLost marks an answer the connection's reset took away.
+var errAnswerLost = errors.New("the connection was reset before its answer was read")
+
+// oversize is one attempt of Oversize.
+func oversize(ctx context.Context, t Target, size int, next []byte) (OversizeResult, error) {
 	var res OversizeResult
 	big := make([]byte, size)
 	for i := range big {
@@ -294,6 +316,9 @@ func Oversize(ctx context.Context, t Target, size int, next []byte) (OversizeRes
 	go func() { written <- req.Write(conn) }()
 	resp, err := http.ReadResponse(br, req)
 	if err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) {
+			err = fmt.Errorf("%w: %w", errAnswerLost, err)
+		}
 		return res, fmt.Errorf("reading the answer to %d bytes: %w", size, err)
 	}
 	_, _ = io.Copy(io.Discard, resp.Body)

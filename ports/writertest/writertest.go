@@ -11,8 +11,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
@@ -124,20 +127,71 @@ func RunFolder(t *testing.T, symlinks bool, build Maker[ports.FolderWriter]) {
 
 	t.Run("Replace", func(t *testing.T) {
 		f := open(t)
-		if err := f.Replace("0004-missing.md", []byte("x")); !errors.Is(err, fs.ErrNotExist) {
+		if err := f.Replace("0004-missing.md", nil, []byte("x")); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("Replace of a missing file: %v, want fs.ErrNotExist", err)
 		}
 		for _, name := range notRegular {
-			if err := f.Replace(name, []byte("x")); err == nil {
+			if err := f.Replace(name, nil, []byte("x")); err == nil {
 				t.Errorf("Replace(%q), not a regular file: no error", name)
 			}
 		}
+		for _, stale := range []string{"", "alpha", "alpha\nmore\n", "ALPHA\n"} {
+			if err := f.Replace("0001-a.md", []byte(stale), []byte("new\n")); !errors.Is(err, ports.ErrChanged) {
+				t.Errorf("Replace over %q, read as %q: %v, want ports.ErrChanged", "alpha\n", stale, err)
+			}
+		}
 		unchanged(t, f, "after refused replaces")
-		if err := f.Replace("0001-a.md", []byte("new\n")); err != nil {
+		if err := f.Replace("0001-a.md", []byte("alpha\n"), []byte("new\n")); err != nil {
 			t.Fatalf("Replace: %v", err)
 		}
 		checkContent(t, f, "0001-a.md", "new\n", "Replace")
 		checkNames(t, f, names, "after Replace")
+	})
+
+	// Appenders that read, add a line and replace, all at once, as
+	// adrkit status racing another process's edits did: a Replace made
+	// from a stale reading fails (and its appender reads again) instead
+	// of dropping the lines written since.
+	t.Run("ConcurrentAppenders", func(t *testing.T) {
+		f := open(t)
+		const appenders, lines = 4, 25
+		var wg sync.WaitGroup
+		for a := range appenders {
+			wg.Go(func() {
+				for n := 0; n < lines; {
+					old, err := f.Read("0001-a.md")
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					line := fmt.Sprintf("appender %d line %d\n", a, n)
+					switch err := f.Replace("0001-a.md", old, append(slices.Clip(old), line...)); {
+					case err == nil:
+						n++
+					case !errors.Is(err, ports.ErrChanged):
+						t.Error(err)
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		got, err := f.Read("0001-a.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		have := strings.Split(strings.TrimSuffix(string(got), "\n"), "\n")
+		if len(have) != 1+appenders*lines {
+			t.Errorf("%d lines after %d appends, want %d: lines were lost", len(have), appenders*lines, 1+appenders*lines)
+		}
+		for a := range appenders {
+			for n := range lines {
+				if line := fmt.Sprintf("appender %d line %d", a, n); !slices.Contains(have, line) {
+					t.Errorf("%q was lost", line)
+				}
+			}
+		}
+		checkNames(t, f, names, "after the appenders")
 	})
 
 	t.Run("Rename", func(t *testing.T) {
@@ -163,12 +217,12 @@ func RunFolder(t *testing.T, symlinks bool, build Maker[ports.FolderWriter]) {
 
 	t.Run("NotAFileName", func(t *testing.T) {
 		f := open(t)
-		for _, name := range []string{"", ".", "..", "../0001-a.md", "sub/x.md", `sub\x.md`, "/0001-a.md"} {
+		for _, name := range []string{"", ".", "..", "../0001-a.md", "sub/x.md", `sub\x.md`, "/0001-a.md", ".git", ".GIT"} {
 			_, readErr := f.Read(name)
 			for i, err := range []error{
 				readErr,
 				f.Create(name, []byte("x")),
-				f.Replace(name, []byte("x")),
+				f.Replace(name, nil, []byte("x")),
 				f.Rename(name, "0005-e.md"),
 				f.Rename("0001-a.md", name),
 			} {
@@ -263,6 +317,21 @@ func RunRepo(t *testing.T, symlinks bool, build Maker[ports.RepoFiles]) {
 		}
 		checkRepoContent(t, r, "tool.sh", "#!/bin/sh\n", "after refused paths")
 		checkRepoContent(t, r, "src/a.go", src, "after refused paths")
+	})
+
+	t.Run("NothingInsideGit", func(t *testing.T) {
+		r := open(t)
+		for _, p := range []string{".git", ".git/config", ".git/hooks/pre-commit", ".Git/HEAD", "vendor/lib/.git/config", "src/.GIT"} {
+			if err := r.Write(p, []byte("x")); !errors.Is(err, fs.ErrInvalid) {
+				t.Errorf("Write(%q), inside git's directory: %v, want fs.ErrInvalid", p, err)
+			}
+			if b, _, err := r.Read(p, -1); err == nil && string(b) == "x" {
+				t.Errorf("Write(%q) was refused but wrote the file", p)
+			}
+		}
+		if err := r.Write(".github/workflows/adr.yml", []byte("on: push\n")); err != nil {
+			t.Errorf("Write of .github/workflows/adr.yml, not git's directory: %v", err)
+		}
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/adrkit/adrkit-go/adapters/render"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
+	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/hook"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/toolcmd"
 )
 
@@ -57,6 +58,17 @@ func NewCmdAsk(f *factory.Factory, runF func(context.Context, *Options) error) *
 				Out: f.Out, Command: cmd.FullName(), Args: cmd.Args().Slice(), JSON: cmd.Bool("json"),
 				Corpus: func(ctx context.Context) (*factory.Corpus, error) { return f.Corpus(ctx, cmd) },
 				Style:  func() (render.Style, error) { return f.Style(cmd) },
+				// One question a process: the index is kept where the
+				// hook keeps the governance index (docs/ask.md).
+				Answer: func(ctx context.Context, c *factory.Corpus, in app.Input) (app.Result, error) {
+					defer hook.OneShot()()
+					state, _ := f.Getenv("ADRKIT_HOOK_STATE_DIR")
+					site, _, _, err := hook.KeptSite(c.Where, c.Where.Reader(), state)
+					if err != nil {
+						return app.Result{}, err
+					}
+					return app.AskOnce(ctx, site, in.(app.AskInput))
+				},
 			}, Question: strings.Join(cmd.Args().Slice(), " "), Limit: limit}
 			return factory.Run(ctx, opts, runF, run)
 		},

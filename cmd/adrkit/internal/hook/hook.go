@@ -24,6 +24,7 @@ import (
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/cmd/internal/entry"
 	"github.com/adrkit/adrkit-go/domain/agenthost"
+	"github.com/adrkit/adrkit-go/ports"
 )
 
 // Options is one run of adrkit hook.
@@ -102,11 +103,7 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return hookFailure(err)
 	}
-	// One short process per edit: collecting less often is cheaper than
-	// collecting as a server does, and the limit keeps a very large
-	// corpus from growing the heap unchecked.
-	defer debug.SetGCPercent(debug.SetGCPercent(hookGCPercent))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(hookMemoryLimit))
+	defer OneShot()()
 	site := &hookSite{opts: opts, cwd: ev.Cwd}
 	ans, err := app.Hook(ctx, ev, site.open)
 	if err != nil {
@@ -125,11 +122,17 @@ func run(ctx context.Context, opts *Options) error {
 	return nil
 }
 
-// The hook's collector settings (see the Action).
-const (
-	hookGCPercent   = 400
-	hookMemoryLimit = 256 << 20
-)
+// OneShot sets the collector for one short process (a hook event, an
+// adrkit ask) and returns what restores it: collecting less often is
+// cheaper than collecting as a server does, and the limit keeps a very
+// large corpus from growing the heap unchecked.
+func OneShot() (restore func()) {
+	gc, limit := debug.SetGCPercent(400), debug.SetMemoryLimit(256<<20)
+	return func() {
+		debug.SetGCPercent(gc)
+		debug.SetMemoryLimit(limit)
+	}
+}
 
 // hookFailure is the exit for a problem: status 1, one line.
 func hookFailure(err error) error {
@@ -166,11 +169,26 @@ func (h *hookSite) open(ctx context.Context) (*app.HookSite, error) {
 		}
 		return nil, err
 	}
-	root, err := filepath.Abs(h.where.Root)
+	site, root, note, err := KeptSite(h.where, reader, h.opts.StateDir)
 	if err != nil {
 		return nil, hookFailure(err)
 	}
-	dir := h.where.Dir
+	h.note = note
+	site.EditPaths = func(paths []string) ([]string, []string) { return workspace.EditPaths(root, base, paths) }
+	return site, nil
+}
+
+// KeptSite is the app.HookSite of the checked corpus at where, read by
+// reader, with what a run keeps for the next (ADR 0040): the store in
+// stateDir (or the default in the user cache directory), never inside
+// the working tree, and the corpus's place in it (none for a revision).
+// note says why nothing is kept, when it is not; root is the repository
+// root, absolute. adrkit ask keeps its index there too.
+func KeptSite(where entry.Location, reader ports.CorpusReader, stateDir string) (site *app.HookSite, root, note string, err error) {
+	if root, err = filepath.Abs(where.Root); err != nil {
+		return nil, "", "", err
+	}
+	dir := where.Dir
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(root, dir)
 	}
@@ -180,17 +198,15 @@ func (h *hookSite) open(ctx context.Context) (*app.HookSite, error) {
 	if err != nil || display == ".." || strings.HasPrefix(display, ".."+string(filepath.Separator)) {
 		display = ""
 	}
-	site := &app.HookSite{
-		Reader: reader, Heads: h.where.Heads(), Dir: filepath.ToSlash(display),
-		EditPaths: func(paths []string) ([]string, []string) { return workspace.EditPaths(root, base, paths) },
-	}
-	if h.where.Rev == "" {
+	site = &app.HookSite{Reader: reader, Heads: where.Heads(), Dir: filepath.ToSlash(display)}
+	if where.Rev == "" {
 		site.Place = strings.Join([]string{hooks.BuildID(factory.Version()), root, dir}, "\x00")
 	}
-	if state := h.stateDir(root); state != "" {
+	state, note := keptIn(root, stateDir)
+	if state != "" {
 		site.Store = hooks.NewStore(state)
 	}
-	return site, nil
+	return site, root, note, nil
 }
 
 // failure is the exit for an error of app.Hook: an unusable corpus is
@@ -206,26 +222,24 @@ func (h *hookSite) failure(err error) error {
 	return hookFailure(err)
 }
 
-// stateDir is where the hook keeps its state, or "" when it cannot: no
-// cache directory, or one that resolves inside the repository's working
-// tree, even through a symbolic link (the hook never writes there; a
-// line says so).
-func (h *hookSite) stateDir(root string) string {
-	dir, named := h.opts.StateDir, "--state-dir (or ADRKIT_HOOK_STATE_DIR) names a directory"
+// keptIn is the state directory, absolute, of a repository at root:
+// stateDir, or the default in the user cache directory; "" when there is
+// none or it is inside the working tree, with the note that says so.
+func keptIn(root, stateDir string) (dir, note string) {
+	dir, named := stateDir, "--state-dir (or ADRKIT_HOOK_STATE_DIR) names a directory"
 	if dir == "" {
 		d, err := hooks.DefaultStateDir()
 		if err != nil {
-			return ""
+			return "", ""
 		}
 		dir, named = d, "the hook's directory in the user cache directory (XDG_CACHE_HOME) is"
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return ""
+		return "", ""
 	}
 	if workspace.InTree(root, abs) {
-		h.note = named + " inside the repository's working tree, where the hook never writes; nothing is kept between runs"
-		return ""
+		return "", named + " inside the repository's working tree, where the hook never writes; nothing is kept between runs"
 	}
-	return abs
+	return abs, ""
 }

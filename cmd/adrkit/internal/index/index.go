@@ -94,7 +94,10 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	folder, err := workspace.OpenFolder(c.Where.Root, filepath.FromSlash(path.Dir(paths[0])))
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrInvalid):
+		return factory.UsageError{Command: opts.Command, Msg: opts.File + ": " + err.Error()}
+	case err != nil:
 		return factory.UsageError{Command: opts.Command, Msg: opts.File + ": the file's directory must exist, inside the repository"}
 	}
 	name := path.Base(paths[0])
@@ -126,7 +129,7 @@ func run(ctx context.Context, opts *Options) error {
 		return fail(fmt.Sprintf("%s: %s; run adrkit index --write %s", shown, what, shown))
 	}
 	if exists {
-		err = folder.Replace(name, []byte(text))
+		err = folder.Replace(name, old, []byte(text))
 	} else {
 		err = folder.Create(name, []byte(text))
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v3"
 
 	"github.com/adrkit/adrkit-go/adapters/render"
+	"github.com/adrkit/adrkit-go/adapters/workspace"
 	"github.com/adrkit/adrkit-go/app"
 	"github.com/adrkit/adrkit-go/cmd/adrkit/internal/factory"
 	"github.com/adrkit/adrkit-go/domain/markers"
@@ -44,10 +45,12 @@ func NewCmdLint(f *factory.Factory, runF func(context.Context, *Options) error) 
 		UsageText: "adrkit lint [PATH...] [--format text|json|sarif|github] [--strict] [--as-of YYYY-MM-DD]",
 		Description: "Reports every corpus finding (schema, YAML, duplicate ids, dangling references...) with\n" +
 			"its line where known, plus what only lint checks: affects patterns that can never match,\n" +
-			"Markdown files that look like records but are not read (misnamed, nested, links), and\n" +
-			"draft, proposed or accepted decisions past their reviewBy date. With PATHs (files of the ADR\n" +
-			"directory, repository-relative) only their findings are reported; the corpus is still read\n" +
-			"whole, so that a reference to another record is checked.\n" +
+			"Markdown files that look like records but are not read (misnamed, nested, links), draft,\n" +
+			"proposed or accepted decisions past their reviewBy date, prompts of adrkit new's template\n" +
+			"left in a record (an error once it is accepted) and, in the working tree (not with --rev),\n" +
+			"affects patterns that match no file git tracks, with the nearest that would. With PATHs\n" +
+			"(files of the ADR directory, repository-relative) only their findings are reported; the\n" +
+			"corpus is still read whole, so that a reference to another record is checked.\n" +
 			"Exits 1 when there is an error (with --strict, also a warning), 0 otherwise.\n\n" +
 			"Examples:\n" +
 			"  adrkit lint\n" +
@@ -89,7 +92,18 @@ func run(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
-	rep, err := c.Service.Lint(ctx, app.LintInput{AsOf: opts.AsOf, Clock: opts.Clock()})
+	in := app.LintInput{AsOf: opts.AsOf, Clock: opts.Clock()}
+	if c.Where.Rev == "" {
+		// The working tree's files, for the patterns that match none of
+		// them; a revision is read as it was committed.
+		tree, err := workspace.OpenRepoFiles(c.Where.Root)
+		if err != nil {
+			return factory.ExitError{Code: factory.ExitFailure, Msg: err.Error()}
+		}
+		defer tree.Close()
+		in.Tree = tree
+	}
+	rep, err := c.Service.Lint(ctx, in)
 	if err != nil {
 		return c.Failure(err)
 	}

@@ -37,9 +37,10 @@ func NewCmdQueue(f *factory.Factory, runF func(context.Context, *Options) error)
 			"today), within-sla, missing-sla (queued without a deadline), not-queued. The queue is\n" +
 			"ordered overdue, escalated, due, within-sla, missing-sla, not-queued, decided, then by\n" +
 			"deadline, queuedAt, id and path. It also lists what is incomplete about each item (no\n" +
-			"review.tier, no deciders, a reviewBy before the day it was queued) and the files that could\n" +
-			"not be queued (not valid records, or never read as records). --format json is the\n" +
-			"QueueReport v1 document that badges and the queue-issue Action read.\n" +
+			"review.queuedAt, deadline, review.tier or deciders, a reviewBy before the day it was\n" +
+			"queued), how to queue a proposal that is not, and the files that could not be queued (not\n" +
+			"valid records, or never read as records). --format json is the QueueReport v1 document\n" +
+			"that badges and the queue-issue Action read: its item findings are the reference's.\n" +
 			"--as-of is a date (YYYY-MM-DD) or a datetime with an explicit zone (Z, +HH:MM), which\n" +
 			"stands for its UTC date; default today (UTC). Exits 1 when a file could not be queued\n" +
 			"because it is broken (the report is still complete), 2 for a usage mistake, 0 otherwise.\n\n" +

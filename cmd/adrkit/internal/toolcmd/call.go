@@ -28,6 +28,9 @@ type Options struct {
 
 	Corpus func(context.Context) (*factory.Corpus, error)
 	Style  func() (render.Style, error)
+	// Answer, when set, answers the input instead of the corpus's
+	// service (adrkit ask keeps its index between runs).
+	Answer func(context.Context, *factory.Corpus, app.Input) (app.Result, error)
 }
 
 // Read reads the paging options of cmd (walked: what happens to the pages
@@ -102,6 +105,9 @@ func (o *Options) Run(ctx context.Context, c *factory.Corpus, in app.Input, json
 	call := c.Service.Whole
 	if o.JSON {
 		call = c.Service.CallInput
+	}
+	if o.Answer != nil {
+		call = func(ctx context.Context, in app.Input) (app.Result, error) { return o.Answer(ctx, c, in) }
 	}
 	res, err := call(ctx, in)
 	if err != nil {
