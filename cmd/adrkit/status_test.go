@@ -129,7 +129,11 @@ func TestSupersedeInTwoSteps(t *testing.T) {
 		"affects:\n  - type: path\n    pattern: \"services/orders/**\"\n---\n\n# Use MySQL for orders\n"
 	writeRecords(t, root, map[string]string{"0001-use-mysql-for-orders.md": old})
 
-	if got := r.run("new", "Use CockroachDB for orders", "--supersedes", "0001", "--status", "proposed"); got.code != 0 ||
+	tpl := filepath.Join(t.TempDir(), "body.md")
+	if err := os.WriteFile(tpl, []byte("# {{title}}\n\nOrders move to CockroachDB for its multi-region writes.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.run("new", "Use CockroachDB for orders", "--supersedes", "0001", "--status", "proposed", "--template", tpl); got.code != 0 ||
 		!strings.Contains(got.stdout, "0001 (docs/adr/0001-use-mysql-for-orders.md) still governs") {
 		t.Fatalf("new: %s", got)
 	}
