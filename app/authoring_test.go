@@ -113,10 +113,15 @@ func TestSetStatusMovesSupersession(t *testing.T) {
 			t.Errorf("%s:\n%q\nwant\n%q", k, m.files[k], w)
 		}
 	}
-	for _, in := range []StatusInput{{ID: "0002", Status: "retired"}, {ID: "0009", Status: adr.StatusDraft}, {ID: "0002", Status: adr.StatusSuperseded}} {
+	for _, in := range []StatusInput{{ID: "0002", Status: "retired"}, {ID: "0002", Status: adr.StatusSuperseded}} {
 		if _, err := SetStatus(context.Background(), m, in); !errors.Is(err, ErrEditInput) {
 			t.Errorf("%+v: %v", in, err)
 		}
+	}
+	// A missing record is a state of the directory, as for show and
+	// chain (exit 1 on the command line), not a refused request.
+	if _, err := SetStatus(context.Background(), m, StatusInput{ID: "0009", Status: adr.StatusDraft}); !errors.Is(err, ErrEditConflict) {
+		t.Errorf("a missing record: %v", err)
 	}
 }
 

@@ -18,9 +18,9 @@ import (
 
 // RuleHold is the finding check gives for a decision that governs a
 // changed file but whose line of supersession is on hold (the chain
-// verdict: superseded by a proposal, dangling, a cycle...). It warns: the
-// change did not make the line unsettled, it only touches what the line
-// governs.
+// verdict: replaced by a deprecated record, dangling, a cycle...). It
+// warns: the change did not make the line unsettled, it only touches what
+// the line governs.
 const RuleHold = "governing-decision-on-hold"
 
 // RuleNumberTaken is the finding check gives for a record the change adds

@@ -324,7 +324,7 @@ func answerKey(key string, in governInput) string {
 	}
 	hash := sha256.New()
 	field := hashField(hash)
-	field("adrkit-hook-answer/3")
+	field("adrkit-hook-answer/4") // 4: a proposal's supersedes is pending (ADR 0045)
 	field(key)
 	field(strconv.Itoa(len(in.files)))
 	for _, f := range in.files {

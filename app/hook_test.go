@@ -42,7 +42,8 @@ func governFiles() []fakeFile {
 
 // indexFiles is a corpus with everything an answer reads: negated, dot,
 // repo-qualified, bad and non-path matchers, a line of supersession on
-// hold, history, proposals, an id held twice and a record with errors.
+// hold (0005, replaced by a deprecated record) with a proposal that would
+// replace it too, history, an id held twice and a record with errors.
 func indexFiles() []fakeFile {
 	head := "---\nid: \"%s\"\ntitle: %s\nstatus: %s\ndate: 2026-01-01\ndeciders: [\"@a\"]\n"
 	f := func(name, id, title, status, rest, body string) fakeFile {
@@ -62,6 +63,7 @@ func indexFiles() []fakeFile {
 			"supersededBy: \"0005\"\naffects:\n  - type: path\n    pattern: \"svc/*.go\"\n", "\n## Decision\n\nSOAP.\n"),
 		f("0009-twice.md", "0009", "Twice A", "accepted", "affects:\n  - type: path\n    pattern: \"x/**\"\n", ""),
 		f("0009-twice-b.md", "0009", "Twice B", "deprecated", "conflictsWith: [\"0001\"]\naffects:\n  - type: path\n    pattern: \"x/**\"\n", ""),
+		f("0010-grpc-web.md", "0010", "Services speak gRPC-Web", "deprecated", "supersedes: [\"0005\"]\n", ""),
 	)
 }
 

@@ -72,7 +72,12 @@ func blocksOf(g *governance) []block {
 			b.History = true
 		}
 		for _, e := range f.ActiveProposals {
-			b.Lines = append(b.Lines, "not decided yet ("+string(e.Status)+"): "+entryHead(e)+" ("+matchedBy(e)+")")
+			line := "not decided yet (" + string(e.Status) + "): " + entryHead(e) + " (" + matchedBy(e) + ")"
+			if sup := e.Relations.Supersedes; len(sup) > 0 {
+				// Until it is accepted, what it names still governs.
+				line += "; would replace " + strings.Join(sup, ", ") + " once accepted"
+			}
+			b.Lines = append(b.Lines, line)
 		}
 		for _, h := range g.Holds {
 			for _, p := range h.Files {

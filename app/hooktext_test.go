@@ -24,11 +24,13 @@ func TestBlocksAndContext(t *testing.T) {
 	by := "0001"
 	sup := governed("0003", "Keep sessions in memory", adr.StatusSuperseded, "svc/**", "")
 	sup.Relations.SupersededBy = &by
+	proposal := governed("0004", "Encrypt", adr.StatusProposed, "svc/store.go", "")
+	proposal.Relations.Supersedes = []string{"0001"}
 	file := governedFile{
 		Path:            "svc/store.go",
 		Governing:       []governEntry{governed("0001", "Store sessions in PostgreSQL", adr.StatusAccepted, "svc/**", "We use PostgreSQL.")},
 		History:         []governEntry{governed("0002", "Store sessions in Redis", adr.StatusRejected, "svc/**", ""), sup},
-		ActiveProposals: []governEntry{governed("0004", "Encrypt", adr.StatusProposed, "svc/store.go", "")},
+		ActiveProposals: []governEntry{proposal},
 	}
 	twin := file
 	twin.Path = "svc/other.go"
@@ -50,13 +52,13 @@ svc/store.go:
 - governs: 0001 "Store sessions in PostgreSQL" (accepted; path svc/**): We use PostgreSQL.
 - rejected: 0002 "Store sessions in Redis" (path svc/**)
 - superseded: 0003 "Keep sessions in memory" (by 0001; path svc/**)
-- not decided yet (proposed): 0004 "Encrypt" (path svc/store.go)
+- not decided yet (proposed): 0004 "Encrypt" (path svc/store.go); would replace 0001 once accepted
 - on hold: 0001's line of supersession is not settled (ungoverned): wait
 svc/other.go:
 - governs: 0001 "Store sessions in PostgreSQL" (accepted; path svc/**): We use PostgreSQL.
 - rejected: 0002 "Store sessions in Redis" (path svc/**)
 - superseded: 0003 "Keep sessions in memory" (by 0001; path svc/**)
-- not decided yet (proposed): 0004 "Encrypt" (path svc/store.go)`
+- not decided yet (proposed): 0004 "Encrypt" (path svc/store.go); would replace 0001 once accepted`
 	if got != want {
 		t.Fatalf("contextText:\n%s\nwant:\n%s", got, want)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/lineage"
 	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/domain/scaffold"
 	"github.com/adrkit/adrkit-go/ports"
@@ -62,8 +63,12 @@ type NewResult struct {
 	Content string     `json:"-"`
 	// Superseded is the path of the record marked superseded, if any.
 	Superseded string `json:"superseded,omitempty"`
-	// Supersedes is that record's id.
+	// Supersedes is the id of the record the new one replaces or, while
+	// it is a draft or a proposal, would replace.
 	Supersedes string `json:"supersedes,omitempty"`
+	// Pending is the path of the record the new one would replace once
+	// accepted: it was left as it is, and still governs (ADR 0045).
+	Pending string `json:"pending,omitempty"`
 	// DryRun says nothing was written: the result is what would be.
 	DryRun bool `json:"dryRun,omitempty"`
 }
@@ -74,7 +79,10 @@ var NewStatuses = []adr.Status{adr.StatusDraft, adr.StatusProposed, adr.StatusAc
 
 // NewRecord writes a new record: the next number free in the working
 // tree and on every branch, minimal valid frontmatter and a short body.
-// With Supersedes it also marks that record superseded, changing only its
+// With Supersedes the new record lists that record and starts with its
+// affects; a draft or a proposal leaves it as it is (it governs until the
+// new record is accepted: SetStatus completes the replacement, ADR
+// 0045), any other status also marks it superseded, changing only its
 // status and supersededBy lines. Both files are built and checked before
 // anything is written; the new file is created first (so an existing one
 // stops the run with nothing written) and the old record replaced last.
@@ -88,23 +96,31 @@ func NewRecord(ctx context.Context, folder ports.FolderWriter, in NewInput) (*Ne
 	}
 	id := scaffold.NextNumber(append(slices.Clone(names), branch...))
 	fm := &adr.Frontmatter{ID: id, Title: in.Title, Status: in.Status, Date: in.Date, Deciders: in.Deciders}
-	var oldName, oldRead, oldText string
+	var oldName, oldText, marked string
 	if in.Supersedes != "" {
-		oldName, oldRead, err = findRecord(ctx, folder, in.Supersedes)
+		oldName, oldText, err = findRecord(ctx, folder, in.Supersedes)
 		if err != nil {
 			return nil, err
 		}
 		fm.Supersedes = []string{in.Supersedes}
-		oldText, _, err = frontmatter.EditFields(folder.DisplayPath(oldName), oldRead, []frontmatter.FieldEdit{
-			{Key: "status", Value: string(adr.StatusSuperseded)}, {Key: "supersededBy", Value: id},
-		})
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNewConflict, err)
+		if !lineage.Pending(in.Status) {
+			marked, _, err = frontmatter.EditFields(folder.DisplayPath(oldName), oldText, []frontmatter.FieldEdit{
+				{Key: "status", Value: string(adr.StatusSuperseded)}, {Key: "supersededBy", Value: id},
+			})
+			if err != nil {
+				return nil, fmt.Errorf("%w: %v", ErrNewConflict, err)
+			}
 		}
 	}
 	block, err := frontmatter.Marshal(fm, "\n", "")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNewInput, err)
+	}
+	head := string(block)
+	if oldText != "" {
+		if head, err = frontmatter.CopyAffects(head, oldText); err != nil {
+			return nil, fmt.Errorf("%w: copying the affects of %s: %v", ErrNewConflict, folder.DisplayPath(oldName), err)
+		}
 	}
 	body := scaffold.Body(in.Title)
 	if in.Template != "" {
@@ -114,17 +130,23 @@ func NewRecord(ctx context.Context, folder ports.FolderWriter, in NewInput) (*Ne
 		}
 	}
 	name := scaffold.FileName(id, in.Title)
-	content := scaffold.WithAffectsHint(string(block)) + body
+	content := scaffold.WithAffectsHint(head) + body
 	if rec, findings := frontmatter.ParseRecord(folder.DisplayPath(name), content); rec == nil {
 		return nil, fmt.Errorf("%w: the record would not be valid: %s", ErrNewInput, findings[0].Message)
 	}
 	res := &NewResult{ID: id, Path: folder.DisplayPath(name), Title: in.Title, Status: in.Status, Date: in.Date, Content: content}
+	if oldName != "" {
+		res.Supersedes = in.Supersedes
+		if marked == "" {
+			res.Pending = folder.DisplayPath(oldName)
+		}
+	}
 	if in.DryRun {
 		if slices.Contains(names, name) {
 			return nil, fmt.Errorf("%w: %s exists", ErrNewConflict, res.Path)
 		}
-		if oldName != "" {
-			res.Superseded, res.Supersedes = folder.DisplayPath(oldName), in.Supersedes
+		if marked != "" {
+			res.Superseded = folder.DisplayPath(oldName)
 		}
 		res.DryRun = true
 		return res, nil
@@ -132,11 +154,11 @@ func NewRecord(ctx context.Context, folder ports.FolderWriter, in NewInput) (*Ne
 	if err := folder.Create(name, []byte(content)); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNewConflict, err)
 	}
-	if oldName != "" {
-		if err := folder.Replace(oldName, []byte(oldRead), []byte(oldText)); err != nil {
+	if marked != "" {
+		if err := folder.Replace(oldName, []byte(oldText), []byte(marked)); err != nil {
 			return res, fmt.Errorf("%s was written, but %s could not be marked superseded: %w", res.Path, folder.DisplayPath(oldName), err)
 		}
-		res.Superseded, res.Supersedes = folder.DisplayPath(oldName), in.Supersedes
+		res.Superseded = folder.DisplayPath(oldName)
 	}
 	return res, nil
 }
@@ -159,6 +181,9 @@ func checkNewInput(in NewInput) error {
 	}
 	if in.Supersedes != "" && !adr.ValidID(in.Supersedes) {
 		return fmt.Errorf("%w: --supersedes takes a record id such as 0007, got %q", ErrNewInput, in.Supersedes)
+	}
+	if in.Supersedes != "" && in.Status == adr.StatusRejected {
+		return fmt.Errorf("%w: a rejected record replaces nothing: leave out --supersedes", ErrNewInput)
 	}
 	return nil
 }

@@ -11,18 +11,21 @@ import (
 	"github.com/adrkit/adrkit-go/domain/adr"
 	"github.com/adrkit/adrkit-go/domain/frontmatter"
 	"github.com/adrkit/adrkit-go/domain/js/jsstring"
+	"github.com/adrkit/adrkit-go/domain/migrate"
 	"github.com/adrkit/adrkit-go/ports"
 )
 
 // Errors of the editing commands, each a different exit for the command
 // line.
 var (
-	// ErrEditInput wraps a refused request: an unknown status, a missing
-	// record, superseded without a replacement. Nothing is written.
+	// ErrEditInput wraps a refused request: an unknown status, a
+	// malformed id, superseded without a replacement, accepted without a
+	// decider. Nothing is written.
 	ErrEditInput = errors.New("invalid request")
 	// ErrEditConflict wraps a state of the directory that stops the edit:
-	// two records with the id, a result that would not be valid. Nothing
-	// is written.
+	// no record with the id (as show and chain find none: the same exit
+	// on the command line), two records with it, a result that would not
+	// be valid. Nothing is written.
 	ErrEditConflict = errors.New("cannot edit the records")
 )
 
@@ -46,8 +49,11 @@ type StatusInput struct {
 	ID     string
 	Status adr.Status
 	// By is the id of the replacing record, for StatusSuperseded.
-	By     string
-	DryRun bool
+	By string
+	// Deciders, when given, replace the record's deciders: accepted needs
+	// at least one.
+	Deciders []string
+	DryRun   bool
 }
 
 // StatusResult is what a status change changed, or would change.
@@ -89,8 +95,7 @@ func readFolderRecords(ctx context.Context, folder ports.FolderWriter) ([]folder
 	return out, nil
 }
 
-// oneRecord returns the record with id: a missing one is a refused
-// request (what refers to it is the user's), two are a conflict.
+// oneRecord returns the record with id: none, or two, are a conflict.
 func oneRecord(recs []folderRecord, id, what string) (*folderRecord, error) {
 	var found []*folderRecord
 	for i := range recs {
@@ -100,7 +105,7 @@ func oneRecord(recs []folderRecord, id, what string) (*folderRecord, error) {
 	}
 	switch len(found) {
 	case 0:
-		return nil, fmt.Errorf("%w: no valid record has the id %s%s", ErrEditInput, id, what)
+		return nil, fmt.Errorf("%w: no valid record has the id %s%s", ErrEditConflict, id, what)
 	case 1:
 		return found[0], nil
 	}
@@ -167,12 +172,15 @@ func without(list []string, id string) ([]string, bool) {
 }
 
 // SetStatus changes the status of the record in.ID, changing only its
-// status line, and the relation lines that must follow: superseded sets
-// supersededBy on it and adds it to the replacing record's supersedes; a
-// record that stops being superseded loses its supersededBy, and the
-// record that replaced it stops listing it. Every result is checked to be
-// a valid record equal to the old one but for those fields before
-// anything is written; each file is replaced atomically.
+// status line (and its deciders, when given), and the relation lines that
+// must follow: superseded sets supersededBy on it and adds it to the
+// replacing record's supersedes; a record that stops being superseded
+// loses its supersededBy, and the record that replaced it stops listing
+// it; accepted completes the replacement of every record its supersedes
+// names, which governed until now (ADR 0045), marking each superseded by
+// it in the same run. Every result is checked to be a valid record equal
+// to the old one but for those fields before anything is written; each
+// file is replaced atomically.
 func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (*StatusResult, error) {
 	if !slices.Contains(adr.Statuses, in.Status) {
 		return nil, fmt.Errorf("%w: the status must be one of %s, got %q", ErrEditInput, strings.Join(stringsOf(adr.Statuses), ", "), in.Status)
@@ -190,6 +198,11 @@ func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (
 	case in.By == in.ID && in.By != "":
 		return nil, fmt.Errorf("%w: a record cannot supersede itself", ErrEditInput)
 	}
+	for _, d := range in.Deciders {
+		if !migrate.IsIdentity(d) {
+			return nil, fmt.Errorf("%w: decider %q is not an @handle, team:slug or email address", ErrEditInput, d)
+		}
+	}
 	recs, err := readFolderRecords(ctx, folder)
 	if err != nil {
 		return nil, err
@@ -201,6 +214,14 @@ func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (
 	var set editSet
 	set.add(target, "status", string(in.Status))
 	fm := target.rec.Frontmatter
+	if len(in.Deciders) > 0 {
+		set.add(target, "deciders", in.Deciders)
+	}
+	if in.Status == adr.StatusAccepted {
+		if err := accepting(recs, target, in, &set); err != nil {
+			return nil, err
+		}
+	}
 	if in.By != "" {
 		by, err := oneRecord(recs, in.By, " (--by)")
 		if err != nil {
@@ -233,4 +254,40 @@ func SetStatus(ctx context.Context, folder ports.FolderWriter, in StatusInput) (
 		writeEdits(folder, res.Files)
 	}
 	return res, nil
+}
+
+// accepting adds to set what accepting target needs: deciders, and the
+// replacement of each record its supersedes names, which a proposal only
+// announced (ADR 0045). A missing decider is refused naming the flag
+// that supplies one.
+func accepting(recs []folderRecord, target *folderRecord, in StatusInput, set *editSet) error {
+	fm := target.rec.Frontmatter
+	imported := fm.Provenance != nil && fm.Provenance.ImportedFrom != nil
+	if len(in.Deciders) == 0 && len(fm.Deciders) == 0 && !imported {
+		return fmt.Errorf("%w: an accepted decision names who decided: add --deciders @handle (several: --deciders @a,team:b)", ErrEditInput)
+	}
+	if p := fm.Provenance; p != nil && (p.AuthoredBy == "agent" || p.AuthoredBy == "agent-drafted") && p.RatifiedBy == "" {
+		// No option writes a nested field: say which line to add.
+		return fmt.Errorf("%w: an agent wrote %s, so a person must ratify it before it is accepted: add ratifiedBy: \"@handle\" "+
+			"under provenance in %s, then run this again", ErrEditInput, in.ID, target.path)
+	}
+	for _, ref := range fm.Supersedes {
+		if adr.ParseRef(ref).Federated() {
+			continue // another log's record: not ours to mark
+		}
+		old, err := oneRecord(recs, ref, " (in the supersedes of "+in.ID+")")
+		if err != nil {
+			return err
+		}
+		switch ofm := old.rec.Frontmatter; {
+		case ofm.SupersededBy == in.ID:
+		case ofm.SupersededBy != "":
+			return fmt.Errorf("%w: %s lists %s in its supersedes, but %s is already superseded by %s: remove it from %s's supersedes, "+
+				"or mark it with adrkit status %s superseded --by %s", ErrEditConflict, in.ID, ref, old.path, ofm.SupersededBy, in.ID, ref, in.ID)
+		default:
+			set.add(old, "status", string(adr.StatusSuperseded))
+			set.add(old, "supersededBy", in.ID)
+		}
+	}
+	return nil
 }

@@ -21,7 +21,7 @@ func WriteMigrate(w io.Writer, rep *app.MigrateReport, src Source, st Style) err
 		head += ", dry run: nothing is written"
 	}
 	b.WriteString(st.Bold(head) + "\n\n")
-	t := table{width: st.width, indent: "  ", header: header(st, "ACTION", "FILE", "FORMAT", "ID", "STATUS", "DATE")}
+	t := table{width: st.width, indent: "  ", yield: []int{5, 2}, header: header(st, "ACTION", "FILE", "FORMAT", "ID", "STATUS", "DATE")}
 	for _, f := range rep.Plan.Files {
 		name := path.Base(f.Path)
 		if f.RenameTo != "" {
@@ -184,11 +184,21 @@ func WriteNew(w io.Writer, res *app.NewResult, st Style) error {
 		if res.Superseded != "" {
 			s += "\nWould mark " + res.Superseded + " (" + res.Supersedes + ") superseded by " + res.ID + ".\n"
 		}
-		return writeString(w, s)
+		return writeString(w, s+pendingText(res))
 	}
 	s := "Wrote " + st.Bold(res.Path) + " (" + res.ID + ", " + string(res.Status) + ").\n"
 	if res.Superseded != "" {
 		s += "Marked " + res.Superseded + " (" + res.Supersedes + ") superseded by " + res.ID + ".\n"
 	}
-	return writeString(w, s)
+	return writeString(w, s+pendingText(res))
+}
+
+// pendingText says that the record a proposal would replace still
+// governs, and how the replacement completes.
+func pendingText(res *app.NewResult) string {
+	if res.Pending == "" {
+		return ""
+	}
+	return res.Supersedes + " (" + res.Pending + ") still governs; accepting " + res.ID + " marks it superseded: adrkit status " +
+		res.ID + " accepted --deciders @handle\n"
 }

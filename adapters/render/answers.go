@@ -72,7 +72,7 @@ func WriteSearch(w io.Writer, r app.SearchResults, query string, snippets map[st
 		if len(r.Items) == 0 {
 			b.WriteString("No decision passes the filters.\n")
 		} else {
-			t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+			t := table{width: st.width, yield: []int{3}, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
 			for _, it := range r.Items {
 				t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title), paintedCell(it.SourcePath, st.Dim))
 			}
@@ -85,7 +85,7 @@ func WriteSearch(w io.Writer, r app.SearchResults, query string, snippets map[st
 	if len(r.Items) == 0 {
 		b.WriteString("No decision matches " + strconv.Quote(query) + ".\n")
 	} else {
-		t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "MATCHED IN", "PATH")}
+		t := table{width: st.width, yield: []int{4, 3}, header: header(st, "ID", "STATUS", "TITLE", "MATCHED IN", "PATH")}
 		for _, it := range r.Items {
 			t.add(paintedCell(it.ID, st.Bold), statusCell(st, it.Status), plainCell(it.Title),
 				plainCell(strings.Join(it.MatchedFields, ",")), paintedCell(it.SourcePath, st.Dim))
@@ -188,7 +188,7 @@ func writeFindingsNote(b *strings.Builder, st Style, fs []adr.Finding) {
 // writeCandidates lists the records that share the requested id.
 func writeCandidates(b *strings.Builder, ref string, cands []app.Summary, st Style) {
 	b.WriteString("Several records use the id " + strconv.Quote(ref) + "; each needs an id of its own (adrkit lint reports it).\n\n")
-	t := table{width: st.width, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
+	t := table{width: st.width, yield: []int{3}, header: header(st, "ID", "STATUS", "TITLE", "PATH")}
 	for _, c := range cands {
 		t.add(paintedCell(c.ID, st.Bold), statusCell(st, c.Status), plainCell(c.Title), paintedCell(c.SourcePath, st.Dim))
 	}
@@ -219,7 +219,7 @@ func writeUnresolved(b *strings.Builder, result app.Outcome, verb string) bool {
 // writeLine prints a chain: one row per record with its signed hop, the
 // verdict, then the gaps of the walk towards older records.
 func writeLine(b *strings.Builder, r app.ChainAnswer, st Style) {
-	t := table{width: st.width, header: header(st, "HOP", "ID", "STATUS", "DATE", "TITLE", "PATH")}
+	t := table{width: st.width, yield: []int{5, 3}, header: header(st, "HOP", "ID", "STATUS", "DATE", "TITLE", "PATH")}
 	for _, n := range r.Chain {
 		hop := strconv.Itoa(n.Hop)
 		if n.Hop > 0 {
@@ -408,7 +408,7 @@ func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerRep
 		}
 		withRelations := false
 		for _, e := range s.entries {
-			if relationsText(e.Relations) != "" {
+			if relationsText(e) != "" {
 				withRelations = true
 			}
 		}
@@ -416,11 +416,11 @@ func WriteExplain(w io.Writer, m app.Matches, files []string, rep *app.MarkerRep
 		if withRelations {
 			names = append(names, "RELATIONS")
 		}
-		t := table{width: st.width, indent: "  ", header: header(st, names...)}
+		t := table{width: st.width, indent: "  ", yield: []int{4}, header: header(st, names...)}
 		for _, e := range s.entries {
 			row := []cell{paintedCell(e.ID, st.Bold), statusCell(st, e.Status), plainCell(e.Title), plainCell(coveredBy(e))}
 			if withRelations {
-				row = append(row, paintedCell(relationsText(e.Relations), st.Dim))
+				row = append(row, paintedCell(relationsText(e), st.Dim))
 			}
 			t.add(row...)
 		}
@@ -455,13 +455,19 @@ func withheldText(st Style, fs []adr.Finding, files []string) string {
 	return b.String()
 }
 
-// relationsText summarises a context entry's relation fields.
-func relationsText(r app.Relations) string {
+// relationsText summarises a context entry's relation fields. A draft's
+// or a proposal's supersedes is what it would replace once accepted: what
+// it names still governs (ADR 0045).
+func relationsText(e app.ContextEntry) string {
+	r := e.Relations
 	var parts []string
 	if r.SupersededBy != nil {
 		parts = append(parts, "superseded by "+*r.SupersededBy)
 	}
-	if len(r.Supersedes) > 0 {
+	switch {
+	case len(r.Supersedes) > 0 && lineage.Pending(e.Status):
+		parts = append(parts, "would supersede "+strings.Join(r.Supersedes, ", ")+" once accepted")
+	case len(r.Supersedes) > 0:
 		parts = append(parts, "supersedes "+strings.Join(r.Supersedes, ", "))
 	}
 	if len(r.ConflictsWith) > 0 {
@@ -492,7 +498,7 @@ func WriteSuperseded(w io.Writer, e app.Entries, st Style) error {
 	if len(e.Items) == 0 {
 		b.WriteString("No decision is superseded.\n")
 	} else {
-		t := table{width: st.width, header: header(st, "ID", "TITLE", "REPLACED BY", "PATH")}
+		t := table{width: st.width, yield: []int{3}, header: header(st, "ID", "TITLE", "REPLACED BY", "PATH")}
 		for _, it := range e.Items {
 			t.add(paintedCell(it.ID, st.Bold), plainCell(it.Title), replacementCell(st, it.SupersededBy), paintedCell(it.SourcePath, st.Dim))
 		}

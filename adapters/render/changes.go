@@ -21,7 +21,7 @@ func WriteChanges(w io.Writer, r app.ChangesAnswer, omitted int, st Style) error
 	case len(r.Items) == 0:
 		b.WriteString("No decision changed.\n")
 	default:
-		t := table{width: st.width, header: header(st, "COMMIT", "DATE (UTC)", "ID", "CHANGE", "DETAIL", "TITLE", "PATH")}
+		t := table{width: st.width, yield: []int{6, 1}, header: header(st, "COMMIT", "DATE (UTC)", "ID", "CHANGE", "DETAIL", "TITLE", "PATH")}
 		for _, it := range r.Items {
 			t.add(paintedCell(shortCommit(it.Commit), st.Dim), plainCell(changeDate(it.CommittedAt)), paintedCell(it.ID, st.Bold),
 				plainCell(it.Kind), plainCell(changeDetail(it)), plainCell(it.Title), paintedCell(it.SourcePath, st.Dim))

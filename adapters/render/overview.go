@@ -109,3 +109,32 @@ func overviewFindings(rep *app.LintReport, st Style) string {
 	}
 	return line + st.Dim("; adrkit lint lists them.")
 }
+
+// WriteStatuses renders what "adrkit status" alone prints: the valid
+// records grouped by status, in the schema's order of statuses, each
+// group in record order, then how to change one. The path gives way
+// first in a narrow terminal.
+func WriteStatuses(w io.Writer, records []app.Summary, st Style) error {
+	var b strings.Builder
+	if len(records) == 0 {
+		b.WriteString("No decisions yet: adrkit new \"Title\" writes the first one.\n")
+		return writeString(w, b.String())
+	}
+	for _, s := range adr.Statuses {
+		t := table{width: st.width, indent: "  ", yield: []int{2}}
+		for _, r := range records {
+			if r.Status == s {
+				t.add(paintedCell(r.ID, st.Bold), plainCell(r.Title), paintedCell(r.SourcePath, st.Dim))
+			}
+		}
+		if len(t.rows) == 0 {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(st.Status(s, string(s)) + st.Dim(" ("+strconv.Itoa(len(t.rows))+")") + "\n" + t.String())
+	}
+	b.WriteString("\n" + counted(len(records), "decision", "decisions") + ".\n" + st.Dim("Change one: adrkit status ID STATUS") + "\n")
+	return writeString(w, b.String())
+}

@@ -162,8 +162,8 @@ func TestSourceAndPaths(t *testing.T) {
 }
 
 // TestTableFits: with a width, the columns with spaces wrap between words
-// until the table fits; a word is never cut, and without a width nothing
-// changes.
+// until the table fits, and no line is wider: past what wrapping gives,
+// cells are cut with an ellipsis. Without a width nothing changes.
 func TestTableFits(t *testing.T) {
 	build := func(width int) string {
 		tb := table{width: width, header: []cell{{text: "ID"}, {text: "TITLE"}, {text: "PATH"}}}
@@ -188,22 +188,116 @@ func TestTableFits(t *testing.T) {
 			"      regions\n" +
 			"  the team already runs PostgreSQL in production…\n" +
 			"0002  Cache                docs/adr/0002-cache.md\n"},
-		// Narrower than a column of words may go: it keeps sixteen
-		// columns, and a word is never cut.
-		{10, "ID    TITLE             PATH\n" +
-			"0001  Store orders in   docs/adr/0001-orders.md\n" +
-			"      PostgreSQL\n" +
-			"      across regions\n" +
+		// Narrower than the words: cut, never wider than the width.
+		{10, "ID  T…  P…\n" +
+			"0…  S…  d…\n" +
 			"  the…\n" +
-			"0002  Cache             docs/adr/0002-cache.md\n"},
+			"0…  C…  d…\n"},
 	} {
-		if got := build(tc.width); got != tc.want {
+		got := build(tc.width)
+		if got != tc.want {
 			t.Errorf("width %d:\n%s\nwant\n%s", tc.width, got, tc.want)
 		}
-		for _, line := range strings.Split(build(tc.width), "\n") {
-			if tc.width >= 50 && displayWidth(line) > tc.width {
+		for _, line := range strings.Split(got, "\n") {
+			if tc.width > 0 && displayWidth(line) > tc.width {
 				t.Errorf("width %d: %q is wider", tc.width, line)
 			}
 		}
+	}
+}
+
+// TestTableYields: a search listing in 80 and 40 columns. The path gives
+// way first, cut at its start and then dropped, before the title wraps to
+// fewer than sixteen columns; no line is wider than the terminal. Before
+// the yielding columns, the title wrapped to sixteen columns while the
+// path ran the lines past the width.
+func TestTableYields(t *testing.T) {
+	build := func(width int) string {
+		tb := table{width: width, yield: []int{4, 3}, header: []cell{{text: "ID"}, {text: "STATUS"}, {text: "TITLE"}, {text: "MATCHED IN"}, {text: "PATH"}}}
+		tb.add(cell{text: "0002"}, cell{text: "accepted"}, cell{text: "Use PostgreSQL for the orders service"}, cell{text: "title,body"},
+			cell{text: "services/orders/docs/architecture/decisions/0002-use-postgresql-for-the-orders-service.md"})
+		tb.add(cell{text: "0007"}, cell{text: "superseded"}, cell{text: "Keep orders in MySQL"}, cell{text: "body"},
+			cell{text: "services/orders/docs/architecture/decisions/0007-keep-orders-in-mysql.md"})
+		return tb.String()
+	}
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{80, "ID    STATUS      TITLE                     MATCHED IN  PATH\n" +
+			"0002  accepted    Use PostgreSQL for the    title,body  …r-the-orders-service.md\n" +
+			"                  orders service\n" +
+			"0007  superseded  Keep orders in MySQL      body        …keep-orders-in-mysql.md\n"},
+		{40, "ID    STATUS      TITLE\n" +
+			"0002  accepted    Use PostgreSQL for the\n" +
+			"                  orders service\n" +
+			"0007  superseded  Keep orders in MySQL\n"},
+	} {
+		got := build(tc.width)
+		if got != tc.want {
+			t.Errorf("width %d:\n%s\nwant\n%s", tc.width, got, tc.want)
+		}
+		for _, line := range strings.Split(got, "\n") {
+			if displayWidth(line) > tc.width {
+				t.Errorf("width %d: %q is wider", tc.width, line)
+			}
+		}
+	}
+}
+
+// TestWriteStatuses: adrkit status alone lists the records by status, in
+// the schema's order; at 40 columns no line is wider and the path gives
+// way first.
+func TestWriteStatuses(t *testing.T) {
+	recs := []app.Summary{
+		{ID: "0001", Title: "Record architecture decisions", Status: adr.StatusAccepted, SourcePath: "docs/adr/0001-record-architecture-decisions.md"},
+		{ID: "0002", Title: "Use CockroachDB for orders", Status: adr.StatusProposed, SourcePath: "docs/adr/0002-use-cockroachdb-for-orders.md"},
+		{ID: "0003", Title: "Keep orders in MySQL", Status: adr.StatusAccepted, SourcePath: "docs/adr/0003-keep-orders-in-mysql.md"},
+	}
+	var b strings.Builder
+	if err := WriteStatuses(&b, recs, Style{}.WithWidth(40)); err != nil {
+		t.Fatal(err)
+	}
+	want := "proposed (1)\n" +
+		"  0002  Use CockroachDB for orders\n" +
+		"\n" +
+		"accepted (2)\n" +
+		"  0001  Record architecture decisions\n" +
+		"  0003  Keep orders in MySQL\n" +
+		"\n" +
+		"3 decisions.\n" +
+		"Change one: adrkit status ID STATUS\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	recs[0].Title = "Record every architecture decision in the repository, as Markdown with frontmatter"
+	if err := WriteStatuses(&b, recs, Style{}.WithWidth(40)); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(b.String(), "\n") {
+		if displayWidth(line) > 40 {
+			t.Errorf("%q is wider than 40 columns", line)
+		}
+	}
+}
+
+// TestExplainPendingProposal: explain shows the record in force as
+// governing and the proposal as the one that would replace it once
+// accepted, not as having replaced it (ADR 0045).
+func TestExplainPendingProposal(t *testing.T) {
+	m := app.Matches{
+		Governing: []app.ContextEntry{{ID: "0001", Title: "Use MySQL", Status: adr.StatusAccepted,
+			FiredMatchers: []app.FiredMatcher{{Type: adr.MatcherPath, Pattern: "svc/**"}}}},
+		ActiveProposals: []app.ContextEntry{{ID: "0002", Title: "Use CockroachDB", Status: adr.StatusProposed,
+			FiredMatchers: []app.FiredMatcher{{Type: adr.MatcherPath, Pattern: "svc/**"}}, Relations: app.Relations{Supersedes: []string{"0001"}}}},
+	}
+	var b strings.Builder
+	if err := WriteExplain(&b, m, []string{"svc/db.go"}, nil, Style{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "0002  proposed  Use CockroachDB  path svc/**  would supersede 0001 once accepted\n") ||
+		!strings.Contains(b.String(), "Governing (accepted)\n  ID    STATUS    TITLE      MATCHED BY\n  0001  accepted  Use MySQL  path svc/**\n") {
+		t.Errorf("explain:\n%s", b.String())
 	}
 }

@@ -1,9 +1,8 @@
 package render
 
 import (
+	"slices"
 	"strings"
-
-	"golang.org/x/text/width"
 )
 
 // cell is one table cell: its text and how to colour it once padded.
@@ -27,11 +26,11 @@ func paintedCell[T ~string](text T, paint func(string) string) cell {
 // trailing blanks.
 //
 // With a width (a terminal's columns, Style.Width) a table that would be
-// wider is fitted: the columns whose text has spaces give up room, widest
-// first, and their cells wrap onto more lines between words. A word is
-// never cut: a column never gets narrower than its longest word (or its
-// header), so a table of long paths may still be wider than the screen.
-// Without a width (output to a file or a pipe) nothing is wrapped.
+// wider is fitted, and no line is longer than the width: the columns of
+// words (text with spaces) wrap between words, the columns in yield are
+// cut with an ellipsis and then dropped, in an order that keeps a title
+// readable (fit). Without a width (output to a file or a pipe) nothing is
+// wrapped, cut or dropped.
 type table struct {
 	indent string
 	header []cell
@@ -40,6 +39,10 @@ type table struct {
 	// and outside the columns (search's snippet of the matching text).
 	notes map[int]cell
 	width int
+	// yield are the columns that give way to the others, the first
+	// first: paths, which are cut at their start (their end names the
+	// file), and other columns a reader can do without.
+	yield []int
 }
 
 func (t *table) add(cells ...cell) { t.rows = append(t.rows, cells) }
@@ -67,13 +70,14 @@ func (t *table) String() string {
 			widths[i] = max(widths[i], displayWidth(c.text))
 		}
 	}
+	hidden := make([]bool, len(widths))
 	if t.width > 0 {
-		widths = t.fit(all, widths)
+		widths, hidden = t.fit(all, widths)
 	}
 	var b strings.Builder
 	for n, row := range all {
-		for _, line := range wrapRow(row, widths) {
-			b.WriteString(t.layout(line, widths))
+		for _, line := range t.wrapRow(row, widths, hidden) {
+			b.WriteString(t.layout(line, widths, hidden))
 		}
 		rowIndex := n
 		if t.header != nil {
@@ -86,21 +90,30 @@ func (t *table) String() string {
 	return b.String()
 }
 
-// layout writes one physical line of cells, padded to widths.
-func (t *table) layout(row []cell, widths []int) string {
+// layout writes one physical line of the cells shown, padded to widths.
+func (t *table) layout(row []cell, widths []int, hidden []bool) string {
+	last := len(row) - 1
+	for last > 0 && hidden[last] {
+		last--
+	}
 	line := t.indent
+	first := true
 	for i, c := range row {
+		if hidden[i] {
+			continue
+		}
 		text := c.text
-		if i < len(row)-1 {
+		if i < last {
 			text += strings.Repeat(" ", max(0, widths[i]-displayWidth(c.text)))
 		}
 		if c.paint != nil && c.text != "" {
 			// Paint the text only, not the padding after it.
 			text = c.paint(c.text) + text[len(c.text):]
 		}
-		if i > 0 {
+		if !first {
 			line += "  "
 		}
+		first = false
 		line += text
 	}
 	return strings.TrimRight(line, " ") + "\n"
@@ -112,7 +125,7 @@ func (t *table) noteLine(note cell) string {
 	prefix := t.indent + "  "
 	text := note.text
 	if t.width > 0 {
-		text = shorten(text, t.width-displayWidth(prefix))
+		text = cutEnd(shorten(text, t.width-displayWidth(prefix)), t.width-displayWidth(prefix))
 	}
 	if note.paint != nil {
 		text = note.paint(text)
@@ -120,57 +133,132 @@ func (t *table) noteLine(note cell) string {
 	return prefix + text + "\n"
 }
 
-// minTextColumn is the narrowest a column of words is made.
-const minTextColumn = 16
+// The widths a column gives way to, in fit's order.
+const (
+	// roomyText is the narrowest a column of words is made before the
+	// yielding columns give anything: a title reads as a line or two.
+	roomyText = 24
+	// minCut is the narrowest a yielding column is cut to before it is
+	// dropped: less of a path names nothing.
+	minCut = 20
+	// minTextColumn is the narrowest a column of words is made while
+	// yielding columns remain to drop: a few words a line, not one.
+	minTextColumn = 16
+)
 
-// fit narrows the columns that can wrap until the table fits t.width or
-// none can give more.
-func (t *table) fit(all [][]cell, widths []int) []int {
-	total := displayWidth(t.indent) + 2*(len(widths)-1)
-	for _, w := range widths {
-		total += w
-	}
-	if total <= t.width {
-		return widths
-	}
-	floor := make([]int, len(widths))
+// fit makes the table fit t.width, in this order until it does: the
+// columns of words wrap down to roomyText columns, the yielding columns
+// are cut down to minCut, the columns of words wrap down to
+// minTextColumn; then the next yielding column is dropped and all of it
+// is tried again. With every yielding column dropped, any column gives
+// what it must, widest first: words are cut rather than a line run past
+// the width. It returns the widths and the columns dropped.
+func (t *table) fit(all [][]cell, natural []int) ([]int, []bool) {
+	words := make([]int, len(natural)) // the longest word of each column
+	spaced := make([]bool, len(natural))
 	for _, row := range all {
 		for i, c := range row {
-			for _, word := range strings.Fields(c.text) {
-				floor[i] = max(floor[i], displayWidth(word))
-			}
+			spaced[i] = spaced[i] || strings.Contains(c.text, " ")
+			words[i] = max(words[i], longestWord(c.text))
 		}
 	}
-	for i := range floor {
-		// A column of text keeps room for a few words a line, or it
-		// reads as one word a line; a table that still does not fit
-		// lets the terminal wrap its lines.
-		floor[i] = max(floor[i], min(widths[i], minTextColumn))
+	hidden := make([]bool, len(natural))
+	for dropped := 0; ; dropped++ {
+		fitted := slices.Clone(natural)
+		over := t.overBy(fitted, hidden)
+		give := func(floor func(i int) int) {
+			over = shrink(fitted, over, func(i int) int {
+				if hidden[i] {
+					return fitted[i]
+				}
+				return floor(i)
+			})
+		}
+		textDownTo := func(w int) {
+			give(func(i int) int {
+				if !spaced[i] || slices.Contains(t.yield, i) {
+					return fitted[i]
+				}
+				return max(words[i], min(natural[i], w))
+			})
+		}
+		textDownTo(roomyText)
+		give(func(i int) int {
+			if slices.Contains(t.yield, i) {
+				return min(natural[i], minCut)
+			}
+			return fitted[i]
+		})
+		textDownTo(minTextColumn)
+		if over <= 0 {
+			return fitted, hidden
+		}
+		if dropped == len(t.yield) {
+			give(func(int) int { return 1 })
+			return fitted, hidden
+		}
+		if c := t.yield[dropped]; c < len(hidden) {
+			hidden[c] = true // a table may go without a column it can yield
+		}
 	}
-	fitted := append([]int(nil), widths...)
-	for over := total - t.width; over > 0; over-- {
+}
+
+// overBy is how many columns the table's lines would be wider than
+// t.width, with widths and without the hidden columns.
+func (t *table) overBy(widths []int, hidden []bool) int {
+	total, shown := displayWidth(t.indent), 0
+	for i, w := range widths {
+		if hidden[i] {
+			continue
+		}
+		total += w
+		shown++
+	}
+	return total + 2*max(0, shown-1) - t.width
+}
+
+// shrink narrows the widest column above its floor, one column at a
+// time, until over is spent or no column can give more, and returns what
+// is left of over.
+func shrink(widths []int, over int, floor func(int) int) int {
+	for ; over > 0; over-- {
 		widest := -1
-		for i, w := range fitted {
-			if w > floor[i] && (widest < 0 || w > fitted[widest]) {
+		for i, w := range widths {
+			if w > floor(i) && (widest < 0 || w > widths[widest]) {
 				widest = i
 			}
 		}
 		if widest < 0 {
 			break
 		}
-		fitted[widest]--
+		widths[widest]--
 	}
-	return fitted
+	return over
 }
 
 // wrapRow splits a row into physical lines: each cell wrapped between
-// words to its column's width (a word longer than the width stays
-// whole on a line of its own).
-func wrapRow(row []cell, widths []int) [][]cell {
+// words to its column's width, and what is still wider cut with an
+// ellipsis (a yielding column at its start); a cell with a word wider
+// than its column is cut on one line rather than wrapped a few letters a
+// line.
+func (t *table) wrapRow(row []cell, widths []int, hidden []bool) [][]cell {
 	wrapped := make([][]string, len(row))
 	lines := 1
 	for i, c := range row {
-		wrapped[i] = wrapWords(c.text, widths[i])
+		if hidden[i] {
+			continue
+		}
+		wrapped[i] = []string{c.text}
+		if longestWord(c.text) <= widths[i] {
+			wrapped[i] = wrapWords(c.text, widths[i])
+		}
+		for l, text := range wrapped[i] {
+			if t.width > 0 && slices.Contains(t.yield, i) {
+				wrapped[i][l] = cutStart(text, widths[i])
+			} else if t.width > 0 {
+				wrapped[i][l] = cutEnd(text, widths[i])
+			}
+		}
 		lines = max(lines, len(wrapped[i]))
 	}
 	out := make([][]cell, lines)
@@ -185,66 +273,4 @@ func wrapRow(row []cell, widths []int) [][]cell {
 		}
 	}
 	return out
-}
-
-// wrapWords breaks text into lines of at most limit columns between
-// words; text that fits, or has no space, is one line.
-func wrapWords(text string, limit int) []string {
-	if displayWidth(text) <= limit || !strings.Contains(text, " ") {
-		return []string{text}
-	}
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case displayWidth(line)+1+displayWidth(word) <= limit:
-			line += " " + word
-		default:
-			lines = append(lines, line)
-			line = word
-		}
-	}
-	return append(lines, line)
-}
-
-// shorten cuts text to at most limit columns, at the last space before
-// the limit when there is one, and marks the cut with an ellipsis.
-func shorten(text string, limit int) string {
-	if displayWidth(text) <= limit || limit < 2 {
-		return text
-	}
-	cut, used := 0, 0
-	lastSpace := -1
-	for i, r := range text {
-		w := displayWidth(string(r))
-		if used+w > limit-1 {
-			break
-		}
-		if r == ' ' {
-			lastSpace = i
-		}
-		used += w
-		cut = i + len(string(r))
-	}
-	if lastSpace > 0 {
-		cut = lastSpace
-	}
-	return strings.TrimRight(text[:cut], " ") + "…"
-}
-
-// displayWidth is the number of terminal columns text takes: East Asian
-// wide and full-width characters take two, everything else one.
-func displayWidth(text string) int {
-	n := 0
-	for _, r := range text {
-		switch width.LookupRune(r).Kind() {
-		case width.EastAsianWide, width.EastAsianFullwidth:
-			n += 2
-		default:
-			n++
-		}
-	}
-	return n
 }

@@ -168,3 +168,19 @@ func TestShowBrokenRecord(t *testing.T) {
 		t.Errorf("want the file and the finding:\n%s", got)
 	}
 }
+
+// A mistyped command gets the command it most likely meant; a word like
+// none of them gets no guess.
+func TestUnknownCommandSuggests(t *testing.T) {
+	r := newRunner(t)
+	for word, want := range map[string]string{
+		"explian": `unknown command "explian" (did you mean explain?); the commands are`,
+		"stauts":  `unknown command "stauts" (did you mean status?); the commands are`,
+		"serach":  `unknown command "serach" (did you mean search?); the commands are`,
+		"x":       `unknown command "x"; the commands are`,
+	} {
+		if got := r.run(word); got.code != 2 || !strings.Contains(got.stderr, want) {
+			t.Errorf("%s: %s\nwant %q", word, got, want)
+		}
+	}
+}

@@ -73,7 +73,6 @@ func TestIndex(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"index"}, 2, "name one file"},
 		{[]string{"index", "--write", "a.md", "--check", "b.md"}, 2, "name one file"},
 		{[]string{"index", "--write", "no/such/dir/x.md"}, 2, "must exist, inside the repository"},
 		{[]string{"index", "--check", "new.md"}, 1, "new.md: the file does not exist; run adrkit index --write new.md"},
@@ -91,7 +90,6 @@ func TestIndex(t *testing.T) {
 	if got := r.run("index", "--write", "new.md"); got.code != 0 {
 		t.Errorf("a new file: %s", got)
 	}
-
 	// Nothing is written inside git's own directory, however named.
 	config, _ := os.ReadFile(filepath.Join(root, ".git", "config"))
 	if err := os.MkdirAll(filepath.Join(root, ".git", "hooks"), 0o755); err != nil {
@@ -107,5 +105,16 @@ func TestIndex(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, ".git", "hooks", "pre-commit")); err == nil {
 		t.Error("index --write .git/hooks/pre-commit made a hook")
+	}
+
+	// Alone, it prints the index, links from the directory it runs in,
+	// and writes nothing; it may read a revision.
+	index, _ := os.ReadFile(filepath.Join(root, "new.md"))
+	if got := r.run("index"); got.code != 0 || got.stdout != string(index) {
+		t.Errorf("index alone: %s\nwant the index of new.md:\n%s", got, index)
+	}
+	r.wd = filepath.Join(root, "docs")
+	if got := r.run("index"); got.code != 0 || !strings.Contains(got.stdout, "](adr/0003-workflow-engine.md)") {
+		t.Errorf("index alone in docs: %s", got)
 	}
 }

@@ -96,7 +96,7 @@ func TestRenumberScenario(t *testing.T) {
 	}{
 		{[]string{"renumber", "0004"}, 2, "or --next, are needed"},
 		{[]string{"renumber", "0004", "0005", "--next"}, 2, "or --next, are needed"},
-		{[]string{"renumber", "0009", "--next"}, 2, "no valid record has the id 0009"},
+		{[]string{"renumber", "0009", "--next"}, 1, "no valid record has the id 0009"}, // as show and chain
 		{[]string{"renumber", "0004", "0004"}, 2, "the record's id already"},
 		{[]string{"renumber", "0004", "12"}, 2, "must be a record id"},
 		{[]string{"renumber", "0004", "0003"}, 1, "docs/adr/0003-audit-log.md holds the id 0003"},

@@ -170,7 +170,24 @@ func unknownCommand(ctx context.Context, cmd *cli.Command) error {
 		}
 		return cli.ShowRootCommandHelp(cmd)
 	}
-	return factory.UsageError{Command: "adrkit", Msg: fmt.Sprintf("unknown command %q; the commands are %s", args[0], commandNames(cmd))}
+	guess := ""
+	if s := suggestion(cmd, args[0]); s != "" {
+		guess = " (did you mean " + s + "?)"
+	}
+	return factory.UsageError{Command: "adrkit", Msg: fmt.Sprintf("unknown command %q%s; the commands are %s", args[0], guess, commandNames(cmd))}
+}
+
+// suggestion is the command a mistyped word most likely meant (the cli
+// package's Jaro-Winkler pick), or "" when even the closest is not
+// close: a guess must start with the same letter and differ in length
+// by at most two, so that "explian" gets explain and "frobnicate"
+// nothing.
+func suggestion(cmd *cli.Command, word string) string {
+	s := cli.SuggestCommand(cmd.VisibleCommands(), word)
+	if s == "" || cmd.Command(s) == nil || s[0] != word[0] || max(len(s)-len(word), len(word)-len(s)) > 2 {
+		return ""
+	}
+	return s
 }
 
 // commandNames lists the visible subcommands of cmd in the order help

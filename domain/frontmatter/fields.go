@@ -1,6 +1,7 @@
 package frontmatter
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,8 +13,8 @@ import (
 )
 
 // FieldEdit sets one top-level field of a record's frontmatter. Value is
-// a string (status, id, supersededBy) or a []string (supersedes,
-// relatesTo, conflictsWith); nil, or an empty list, removes the field.
+// a string (status, id, supersededBy) or a []string (deciders,
+// supersedes, relatesTo, conflictsWith); nil, or an empty list, removes the field.
 type FieldEdit struct {
 	Key   string
 	Value any
@@ -32,7 +33,7 @@ type LineChange struct {
 // editableKeys are the fields EditFields may set, in the schema's order,
 // which is also where a field that is not there yet is added: after the
 // nearest field before it that is.
-var editableKeys = []string{"id", "status", "supersedes", "supersededBy", "relatesTo", "conflictsWith"}
+var editableKeys = []string{"id", "status", "deciders", "supersedes", "supersededBy", "relatesTo", "conflictsWith"}
 
 // schemaOrder is the order of the schema's top-level keys, for placing a
 // new field.
@@ -135,6 +136,8 @@ func setField(fm *adr.Frontmatter, e FieldEdit) error {
 		fm.Status = adr.Status(str)
 	case "supersededBy":
 		fm.SupersededBy = str
+	case "deciders":
+		fm.Deciders = list
 	case "supersedes":
 		fm.Supersedes = list
 	case "relatesTo":
@@ -149,7 +152,7 @@ func setField(fm *adr.Frontmatter, e FieldEdit) error {
 // that an absent list and an empty one compare equal.
 func normalLists(fm *adr.Frontmatter) *adr.Frontmatter {
 	c := *fm
-	for _, l := range []*[]string{&c.Supersedes, &c.RelatesTo, &c.ConflictsWith} {
+	for _, l := range []*[]string{&c.Deciders, &c.Supersedes, &c.RelatesTo, &c.ConflictsWith} {
 		if len(*l) == 0 {
 			*l = nil
 		}
@@ -254,4 +257,62 @@ func lineEnding(line string) string {
 		return "\r\n"
 	}
 	return "\n"
+}
+
+// CopyAffects returns block, a frontmatter block as Marshal writes it
+// ("---\n...---\n"), with the affects field of the record text from
+// added in its schema place, line for line as from writes it (comments
+// between its lines included), so that a replacing record starts with
+// the files of the record it replaces (adrkit new --supersedes, ADR
+// 0045). Marshal does not write matchers: copying the lines keeps every
+// matcher type, and the result is checked to read back with from's
+// affects and block's other fields. block is returned as it is when from
+// has no affects.
+func CopyAffects(block, from string) (string, error) {
+	src, findings := ParseRecord("from.md", from)
+	if src == nil {
+		return "", fmt.Errorf("the record to copy affects from is not valid (%s)", findings[0].Message)
+	}
+	if len(src.Frontmatter.Affects) == 0 {
+		return block, nil
+	}
+	fromParts, err := Split(from)
+	if err != nil {
+		return "", err
+	}
+	fromLines := strings.SplitAfter(fromParts.YAML, "\n")
+	doc, err := yaml12.Parse(fromParts.YAML)
+	if err != nil {
+		return "", err
+	}
+	start, end, _ := fieldLines(fromLines, doc, "affects")
+	if start < 0 {
+		return "", errors.New("its affects are not written as adrkit can copy them; copy them by hand")
+	}
+	copied := make([]string, 0, end-start)
+	for _, l := range fromLines[start:end] {
+		copied = append(copied, strings.TrimRight(l, "\r\n")+"\n")
+	}
+	old, _ := ParseRecord("new.md", block)
+	if old == nil {
+		return "", errors.New("the new frontmatter block is not a valid record")
+	}
+	parts, err := Split(block)
+	if err != nil {
+		return "", err
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(parts.YAML, "\n"), "\n")
+	lines[len(lines)-1] += "\n"
+	if doc, err = yaml12.Parse(parts.YAML); err != nil {
+		return "", err
+	}
+	at := insertAt(lines, doc, "affects")
+	out := "---\n" + strings.Join(slices.Concat(lines[:at], copied, lines[at:]), "") + "---\n"
+	want := *old.Frontmatter
+	want.Affects = src.Frontmatter.Affects
+	got, _ := ParseRecord("new.md", out)
+	if got == nil || !SameFrontmatter(&want, got.Frontmatter) {
+		return "", errors.New("its affects would not read back as written; copy them by hand")
+	}
+	return out, nil
 }

@@ -7,7 +7,10 @@
 //     new, by new.supersedes naming old, or by both. Declarations are
 //     refs; a ref forms an edge only when exactly one local record holds
 //     it. A rejected record's own supersedes list declares nothing: a
-//     rejected proposal never replaced anything.
+//     rejected proposal never replaced anything. A draft's or a
+//     proposal's supersedes list is pending (ADR 0045): it names what the
+//     record would replace once accepted, and the old record keeps
+//     governing until then.
 //   - The forward walk (towards newer records) follows one replacement
 //     per step and stops at the first problem; the backward walk (towards
 //     older records) collects every record the requested one transitively
@@ -112,6 +115,10 @@ type Judgement struct {
 	Refs []string
 	// Action is one sentence an agent can act on, without a final period.
 	Action string
+	// Pending are the drafts and proposals whose supersedes names At, the
+	// newest record, in canonical order: what would replace it once
+	// accepted. Only a head has them.
+	Pending []*adr.Record
 }
 
 // Chain is the outcome of a walk.
@@ -238,13 +245,38 @@ func (ix *Index) next(x *adr.Record) step {
 	return step{kind: stepProblem, reason: Ambiguous, refs: uniqueIDs(cands), claimants: cands}
 }
 
-// activeClaims are the records whose supersedes names id, rejected ones
-// left out: a rejected proposal's supersedes list records what it
-// proposed, not what happened.
+// activeClaims are the records whose supersedes names id, rejected and
+// pending ones left out: a rejected proposal's supersedes list records
+// what it proposed, not what happened, and a pending one's what has not
+// happened yet.
 func (ix *Index) activeClaims(id string) []*adr.Record {
 	var out []*adr.Record
 	for _, r := range ix.claims[id] {
-		if r.Frontmatter.Status != adr.StatusRejected {
+		if st := r.Frontmatter.Status; st != adr.StatusRejected && !Pending(st) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Pending reports whether a record of status s is not decided yet (a
+// draft or a proposal): what its supersedes names still governs, and is
+// replaced only when the record is accepted (ADR 0045).
+func Pending(s adr.Status) bool {
+	return s == adr.StatusDraft || s == adr.StatusProposed
+}
+
+// pendingClaims are the drafts and proposals whose supersedes names the
+// record head, which must hold its id alone (a claim on a shared id
+// cannot be attributed to one of its holders).
+func (ix *Index) pendingClaims(head *adr.Record) []*adr.Record {
+	id := head.Frontmatter.ID
+	if len(ix.byID[id]) != 1 {
+		return nil
+	}
+	var out []*adr.Record
+	for _, r := range ix.claims[id] {
+		if Pending(r.Frontmatter.Status) && r != head {
 			out = append(out, r)
 		}
 	}
@@ -260,7 +292,12 @@ func (ix *Index) forward(start *adr.Record) ([]*adr.Record, Judgement) {
 		st := ix.next(x)
 		switch st.kind {
 		case stepHead:
-			return path, judgeHead(start, x)
+			j := judgeHead(start, x)
+			if j.Pending = ix.pendingClaims(x); len(j.Pending) > 0 {
+				j.Action += "; " + listIDs(j.Pending) + " would " + plural(len(j.Pending), "", "each ") +
+					"replace " + x.Frontmatter.ID + " once accepted"
+			}
+			return path, j
 		case stepProblem:
 			return path, judgeProblem(start, x, st)
 		}

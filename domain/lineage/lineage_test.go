@@ -113,10 +113,34 @@ func TestVerdicts(t *testing.T) {
 			action: "do not proceed on 0003: replaced by 0007, which is still proposed",
 		},
 		{
-			name: "ungoverned: a pending draft claims an accepted record", start: "0003",
+			name: "a draft's claim is pending: the accepted record still governs", start: "0003",
 			specs: []string{"0003 accepted", "0007 draft sup=0003"},
-			chain: "0003@0 0007@1", reason: Ungoverned, at: "0007",
-			action: "do not proceed on 0003: replaced by 0007, which is still draft",
+			chain: "0003@0", at: "0003",
+			action: "proceed on 0003: it is accepted and nothing replaces it; 0007 would replace 0003 once accepted",
+		},
+		{
+			name: "two pending proposals", start: "0001",
+			specs: []string{"0001 superseded by=0003", "0003 accepted sup=0001", "0007 proposed sup=0003", "0008 draft sup=0003"},
+			chain: "0001@0 0003@1", at: "0003",
+			action: "proceed on 0003 instead of 0001: 0003 replaced it and is accepted; 0007 and 0008 would each replace 0003 once accepted",
+		},
+		{
+			name: "a pending claim does not make an accepted one ambiguous", start: "0003",
+			specs: []string{"0003 superseded by=0007", "0007 accepted sup=0003", "0009 proposed sup=0003"},
+			chain: "0003@0 0007@1", at: "0007",
+			action: "proceed on 0007 instead of 0003: 0007 replaced it and is accepted",
+		},
+		{
+			name: "a pending claim on a deprecated record", start: "0003",
+			specs: []string{"0003 deprecated", "0007 proposed sup=0003"},
+			chain: "0003@0", reason: Deprecated, at: "0003",
+			action: "do not proceed on 0003: it is deprecated and nothing replaces it; 0007 would replace 0003 once accepted",
+		},
+		{
+			name: "the proposal's own line shows what it would replace", start: "0007",
+			specs: []string{"0003 accepted", "0007 proposed sup=0003"},
+			chain: "0003@-1 0007@0", reason: Ungoverned, at: "0007",
+			action: "do not proceed on 0007: it is still proposed and nothing accepted replaces it",
 		},
 		{
 			name: "ungoverned: the record itself is proposed", start: "0007",
@@ -186,7 +210,7 @@ func TestVerdicts(t *testing.T) {
 		},
 		{
 			name: "three claims", start: "0003",
-			specs: []string{"0003 accepted", "0007 accepted sup=0003", "0008 draft sup=0003", "0009 accepted sup=0003"},
+			specs: []string{"0003 accepted", "0007 accepted sup=0003", "0008 deprecated sup=0003", "0009 accepted sup=0003"},
 			chain: "0003@0", reason: Ambiguous, at: "0003", refs: []string{"0007", "0008", "0009"},
 			action: "do not proceed on 0003: 0007, 0008 and 0009 all claim to replace it",
 		},
@@ -413,7 +437,7 @@ func TestDeterministic(t *testing.T) {
 			t.Errorf("%s: %s, want %s", id, got, w)
 		}
 	}
-	if got := want["0001"]; got != "0001@0 0002@1 0004@2 0005@3||do not proceed on 0001: replaced by 0005, which is still proposed" {
+	if got := want["0001"]; got != "0001@0 0002@1 0004@2||proceed on 0004 instead of 0001: 0004 replaced it and is accepted; 0005 would replace 0004 once accepted" {
 		t.Errorf("0001: %s", got)
 	}
 }

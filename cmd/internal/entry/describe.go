@@ -32,6 +32,11 @@ func (c Location) Describe(err error) string {
 		subject = "The " + strings.TrimPrefix(subject, "Configured ")
 	}
 	switch {
+	case u.Reason == corpus.RootNotFound && c.Rev != "" && revisionCause(u.Err) != "":
+		// The repository was found: what failed is the revision, which
+		// the root's reason would not say (issue 33).
+		return "The revision " + strconv.Quote(c.Rev) + " does not resolve to a commit of the repository: " +
+			revisionCause(u.Err) + ". Correct " + c.Env.option("rev") + ": git branch -a and git tag list the names there are."
 	case u.Reason == corpus.RootNotGit && c.noRoot && c.Rev == "":
 		subject = "No Git repository here:"
 	case u.Reason == corpus.DirNotFound && c.DirFrom == DirFromNothing:
@@ -82,9 +87,6 @@ func (c Location) hint(u *ports.UnavailableError) string {
 	switch u.Reason {
 	case corpus.RootNotFound:
 		if c.Rev != "" {
-			if cause := revisionCause(u.Err); cause != "" {
-				return "The revision could not be resolved: " + cause + "."
-			}
 			return "Check " + c.Env.option("cwd") + " and " + c.Env.option("rev") + ": the repository or the revision " + strconv.Quote(c.Rev) + " does not exist."
 		}
 		if c.Root == "" {

@@ -146,12 +146,14 @@ func TestDescribe(t *testing.T) {
 }
 
 // TestDescribeRevisionCause: a revision that does not resolve is
-// explained by its own cause, never by a path.
+// explained by its own cause, never by a path, and never as a repository
+// root that was not found.
 func TestDescribeRevisionCause(t *testing.T) {
 	c := Location{Root: "/r", Dir: "docs/adr", Rev: "v9", RootNamed: true, Env: ServerEnv}
 	cause := fmt.Errorf("revision %q: %w", "v9", fmt.Errorf("revision %q not found", "v9"))
 	got := c.Describe(&ports.UnavailableError{Reason: corpus.RootNotFound, Err: cause})
-	if !strings.HasSuffix(got, `The revision could not be resolved: revision "v9" not found.`) {
+	if got != `The revision "v9" does not resolve to a commit of the repository: revision "v9" not found. `+
+		`Correct --rev (or ADRKIT_MCP_REV): git branch -a and git tag list the names there are.` {
 		t.Errorf("revision cause: %q", got)
 	}
 	got = c.Describe(&ports.UnavailableError{Reason: corpus.RootNotFound, Err: errors.New(`resolving repository path "/x": no`)})

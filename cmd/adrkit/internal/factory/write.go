@@ -3,6 +3,7 @@ package factory
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -39,4 +40,24 @@ func EditExit(command string, err error) error {
 		return ExitError{Code: ExitFailure, Msg: TrimCause(err, app.ErrEditConflict)}
 	}
 	return ExitError{Code: ExitFailure, Msg: err.Error()}
+}
+
+// DecidersFlag is the --deciders option of new and status: comma-separated
+// or repeated. A new one each time: a flag holds what it parsed.
+func DecidersFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "deciders", Usage: "deciders, comma-separated or repeated: @handle, team:slug or email"}
+}
+
+// Deciders reads --deciders: every name of every value, split at commas,
+// blanks dropped.
+func Deciders(cmd *cli.Command) []string {
+	var out []string
+	for _, d := range cmd.StringSlice("deciders") {
+		for _, one := range strings.Split(d, ",") {
+			if one = strings.TrimSpace(one); one != "" {
+				out = append(out, one)
+			}
+		}
+	}
+	return out
 }

@@ -24,7 +24,7 @@ type Options struct {
 	Out io.Writer
 	// Command is the full name, for usage errors.
 	Command string
-	// File is the file named, as a shell gives it.
+	// File is the file named, as a shell gives it; "" prints the index.
 	File string
 	// Check changes nothing: it says whether File is up to date.
 	Check bool
@@ -38,8 +38,9 @@ func NewCmdIndex(f *factory.Factory, runF func(context.Context, *Options) error)
 	return &cli.Command{
 		Name:      "index",
 		Usage:     "write or check a Markdown index of the decisions in a file (README.md, an index page)",
-		UsageText: "adrkit index (--write FILE | --check FILE)",
-		Description: "Keeps an index of the decisions, grouped by status and linked (links relative to FILE's\n" +
+		UsageText: "adrkit index [--write FILE | --check FILE]",
+		Description: "Without an option, prints the index of the decisions to stdout, links relative to the\n" +
+			"directory you are in. With one, keeps the index (links relative to FILE's\n" +
 			"directory; a superseded decision points at its successor), between the lines\n" +
 			"  " + adrindex.Begin + "\n  " + adrindex.End + "\n" +
 			"in FILE. Text outside the markers is never changed; a file without them gets the index\n" +
@@ -49,6 +50,7 @@ func NewCmdIndex(f *factory.Factory, runF func(context.Context, *Options) error)
 			"and must be inside the repository. Exits 0 when written or up to date, 1 when stale or\n" +
 			"the markers are broken (one without the other, two pairs), 2 for a usage error.\n\n" +
 			"Examples:\n" +
+			"  adrkit index\n" +
 			"  adrkit index --write docs/adr/README.md\n" +
 			"  adrkit index --check README.md",
 		Flags: []cli.Flag{
@@ -60,10 +62,10 @@ func NewCmdIndex(f *factory.Factory, runF func(context.Context, *Options) error)
 				return err
 			}
 			write, check := cmd.String("write"), cmd.String("check")
-			if (write == "") == (check == "") {
+			if write != "" && check != "" {
 				return factory.UsageError{Command: cmd.FullName(), Msg: "name one file: --write FILE or --check FILE"}
 			}
-			if cmd.String("rev") != "" {
+			if cmd.String("rev") != "" && write+check != "" {
 				return factory.UsageError{Command: cmd.FullName(), Msg: "index reads the working tree; --rev (or ADRKIT_REV) cannot be used with it"}
 			}
 			opts := &Options{
@@ -82,6 +84,9 @@ func run(ctx context.Context, opts *Options) error {
 		return err
 	}
 	fail := func(msg string) error { return factory.ExitError{Code: factory.ExitFailure, Msg: msg} }
+	if opts.File == "" {
+		return printIndex(ctx, c, opts)
+	}
 	// FILE as a shell gives it (ADR 0033): from the directory the command
 	// was started in, or the repository path.
 	paths, err := c.RepoPaths(opts.Command, []string{opts.File})
@@ -132,5 +137,20 @@ func run(ctx context.Context, opts *Options) error {
 		return fail(err.Error())
 	}
 	_, err = fmt.Fprintf(opts.Out, "%s: index written.\n", shown)
+	return err
+}
+
+// printIndex writes the index alone to stdout, its links relative to the
+// directory the command was started in (where a redirection puts it).
+func printIndex(ctx context.Context, c *factory.Corpus, opts *Options) error {
+	here, err := c.RepoPaths(opts.Command, []string{"index.md"})
+	if err != nil {
+		return err
+	}
+	text, err := c.Service.Index(ctx, path.Dir(here[0]), "")
+	if err != nil {
+		return c.Failure(err)
+	}
+	_, err = io.WriteString(opts.Out, text)
 	return err
 }

@@ -51,8 +51,10 @@ func NewCmdNew(f *factory.Factory, runF func(context.Context, *Options) error) *
 		Description: "Writes <number>-<slug>.md in the ADR directory with minimal valid frontmatter and a short\n" +
 			"body (Context, Decision, Consequences). The number is the next one free in the working tree\n" +
 			"and on every local and remote-tracking branch, so two branches do not both add 0012; run\n" +
-			"'git fetch' first to see your colleagues' branches too. With --supersedes the old record is\n" +
-			"marked superseded: only its status and supersededBy lines change.\n" +
+			"'git fetch' first to see your colleagues' branches too. With --supersedes ID the new record\n" +
+			"lists ID and starts with its affects. A draft or a proposal leaves ID as it is: ID governs\n" +
+			"until the new record is accepted (adrkit status NEW accepted marks ID superseded then);\n" +
+			"an accepted record marks ID superseded at once (only its status and supersededBy lines).\n" +
 			"--template FILE replaces the body; {{id}}, {{title}}, {{date}} and {{status}} are filled in.\n" +
 			"The frontmatter carries a commented affects example: fill it in so that the decision reaches\n" +
 			"the files it governs (explain, check, the hook). --dry-run prints the record and writes nothing.\n" +
@@ -61,11 +63,11 @@ func NewCmdNew(f *factory.Factory, runF func(context.Context, *Options) error) *
 			"Examples:\n" +
 			"  adrkit new Use PostgreSQL for the catalogue\n" +
 			"  adrkit new \"Cache search results\" --status proposed --deciders @ana,team:search\n" +
-			"  adrkit new \"Move to OpenSearch\" --supersedes 0007 --status accepted --deciders @olaf",
+			"  adrkit new \"Move to OpenSearch\" --supersedes 0007 --status proposed",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "status", Value: string(adr.StatusDraft), Usage: "the status to start with: " + strings.Join(statuses, ", ")},
-			&cli.StringFlag{Name: "supersedes", Usage: "id of the record this one replaces; it is marked superseded"},
-			&cli.StringSliceFlag{Name: "deciders", Usage: "deciders, comma-separated or repeated: @handle, team:slug or email"},
+			&cli.StringFlag{Name: "supersedes", Usage: "id of the record this one replaces (once accepted)"},
+			factory.DecidersFlag(),
 			&cli.StringFlag{Name: "template", Usage: "a Markdown file to use as the body", TakesFile: true},
 			&cli.BoolFlag{Name: "json", Usage: "print what was written as JSON"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "write nothing; print the record that would be written"},
@@ -75,14 +77,8 @@ func NewCmdNew(f *factory.Factory, runF func(context.Context, *Options) error) *
 			if title == "" {
 				return factory.UsageError{Command: cmd.FullName(), Msg: "a title is needed: adrkit new <title>"}
 			}
-			in := app.NewInput{Title: title, Status: adr.Status(cmd.String("status")), Supersedes: cmd.String("supersedes"), DryRun: cmd.Bool("dry-run")}
-			for _, d := range cmd.StringSlice("deciders") {
-				for _, one := range strings.Split(d, ",") {
-					if one = strings.TrimSpace(one); one != "" {
-						in.Deciders = append(in.Deciders, one)
-					}
-				}
-			}
+			in := app.NewInput{Title: title, Status: adr.Status(cmd.String("status")), Supersedes: cmd.String("supersedes"),
+				Deciders: factory.Deciders(cmd), DryRun: cmd.Bool("dry-run")}
 			if tpl := cmd.String("template"); tpl != "" {
 				b, err := os.ReadFile(tpl)
 				if err != nil {
