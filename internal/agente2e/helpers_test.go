@@ -1,10 +1,9 @@
-// Package agente2e drives the real Codex CLI and Gemini CLI, each against
-// a scripted stand-in for its model API on loopback, in a repository
-// wired by "adrkit init --agents codex" or "--agents gemini", and checks
+// Package agente2e drives the real Claude Code, Codex CLI and Gemini CLI,
+// each against a scripted stand-in for its model API on loopback, in a
+// repository wired by "adrkit init" (with --agents codex or gemini), and checks
 // what the model would have been told by the hooks: the session's digest;
 // the governing decision and the rejected alternative after the client
 // wrote a governed file; nothing after it wrote a file nothing governs.
-// Claude Code's test is internal/claudee2e.
 package agente2e
 
 import (
@@ -89,16 +88,19 @@ func skipOnWindows(t *testing.T) {
 func buildAdrkit(t *testing.T) string {
 	t.Helper()
 	bin := t.TempDir()
-	out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "adrkit"), "github.com/adrkit/adrkit-go/cmd/adrkit").CombinedOutput()
+	exe := filepath.Join(bin, "adrkit")
+	if runtime.GOOS == "windows" {
+		exe += ".exe"
+	}
+	out, err := exec.Command("go", "build", "-o", exe, "github.com/adrkit/adrkit-go/cmd/adrkit").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
 }
 
-// wiredRepo is a git repository with the two decisions, wired by the
-// built adrkit's "init --agents agent".
-func wiredRepo(t *testing.T, bin, agent string) string {
+// corpusRepo is a git repository with the two decisions and nothing else.
+func corpusRepo(t *testing.T) string {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "repo")
 	for p, content := range map[string]string{
@@ -109,6 +111,14 @@ func wiredRepo(t *testing.T, bin, agent string) string {
 		writeFile(t, filepath.Join(root, filepath.FromSlash(p)), content)
 	}
 	gittest.Init(t, root)
+	return root
+}
+
+// wiredRepo is corpusRepo wired by the built adrkit's "init --agents
+// agent".
+func wiredRepo(t *testing.T, bin, agent string) string {
+	t.Helper()
+	root := corpusRepo(t)
 	cmd := exec.Command(filepath.Join(bin, "adrkit"), "init", "--agents", agent)
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {

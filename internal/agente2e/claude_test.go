@@ -1,16 +1,14 @@
-// Package claudee2e drives the real Claude Code client against a
-// stand-in for the Anthropic Messages API on loopback, in a repository
-// wired by "adrkit init", and checks what the model would have been told
-// by the hooks: the decisions governing a file reach the request that
+// Claude Code's end-to-end test: the real client against a stand-in for
+// the Anthropic Messages API on loopback, in a repository wired by
+// "adrkit init". The decisions governing a file reach the request that
 // follows the client's Write of it; a file nothing governs adds nothing.
 // The plugin of this repository (plugins/adrkit), loaded with
-// --plugin-dir, is held to the same. It also runs "adrkit doctor" with
-// the built binary, which starts the
-// processes the wired files name.
-package claudee2e
+// --plugin-dir, is held to the same. It also runs "adrkit doctor" with the
+// built binary, which starts the processes the wired files name.
+
+package agente2e
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -28,7 +26,6 @@ import (
 	"time"
 
 	"github.com/adrkit/adrkit-go/internal/agenttools"
-	"github.com/adrkit/adrkit-go/internal/gittest"
 )
 
 // task is the prompt of a turn that only writes a file: no record
@@ -38,42 +35,6 @@ const task = "Write the file the task needs."
 // hookPrefix is how Claude Code 2.1.x hands a PreToolUse hook's
 // additionalContext to the model for the Write tool.
 const hookPrefix = "PreToolUse:Write hook additional context:"
-
-const accepted = `---
-id: "0001"
-title: Keep session state in PostgreSQL
-status: accepted
-date: 2026-01-10
-deciders: ["@ana"]
-affects:
-  - type: path
-    pattern: "services/session/**"
----
-
-# Keep session state in PostgreSQL
-
-## Decision
-
-We store session state in the existing PostgreSQL cluster, in one table per service.
-`
-
-const rejected = `---
-id: "0002"
-title: Keep session state in Redis
-status: rejected
-date: 2026-01-09
-deciders: ["@ana"]
-affects:
-  - type: path
-    pattern: "services/session/**"
----
-
-# Keep session state in Redis
-
-## Decision
-
-Rejected: a second store to run for data we already keep in PostgreSQL.
-`
 
 // stub is the stand-in for the Messages API: the main loop's first
 // writes requests are each answered with a Write of target, every later
@@ -239,22 +200,6 @@ func (s *stub) mentioned(text string) bool {
 	return false
 }
 
-// buildAdrkit builds the adrkit binary into a directory of its own, to be
-// put first on PATH: the entries init writes name "adrkit".
-func buildAdrkit(t *testing.T) string {
-	t.Helper()
-	bin := t.TempDir()
-	exe := filepath.Join(bin, "adrkit")
-	if runtime.GOOS == "windows" {
-		exe += ".exe"
-	}
-	out, err := exec.Command("go", "build", "-o", exe, "github.com/adrkit/adrkit-go/cmd/adrkit").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // newRepo is a git repository with the two decisions, wired by the built
 // adrkit's "init" (Claude Code: .mcp.json and .claude/settings.json).
 func newRepo(t *testing.T, bin string) string {
@@ -265,27 +210,6 @@ func newRepo(t *testing.T, bin string) string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("adrkit init: %v\n%s", err, out)
 	}
-	return root
-}
-
-// corpusRepo is a git repository with the two decisions and nothing else.
-func corpusRepo(t *testing.T) string {
-	t.Helper()
-	root := filepath.Join(t.TempDir(), "repo")
-	for p, content := range map[string]string{
-		"docs/adr/0001-keep-session-state-in-postgresql.md": accepted,
-		"docs/adr/0002-keep-session-state-in-redis.md":      rejected,
-		"services/session/.keep":                            "",
-	} {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	gittest.Init(t, root)
 	return root
 }
 
@@ -333,18 +257,6 @@ func hookLines(raw string) string {
 		}
 	}
 	return strings.Join(out, "\n")
-}
-
-func tail(s string) string {
-	sc := bufio.NewScanner(strings.NewReader(s))
-	var lines []string
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	if len(lines) > 40 {
-		lines = lines[len(lines)-40:]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // TestClaudeCodeHooks: in a repository wired by adrkit init, Claude Code
