@@ -102,6 +102,27 @@ func runCodex(t *testing.T, codex, bin, target string) string {
 	t.Helper()
 	root := wiredRepo(t, bin, "codex")
 	api := &responsesAPI{target: target}
+	out := codexExec(t, codex, bin, root, api, "Write the file the task needs.")
+	if !api.wrote {
+		t.Fatalf("the client never offered the apply_patch tool; output:\n%s", tail(out))
+	}
+	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(target))); err != nil {
+		t.Errorf("the patch was not applied: %v", err)
+	}
+	all := api.conversation(t)
+	checkSession(t, all, out)
+	// Codex offers MCP tools through its tool_search, and names the
+	// namespace of every server that started.
+	if !strings.Contains(all, "- mcp__adrkit\n") {
+		t.Error("the adrkit server's tools were not offered to the model")
+	}
+	return api.afterPatch(t)
+}
+
+// codexExec runs one "codex exec" turn of prompt in root against api,
+// served on loopback for the turn, and returns the client's output.
+func codexExec(t *testing.T, codex, bin, root string, api *responsesAPI, prompt string) string {
+	t.Helper()
 	srv := httptest.NewServer(api)
 	defer srv.Close()
 	home := t.TempDir()
@@ -132,22 +153,7 @@ trust_level = "trusted"
 	)
 	// Unreviewed project hooks are skipped silently without
 	// --dangerously-bypass-hook-trust.
-	out := run(t, root, env, codex, "exec", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox",
-		"Write the file the task needs.")
-	if !api.wrote {
-		t.Fatalf("the client never offered the apply_patch tool; output:\n%s", tail(out))
-	}
-	if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(target))); err != nil {
-		t.Errorf("the patch was not applied: %v", err)
-	}
-	all := api.conversation(t)
-	checkSession(t, all, out)
-	// Codex offers MCP tools through its tool_search, and names the
-	// namespace of every server that started.
-	if !strings.Contains(all, "- mcp__adrkit\n") {
-		t.Error("the adrkit server's tools were not offered to the model")
-	}
-	return api.afterPatch(t)
+	return run(t, root, env, codex, "exec", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox", prompt)
 }
 
 // TestCodexCLIHooks: in a repository wired by "adrkit init --agents

@@ -119,6 +119,26 @@ func runGemini(t *testing.T, gemini, bin, target string) string {
 	t.Helper()
 	root := wiredRepo(t, bin, "gemini")
 	api := &geminiAPI{target: filepath.Join(root, filepath.FromSlash(target))}
+	out := geminiRun(t, gemini, bin, root, api, "Write the file the task needs.")
+	if !api.wrote {
+		t.Fatalf("the client never offered the write_file tool; output:\n%s", tail(out))
+	}
+	if _, err := os.Stat(api.target); err != nil {
+		t.Errorf("the write did not happen: %v", err)
+	}
+	all, tools := api.conversation(t)
+	checkSession(t, all, out)
+	if !slices.Contains(tools, "mcp_adrkit_get_decision_context") {
+		t.Errorf("the adrkit server's tools were not offered to the model: %q", tools)
+	}
+	return api.afterWrite(t)
+}
+
+// geminiRun runs one non-interactive Gemini CLI turn of prompt in root
+// against api, served on loopback for the turn, and returns the
+// client's output.
+func geminiRun(t *testing.T, gemini, bin, root string, api *geminiAPI, prompt string) string {
+	t.Helper()
 	srv := httptest.NewServer(api)
 	defer srv.Close()
 	home := t.TempDir()
@@ -139,19 +159,7 @@ func runGemini(t *testing.T, gemini, bin, target string) string {
 		"PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"),
 	)
 	// A pinned model: no routing request before the turn.
-	out := run(t, root, env, gemini, "--yolo", "-m", "gemini-2.5-flash", "-p", "Write the file the task needs.")
-	if !api.wrote {
-		t.Fatalf("the client never offered the write_file tool; output:\n%s", tail(out))
-	}
-	if _, err := os.Stat(api.target); err != nil {
-		t.Errorf("the write did not happen: %v", err)
-	}
-	all, tools := api.conversation(t)
-	checkSession(t, all, out)
-	if !slices.Contains(tools, "mcp_adrkit_get_decision_context") {
-		t.Errorf("the adrkit server's tools were not offered to the model: %q", tools)
-	}
-	return api.afterWrite(t)
+	return run(t, root, env, gemini, "--yolo", "-m", "gemini-2.5-flash", "-p", prompt)
 }
 
 // TestGeminiCLIHooks: in a repository wired by "adrkit init --agents

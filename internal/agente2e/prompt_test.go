@@ -1,9 +1,6 @@
 package agente2e
 
 import (
-	"fmt"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,30 +42,7 @@ func TestCodexCLIPrompt(t *testing.T) {
 	for _, prompt := range []string{proposesRejected, "Write the file the task needs."} {
 		root := wiredRepo(t, bin, "codex")
 		api := &responsesAPI{target: ungoverned}
-		srv := httptest.NewServer(api)
-		home := t.TempDir()
-		// As runCodex: a catalog model served by the stand-in, no
-		// plugins or analytics, the repository trusted.
-		writeFile(t, filepath.Join(home, "codex", "config.toml"), fmt.Sprintf(`model = "gpt-5.5"
-model_provider = "stub"
-
-[model_providers.stub]
-name = "stub"
-base_url = "%s/v1"
-wire_api = "responses"
-
-[features]
-plugins = false
-
-[analytics]
-enabled = false
-
-[projects.%q]
-trust_level = "trusted"
-`, srv.URL, root))
-		env := agenttools.Env(home, "CODEX_HOME="+filepath.Join(home, "codex"), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-		run(t, root, env, codex, "exec", "--dangerously-bypass-hook-trust", "--dangerously-bypass-approvals-and-sandbox", prompt)
-		srv.Close()
+		codexExec(t, codex, bin, root, api, prompt)
 		checkPrompt(t, prompt, api.conversation(t))
 	}
 }
@@ -83,21 +57,7 @@ func TestGeminiCLIPrompt(t *testing.T) {
 	for _, prompt := range []string{proposesRejected, "Write the file the task needs."} {
 		root := wiredRepo(t, bin, "gemini")
 		api := &geminiAPI{target: filepath.Join(root, ungoverned)}
-		srv := httptest.NewServer(api)
-		home := t.TempDir()
-		// As runGemini: API-key authentication, nothing sent anywhere
-		// but the stand-in, the workspace trusted, a pinned model.
-		writeFile(t, filepath.Join(home, ".gemini", "settings.json"), `{
-  "security": {"auth": {"selectedType": "gemini-api-key"}},
-  "telemetry": {"enabled": false},
-  "privacy": {"usageStatisticsEnabled": false},
-  "general": {"enableAutoUpdate": false, "enableAutoUpdateNotification": false}
-}
-`)
-		env := agenttools.Env(home, "GEMINI_CLI_HOME="+home, "GEMINI_API_KEY=dummy", "GOOGLE_GEMINI_BASE_URL="+srv.URL,
-			"GEMINI_CLI_TRUST_WORKSPACE=true", "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-		out := run(t, root, env, gemini, "--yolo", "-m", "gemini-2.5-flash", "-p", prompt)
-		srv.Close()
+		out := geminiRun(t, gemini, bin, root, api, prompt)
 		all, _ := api.conversation(t)
 		checkPrompt(t, prompt, all)
 		checkSession(t, all, out)
