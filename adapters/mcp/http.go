@@ -131,7 +131,14 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "reading the request body: "+err.Error(), http.StatusBadRequest)
 		return
 	}
+	h.ServeBody(w, r, body)
+}
 
+// ServeBody answers one POST whose body its caller has already read and
+// bounded (r.Body is not read): a front that reads bodies itself, to bound
+// what they hold and how long they take, hands them on without a second
+// copy.
+func (h *HTTPHandler) ServeBody(w http.ResponseWriter, r *http.Request, body []byte) {
 	f := parseFrame(body)
 	if !h.noteDispatch(w, f) {
 		return

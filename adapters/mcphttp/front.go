@@ -53,6 +53,13 @@ const (
 	DefaultStreamLife = 50 * time.Second
 )
 
+// bodyServer is an endpoint handler that takes a POST's body as the front
+// read it (adapters/mcp's HTTPHandler): reading it again from r.Body
+// would hold a second copy of every body the front has already bounded.
+type bodyServer interface {
+	ServeBody(w http.ResponseWriter, r *http.Request, body []byte)
+}
+
 // refusedBodyWait is how long the rest of a refused request's body may
 // take to arrive: a client that sent it whole loses nothing, one that
 // trickles it is cut off.
@@ -423,9 +430,13 @@ func (f *Front) serveMCP(w http.ResponseWriter, r *http.Request) {
 		})
 		return true
 	}
-	r.Body = io.NopCloser(bytes.NewReader(body))
-	r.ContentLength, r.TransferEncoding = int64(len(body)), nil
-	corpus.Handler.ServeHTTP(rec, r)
+	if bs, ok := corpus.Handler.(bodyServer); ok && r.Method == http.MethodPost {
+		bs.ServeBody(rec, r, body)
+	} else {
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength, r.TransferEncoding = int64(len(body)), nil
+		corpus.Handler.ServeHTTP(rec, r)
+	}
 	if tooManyStreams {
 		rec.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 		writeText(rec, http.StatusServiceUnavailable, "too many subscription streams open; retry shortly")

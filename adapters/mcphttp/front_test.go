@@ -411,3 +411,43 @@ func TestFrontPanicLogged(t *testing.T) {
 		t.Errorf("log:\n%s", s.logs.String())
 	}
 }
+
+// bodyTaker is an endpoint handler that takes a POST's body as the front
+// read it, and says whether anything was left to read from r.Body.
+type bodyTaker struct {
+	got, leftover chan []byte
+}
+
+func (b bodyTaker) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	http.Error(w, "ServeHTTP called for a POST", http.StatusTeapot)
+}
+
+func (b bodyTaker) ServeBody(w http.ResponseWriter, r *http.Request, body []byte) {
+	rest, _ := io.ReadAll(r.Body)
+	b.got <- body
+	b.leftover <- rest
+	w.WriteHeader(http.StatusOK)
+}
+
+// TestFrontHandsTheBodyOn: a handler that takes a body as read (as
+// adapters/mcp's does) is given the bytes the front read and bounded,
+// and does not read them again from the request.
+func TestFrontHandsTheBodyOn(t *testing.T) {
+	h := bodyTaker{got: make(chan []byte, 1), leftover: make(chan []byte, 1)}
+	front, err := New(Options{Endpoints: []Endpoint{{Handler: h}}, Clock: &stepClock{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(front)
+	defer srv.Close()
+	call := callEcho(1, "x")
+	if got := post(t, srv.URL+"/mcp", call, nil); got.Status != http.StatusOK {
+		t.Fatalf("status %d: %s", got.Status, got.Body)
+	}
+	if body := <-h.got; string(body) != call {
+		t.Errorf("ServeBody got %q, want %q", body, call)
+	}
+	if rest := <-h.leftover; len(rest) != 0 {
+		t.Errorf("r.Body still held %q", rest)
+	}
+}
